@@ -1,0 +1,239 @@
+"""Positions: a board (printed map + laid tiles + tokens + markers), a phase, the
+operating company and its trains, plus title state.
+
+Two input forms are read, both checked against the title data:
+
+* trainrun's own format (documented in ``position.schema.json``): the laid
+  tiles, the tokens and the markers; every other hex shows its printed tile.
+* a corpus line (``corpus/<title>/<game>.jsonl``, 18xx.games conventions):
+  ``board`` lists every hex with its tile, rotation and tokens.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .errors import InputError
+from .tiles import Tile
+from .title import Phase, Title
+
+
+@dataclass
+class CityTokens:
+    """Tokens in one city: one entry per slot (company or None), extras, reservations."""
+
+    slots: list
+    extra: list = field(default_factory=list)
+    reserved: list = field(default_factory=list)
+
+    def holders(self) -> list[str]:
+        return [s for s in self.slots if s] + list(self.extra)
+
+
+@dataclass
+class PlacedHex:
+    """A hex as it lies on the board now."""
+
+    id: str
+    tile: Tile
+    rotation: int
+    tokens: dict[int, CityTokens] = field(default_factory=dict)
+    markers: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Train:
+    """One of the company's trains: ``id`` unique in the position, ``name`` its card."""
+
+    id: str
+    name: str
+    distance: int | list
+    multiplier: int = 1
+
+
+@dataclass
+class Position:
+    """Everything a run depends on."""
+
+    title: Title
+    phase: Phase
+    company: str
+    trains: list[Train]
+    board: dict[str, PlacedHex]
+    title_state: dict = field(default_factory=dict)
+    options: dict = field(default_factory=dict)
+    source: dict = field(default_factory=dict)
+    ruleset: object = field(default=None, repr=False, compare=False)
+
+    @property
+    def colours(self) -> list[str]:
+        return list(self.phase.colours)
+
+    def node_id(self, hex_id: str, index: int) -> str:
+        return f"{hex_id}-{index}"
+
+
+def _need(data: dict, key: str, where: str = ""):
+    if not isinstance(data, dict):
+        raise InputError(where or "position", "expected a JSON object")
+    if key not in data:
+        raise InputError(f"{where}.{key}" if where else key, "missing")
+    return data[key]
+
+
+def _rotation(value, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 5:
+        raise InputError(where, f"rotation must be an integer 0-5, got {value!r}")
+    return value
+
+
+def _place_tile(title: Title, hex_id: str, tile_name, rotation, where: str) -> PlacedHex:
+    if hex_id not in title.hexes:
+        raise InputError(where, f"unknown hex {hex_id!r} on the {title.name} map")
+    if not isinstance(tile_name, str):
+        raise InputError(where, f"tile must be a name, got {tile_name!r}")
+    if tile_name != hex_id and tile_name not in title.tiles:
+        raise InputError(where, f"unknown tile {tile_name!r} for hex {hex_id}")
+    tile = title.tile(tile_name, hex_id)
+    rotation = _rotation(rotation, f"{where}.rotation")
+    if tile_name == hex_id:
+        rotation = (title.hexes[hex_id].printed_rotation + rotation) % 6
+    else:
+        _check_geometry(title, hex_id, tile, rotation, where)
+    return PlacedHex(hex_id, tile, rotation)
+
+
+def _check_geometry(title: Title, hex_id: str, tile: Tile, rotation: int, where: str) -> None:
+    """A laid tile's track must lead to a hex of the map, not off it or across a border."""
+    mh = title.hexes[hex_id]
+    blocked = mh.printed.impassable_at(mh.printed_rotation)
+    for edge in sorted(tile.edges_at(rotation)):
+        if edge not in mh.neighbors or edge in blocked:
+            raise InputError(where, f"tile {tile.name} at rotation {rotation} runs track off "
+                                    f"the map at edge {edge} of {hex_id}")
+
+
+def _city_tokens(placed: PlacedHex, index, entry, where: str) -> CityTokens:
+    try:
+        node = placed.tile.node(index)
+    except (KeyError, TypeError):
+        node = None
+    if node is None or node.kind != "city":
+        raise InputError(where, f"hex {placed.id} (tile {placed.tile.name}) has no city {index!r}")
+    if placed.tokens.get(index) is None:
+        placed.tokens[index] = CityTokens(slots=[None] * node.slots)
+    return placed.tokens[index]
+
+
+def _trains(title: Title, trains) -> list[Train]:
+    if not isinstance(trains, list):
+        raise InputError("trains", "expected a list of trains")
+    out, seen = [], set()
+    for i, t in enumerate(trains):
+        if isinstance(t, str):
+            t = {"name": t}
+        where = f"trains[{i}]"
+        name = _need(t, "name", where)
+        if name not in title.trains:
+            raise InputError(where, f"unknown train {name!r} in {title.name}")
+        tid = str(t.get("id", f"{name}-{i}"))
+        if tid in seen:
+            raise InputError(where, f"duplicate train id {tid!r}")
+        seen.add(tid)
+        card = title.trains[name]
+        out.append(Train(tid, name, t.get("distance", card.distance),
+                         t.get("multiplier") or card.multiplier))
+    return out
+
+
+def _common(title: Title, data: dict) -> tuple[Phase, str]:
+    phase = str(_need(data, "phase"))
+    if phase not in title.phases:
+        raise InputError("phase", f"unknown phase {phase!r} in {title.name}")
+    company = data.get("company", data.get("entity"))
+    if company is None:
+        raise InputError("company", "missing")
+    if company not in title.companies:
+        raise InputError("company", f"unknown company {company!r} in {title.name}")
+    return title.phases[phase], company
+
+
+def _printed_board(title: Title) -> dict[str, PlacedHex]:
+    board = {}
+    for hex_id, mh in title.hexes.items():
+        placed = PlacedHex(hex_id, mh.printed, mh.printed_rotation)
+        for entry in mh.printed_tokens:
+            _fill_city(placed, entry, f"map hex {hex_id}")
+        board[hex_id] = placed
+    return board
+
+
+def _fill_city(placed: PlacedHex, entry: dict, where: str) -> None:
+    city = _city_tokens(placed, entry.get("city", 0), entry, where)
+    slots = entry.get("slots", [])
+    node_slots = placed.tile.node(entry.get("city", 0)).slots
+    if not isinstance(slots, list) or len(slots) > max(node_slots, 1):
+        raise InputError(f"{where}.slots", f"city {entry.get('city', 0)} of {placed.id} has "
+                                           f"{node_slots} slot(s), got {slots!r}")
+    city.slots = list(slots) + [None] * (node_slots - len(slots))
+    city.extra = list(entry.get("extra", []))
+    city.reserved = list(entry.get("reserved", []))
+
+
+def position_from_corpus(title: Title, data: dict) -> Position:
+    """Read a corpus line (18xx.games conventions)."""
+    phase, company = _common(title, data)
+    board = _printed_board(title)
+    for i, h in enumerate(_need(data, "board")):
+        where = f"board[{i}]"
+        hex_id = _need(h, "hex", where)
+        placed = _place_tile(title, hex_id, _need(h, "tile", where), h.get("rotation", 0),
+                             f"{where} ({hex_id})")
+        placed.markers = tuple(h.get("assignments", ()))
+        for j, entry in enumerate(h.get("tokens", ())):
+            _fill_city(placed, entry, f"{where}.tokens[{j}]")
+        board[hex_id] = placed
+    return Position(title, phase, company, _trains(title, _need(data, "trains")), board,
+                    title_state=dict(data.get("title_state") or {}),
+                    options=dict(data.get("options") or {}),
+                    source={k: data[k] for k in ("fixture", "action") if k in data})
+
+
+def position_from_own(title: Title, data: dict) -> Position:
+    """Read trainrun's own position format (see position.schema.json)."""
+    phase, company = _common(title, data)
+    board = _printed_board(title)
+    for i, t in enumerate(data.get("tiles", [])):
+        where = f"tiles[{i}]"
+        hex_id = _need(t, "hex", where)
+        placed = _place_tile(title, hex_id, _need(t, "tile", where), t.get("rotation", 0),
+                             f"{where} ({hex_id})")
+        if placed.tile is board[hex_id].tile:
+            placed.tokens = board[hex_id].tokens
+        board[hex_id] = placed
+    for i, tok in enumerate(data.get("tokens", [])):
+        where = f"tokens[{i}]"
+        hex_id = _need(tok, "hex", where)
+        if hex_id not in board:
+            raise InputError(where, f"unknown hex {hex_id!r} on the {title.name} map")
+        holder = _need(tok, "company", where)
+        city = _city_tokens(board[hex_id], tok.get("city", 0), tok, where)
+        if holder in city.holders():
+            raise InputError(where, f"{holder} already has a token in {hex_id}")
+        if tok.get("extra") or None not in city.slots:
+            if not tok.get("extra"):
+                raise InputError(where, f"city {tok.get('city', 0)} of {hex_id} has no free slot")
+            city.extra.append(holder)
+        else:
+            city.slots[city.slots.index(None)] = holder
+            if holder in city.reserved:
+                city.reserved.remove(holder)
+    for i, m in enumerate(data.get("markers", [])):
+        where = f"markers[{i}]"
+        hex_id = _need(m, "hex", where)
+        if hex_id not in board:
+            raise InputError(where, f"unknown hex {hex_id!r} on the {title.name} map")
+        board[hex_id].markers += (str(_need(m, "marker", where)),)
+    return Position(title, phase, company, _trains(title, _need(data, "trains")), board,
+                    title_state=dict(data.get("title_state") or {}),
+                    options=dict(data.get("options") or {}),
+                    source={k: data[k] for k in ("fixture", "action") if k in data})

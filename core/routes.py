@@ -1,0 +1,120 @@
+"""Single-train routes: per-train scoring tables and the enumerator's Python API.
+
+``train_tables`` asks the title's hooks how each train runs and scores, once
+per position; ``enumerate_routes`` runs the compiled search
+(``trainrun._enumerate``) for one table and returns a ``RouteSet``.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._enumerate import enumerate_routes as _enumerate
+from .graph import TrackGraph
+from .position import Train
+from .rules import TrainRules
+
+MODES = {"stops": 0, "edges": 1, "unlimited": 2}
+
+
+@dataclass
+class TrainTable:
+    """How one train type (identical trains together) runs and scores on a graph."""
+
+    trains: list          # the company's trains of this type
+    rules: TrainRules
+    stop_value: np.ndarray   # int32 per stop: score when the stop scores, stop bonuses included
+    stop_cost: np.ndarray    # int32 per stop: distance used by a visit
+    hex_value: np.ndarray    # int32 per hex: bonus once per hex the route's track touches
+    hex_touch: np.ndarray    # int32 per hex: added to the edge count when touched (H trains)
+    bonus_names: dict        # stop or hex index -> names of bonuses included above
+
+    @property
+    def name(self) -> str:
+        return self.trains[0].name
+
+    @property
+    def count(self) -> int:
+        return len(self.trains)
+
+
+def train_tables(graph: TrackGraph) -> list[TrainTable]:
+    """One table per group of identical trains of the operating company."""
+    position = graph.position
+    hook = position.ruleset.hook
+    groups: dict = {}
+    for train in position.trains:
+        key = (train.name, repr(train.distance), train.multiplier)
+        groups.setdefault(key, []).append(train)
+    hex_index = {h: i for i, h in enumerate(graph.hex_ids)}
+    stop_index = graph.stop_index
+    tables = []
+    for trains in groups.values():
+        train = trains[0]
+        rules = hook.trainrun_train_rules(position=position, train=train)
+        values = np.array([hook.trainrun_stop_value(position=position, train=train, rules=rules,
+                                                    hex_id=h, node=node)
+                           for h, node in graph.stop_nodes], dtype=np.int32)
+        costs = np.array([node.visit_cost * rules.stop_cost.get(node.kind, 1)
+                          for _, node in graph.stop_nodes], dtype=np.int32)
+        hex_value = np.zeros(len(graph.hex_ids), dtype=np.int32)
+        hex_touch = np.array([rules.hex_touch_cost.get(h, 0) for h in graph.hex_ids],
+                             dtype=np.int32)
+        names: dict = {}
+        for bonuses in hook.trainrun_route_bonuses(position=position, train=train):
+            for bonus in bonuses:
+                for s in bonus.stops:
+                    if s in stop_index and values[stop_index[s]] > 0:
+                        values[stop_index[s]] += bonus.amount
+                        names.setdefault(("stop", stop_index[s]), []).append(bonus.name)
+                for h in bonus.hexes:
+                    if h in hex_index:
+                        hex_value[hex_index[h]] += bonus.amount
+                        names.setdefault(("hex", hex_index[h]), []).append(bonus.name)
+        tables.append(TrainTable(trains, rules, values, costs, hex_value, hex_touch, names))
+    return tables
+
+
+@dataclass
+class RouteSet:
+    """Every legal route of one train table (or those found before a limit, if incomplete)."""
+
+    table: TrainTable
+    values: np.ndarray
+    offsets: np.ndarray
+    stops: np.ndarray
+    segs: np.ndarray
+    bits: np.ndarray
+    complete: bool
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def route_stops(self, i: int) -> np.ndarray:
+        return self.stops[self.offsets[i]:self.offsets[i + 1]]
+
+    def route_segs(self, i: int) -> np.ndarray:
+        a, b = self.offsets[i], self.offsets[i + 1]
+        return self.segs[a - i:b - i - 1]
+
+
+def enumerate_routes(graph: TrackGraph, table: TrainTable, max_routes: int = 5_000_000,
+                     deadline: float | None = None) -> RouteSet:
+    """All legal routes of ``table``'s train on ``graph`` under the shared rules."""
+    r = table.rules
+    if r.distance not in MODES:
+        raise ValueError(f"unknown distance measure {r.distance!r}")
+    out = _enumerate(
+        graph.adj_off, graph.adj_seg, graph.adj_to, graph.seg_a, graph.seg_bits,
+        graph.seg_sides, graph.seg_hex_off, graph.seg_hex, graph.seg_term_a, graph.seg_term_b,
+        graph.passable, graph.station, graph.groups,
+        table.stop_cost, table.stop_value, table.hex_value, table.hex_touch,
+        MODES[r.distance], r.limit, r.pay_limit or 0, r.requires_token, r.min_stops,
+        max_routes, deadline or 0.0)
+    return RouteSet(table, *out)
+
+
+def now() -> float:
+    return time.monotonic()

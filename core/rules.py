@@ -1,0 +1,63 @@
+"""Title-free descriptions of how a train runs and what a run earns.
+
+Title plugins answer the hooks in ``trainrun.plugins.hookspecs`` with these
+objects; the graph builder turns them into arrays for the enumerator and the
+solver. Nothing here knows a title.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class TrainRules:
+    """How one train counts distance and which of its stops score.
+
+    distance     ``"stops"``: sum of ``stop_cost`` over visited stops <= limit;
+                 ``"edges"``: hex edges crossed plus ``hex_touch_cost`` of each
+                 hex the route's track touches <= limit (H trains);
+                 ``"unlimited"``.
+    stop_cost    cost of a visit by node kind (kinds absent cost 1; 0 = free).
+    pay_limit    score only the best ``pay_limit`` eligible stops (DE trains); None = all.
+    pay_kinds    node kinds that may score (others visit for free and earn 0).
+    multiplier   value multiplier by node kind (3D doubles cities, DE doubles all).
+    requires_token  the route must include a city with one of the company's stations.
+    min_stops    fewest visited stops a route may have.
+    """
+
+    distance: str
+    limit: int = 0
+    stop_cost: dict = field(default_factory=dict)
+    hex_touch_cost: dict = field(default_factory=dict)
+    pay_limit: int | None = None
+    pay_kinds: frozenset = frozenset({"city", "town", "offboard"})
+    multiplier: dict = field(default_factory=dict)
+    requires_token: bool = True
+    min_stops: int = 2
+
+
+@dataclass(frozen=True)
+class RouteBonus:
+    """An amount a route earns for each listed stop it scores or hex its track uses.
+
+    Exactly one of ``stops`` (node ids ``HEX-i``) and ``hexes`` is set. Stop
+    bonuses are paid only for stops that score (so a DE train's unchosen stops
+    earn none); hex bonuses for every hex the route's track touches, once each.
+    """
+
+    name: str
+    amount: int
+    stops: frozenset = frozenset()
+    hexes: frozenset = frozenset()
+
+
+@dataclass(frozen=True)
+class CompanyBonus:
+    """An amount paid once per run if any route of an eligible train visits a listed stop
+    or runs through a listed hex (mining rights, connection bonuses)."""
+
+    name: str
+    amount: int
+    stops: frozenset = frozenset()
+    hexes: frozenset = frozenset()
+    trains: frozenset | None = None  # train names that can earn it; None = all

@@ -1,0 +1,111 @@
+"""Tiles: nodes (cities, towns, off-boards, junctions) and the track paths between them.
+
+A path endpoint is written as in the 18xx.games engine: ``eN`` for tile edge N,
+``nI`` for node I of the tile. A tile is stored at rotation 0; ``Tile.paths_at``
+gives its paths with edges turned onto board edges.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .errors import InputError
+from .hexgrid import rotate
+
+COLOURS = ("white", "yellow", "green", "brown", "gray", "red", "blue")
+STOP_KINDS = ("city", "town", "offboard")
+
+
+@dataclass(frozen=True)
+class Node:
+    """A place on a tile: a stop (city, town, off-board) or a junction."""
+
+    index: int
+    kind: str
+    revenue: int | dict = 0
+    slots: int = 0
+    groups: tuple[str, ...] = ()
+    visit_cost: int = 1
+    hidden: bool = False
+
+    @property
+    def is_stop(self) -> bool:
+        return self.kind in STOP_KINDS
+
+    def value_in(self, colours: list[str]) -> int:
+        """Face value for a phase allowing ``colours`` (newest last).
+
+        Walks the colours from the newest back and takes the first the node
+        defines, so a node without a value for the current colour pays the
+        nearest earlier one (DIGEST 1.4).
+        """
+        if isinstance(self.revenue, int):
+            return self.revenue
+        for colour in reversed(colours):
+            if colour in self.revenue:
+                return self.revenue[colour]
+        return 0
+
+
+@dataclass(frozen=True)
+class Path:
+    """Track between two endpoints of one tile (``eN`` or ``nI``)."""
+
+    a: str
+    b: str
+    terminal: bool = False
+    track: str = "broad"
+
+    def ends(self) -> tuple[str, str]:
+        return (self.a, self.b)
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A tile at rotation 0."""
+
+    name: str
+    color: str
+    nodes: tuple[Node, ...] = ()
+    paths: tuple[Path, ...] = ()
+    labels: tuple[str, ...] = ()
+    impassable: frozenset[int] = field(default_factory=frozenset)
+    count: int | None = None
+
+    def node(self, index: int) -> Node:
+        for n in self.nodes:
+            if n.index == index:
+                return n
+        raise KeyError(index)
+
+    def paths_at(self, rotation: int) -> list[Path]:
+        """Paths with edge endpoints turned onto board edges."""
+        def turn(end: str) -> str:
+            return f"e{rotate(int(end[1:]), rotation)}" if end[0] == "e" else end
+        return [Path(turn(p.a), turn(p.b), p.terminal, p.track) for p in self.paths]
+
+    def impassable_at(self, rotation: int) -> set[int]:
+        return {rotate(e, rotation) for e in self.impassable}
+
+    def edges_at(self, rotation: int) -> set[int]:
+        """Board edges this tile's track reaches."""
+        return {int(end[1:]) for p in self.paths_at(rotation) for end in p.ends() if end[0] == "e"}
+
+
+def tile_from_dict(name: str, data: dict) -> Tile:
+    """Build a Tile from the title-data form (see tools/import_title.py)."""
+    try:
+        nodes = tuple(
+            Node(index=n["index"], kind=n["kind"], revenue=n.get("revenue", 0),
+                 slots=n.get("slots", 0), groups=tuple(n.get("groups", ())),
+                 visit_cost=n.get("visit_cost", 1), hidden=bool(n.get("hidden", False)))
+            for n in data.get("nodes", ()))
+        paths = tuple(Path(p["a"], p["b"], bool(p.get("terminal")), p.get("track", "broad"))
+                      for p in data.get("paths", ()))
+        impassable = frozenset(b["edge"] for b in data.get("borders", ())
+                               if b.get("type", "impassable") == "impassable")
+        count = data.get("count")
+        return Tile(name=name, color=data["color"], nodes=nodes, paths=paths,
+                    labels=tuple(data.get("labels", ())), impassable=impassable,
+                    count=None if count in (None, "unlimited") else int(count))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise InputError(f"tile {name}", f"malformed tile data ({exc})") from None

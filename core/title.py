@@ -1,0 +1,96 @@
+"""A title's static facts: map, tile catalogue, trains, phases, companies.
+
+Each title plugin keeps these as JSON data files in its own folder and hands the
+folder to ``Title.load``.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from .hexgrid import HexGrid
+from .tiles import Tile, tile_from_dict
+
+
+@dataclass(frozen=True)
+class MapHex:
+    """A hex of the printed map."""
+
+    id: str
+    printed: Tile
+    neighbors: dict[int, str]
+    location: str = ""
+    printed_rotation: int = 0
+    printed_tokens: tuple = ()
+
+
+@dataclass(frozen=True)
+class Phase:
+    name: str
+    colours: tuple[str, ...]
+    train_limit: int | None = None
+
+
+@dataclass(frozen=True)
+class TrainType:
+    """A train card: its name and distance as the title data gives it."""
+
+    name: str
+    distance: int | list
+    multiplier: int = 1
+    price: int | None = None
+
+
+@dataclass
+class Title:
+    """Everything static about one title."""
+
+    name: str
+    grid: HexGrid
+    hexes: dict[str, MapHex]
+    tiles: dict[str, Tile]
+    trains: dict[str, TrainType]
+    phases: dict[str, Phase]
+    companies: dict[str, dict]
+
+    @classmethod
+    def load(cls, folder: str | Path) -> "Title":
+        """Read map.json, tiles.json, trains.json, phases.json and companies.json."""
+        folder = Path(folder)
+
+        def read(name):
+            return json.loads((folder / name).read_text())
+
+        mp = read("map.json")
+        tiles = {name: tile_from_dict(name, t) for name, t in read("tiles.json").items()}
+        hexes = {}
+        for h in mp["hexes"]:
+            if "printed_tile" in h:
+                printed = tile_from_dict(h["id"], h["printed_tile"])
+            else:
+                printed = tiles[h["tile"]]
+            hexes[h["id"]] = MapHex(
+                id=h["id"], printed=printed,
+                neighbors={int(e): n for e, n in h["neighbors"].items()},
+                location=h.get("location", ""), printed_rotation=h.get("rotation", 0),
+                printed_tokens=tuple(h.get("tokens", ())))
+        trains = {}
+        for t in read("trains.json"):
+            trains[t["name"]] = TrainType(t["name"], t["distance"], t.get("multiplier", 1),
+                                          t.get("price"))
+            for v in t.get("variants", ()):
+                trains[v["name"]] = TrainType(v["name"], v["distance"], v.get("multiplier", 1),
+                                              v.get("price"))
+        phases = {p["name"]: Phase(p["name"], tuple(p["tiles"]), p.get("train_limit"))
+                  for p in read("phases.json")}
+        comp = read("companies.json")
+        companies = {c["sym"]: c for c in comp.get("corporations", []) + comp.get("minors", [])}
+        return cls(name=mp["title"], grid=HexGrid(mp["layout"], mp.get("axes")), hexes=hexes,
+                   tiles=tiles, trains=trains, phases=phases, companies=companies)
+
+    def tile(self, name: str, hex_id: str) -> Tile:
+        """The tile ``name`` as it can lie in ``hex_id`` (its printed tile or a catalogue tile)."""
+        if name == hex_id:
+            return self.hexes[hex_id].printed
+        return self.tiles[name]

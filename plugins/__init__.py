@@ -1,0 +1,83 @@
+"""Title plugins and the registry that finds them.
+
+Titles register under the entry-point group ``trainrun.titles``; the hooks they
+may implement are in ``trainrun.plugins.hookspecs``. ``load_title`` gives a
+``Ruleset``: the title's data and its plugin manager.
+"""
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass
+from importlib.metadata import entry_points
+
+import pluggy
+
+from trainrun.errors import InputError
+from trainrun.position import Position, position_from_corpus, position_from_own
+from trainrun.title import Title
+from trainrun.titleinfo import TitleInfo
+
+from . import defaults, hookspecs
+
+GROUP = "trainrun.titles"
+
+
+@dataclass
+class Ruleset:
+    """One title: its static facts and the hooks that score it."""
+
+    info: TitleInfo
+    title: Title
+    hook: pluggy.HookRelay
+
+    def position(self, data: dict) -> Position:
+        """Read a position (own format or corpus line) of this title."""
+        read = position_from_corpus if "board" in data else position_from_own
+        position = read(self.title, data)
+        position.ruleset = self
+        return position
+
+
+def _manager(module) -> pluggy.PluginManager:
+    pm = pluggy.PluginManager("trainrun")
+    pm.add_hookspecs(hookspecs)
+    pm.register(defaults, name="defaults")
+    pm.register(module, name="title")
+    return pm
+
+
+@functools.cache
+def installed_titles() -> dict[str, TitleInfo]:
+    """Every installed title by name, with its aliases pointing to the same info."""
+    found = {}
+    for ep in entry_points(group=GROUP):
+        info = _manager(ep.load()).hook.trainrun_title()
+        found[info.name] = (ep, info)
+    return found
+
+
+@functools.cache
+def load_title(name: str) -> Ruleset:
+    """The ruleset of title ``name`` (or one of its aliases)."""
+    for ep, info in installed_titles().values():
+        if name == info.name or name in info.aliases:
+            pm = _manager(ep.load())
+            return Ruleset(info, Title.load(info.data), pm.hook)
+    known = ", ".join(sorted(installed_titles())) or "none"
+    raise InputError("title", f"unknown title {name!r} (installed: {known})")
+
+
+def read_position(data) -> Position:
+    """Read a position from a dict or JSON text, choosing the title it names."""
+    if isinstance(data, (str, bytes)):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as exc:
+            raise InputError("position", f"malformed JSON ({exc.msg} at line {exc.lineno} "
+                                         f"column {exc.colno})") from None
+    if not isinstance(data, dict):
+        raise InputError("position", "expected a JSON object")
+    if "title" not in data:
+        raise InputError("title", "missing")
+    return load_title(str(data["title"])).position(data)

@@ -1,0 +1,75 @@
+"""The shared 18xx.games engine rules (DIGEST section 1), registered before every title.
+
+A title plugin overrides a ``firstresult`` hook by answering it, and falls back
+to these answers by returning ``None``.
+"""
+from __future__ import annotations
+
+from trainrun.errors import InputError
+from trainrun.position import CityTokens, Position, Train
+from trainrun.rules import TrainRules
+from trainrun.tiles import Node
+
+from .hookspecs import hookimpl
+
+UNLIMITED = 99  # the engine writes unlimited distances as 99 or 999
+
+
+def rules_from_distance(train: Train) -> TrainRules:
+    """Read an engine distance: a number n, or rows ``{nodes, pay, visit, multiplier}``."""
+    distance = train.distance
+    if isinstance(distance, int):
+        if distance >= UNLIMITED:
+            return TrainRules(distance="unlimited")
+        return TrainRules(distance="stops", limit=distance)
+    limit, stop_cost, multiplier, pay_limit = None, {}, {}, None
+    try:
+        for row in distance:
+            kinds, visit, pay = row["nodes"], row["visit"], row["pay"]
+            for kind in kinds:
+                multiplier[kind] = row.get("multiplier", 1) if pay > 0 else 0
+                stop_cost[kind] = 0 if visit >= UNLIMITED else 1
+            if visit < UNLIMITED:
+                if limit is not None:
+                    raise InputError(f"train {train.id}", "two limited distance rows")
+                limit = visit
+            if 0 < pay < visit:
+                pay_limit = pay
+    except (KeyError, TypeError):
+        raise InputError(f"train {train.id}", f"malformed distance {distance!r}") from None
+    if limit is None:
+        return TrainRules(distance="unlimited", stop_cost=stop_cost, pay_limit=pay_limit,
+                          multiplier=multiplier)
+    return TrainRules(distance="stops", limit=limit, stop_cost=stop_cost, pay_limit=pay_limit,
+                      multiplier=multiplier)
+
+
+@hookimpl
+def trainrun_train_rules(position: Position, train: Train) -> TrainRules:
+    return rules_from_distance(train)
+
+
+@hookimpl
+def trainrun_stop_value(position: Position, train: Train, rules: TrainRules, hex_id: str,
+                        node: Node) -> int:
+    return node.value_in(position.colours) * rules.multiplier.get(node.kind, 1) * train.multiplier
+
+
+@hookimpl
+def trainrun_company_stations(position: Position) -> set[str]:
+    return {f"{hex_id}-{index}" for hex_id, placed in position.board.items()
+            for index, city in placed.tokens.items() if position.company in city.holders()}
+
+
+@hookimpl
+def trainrun_city_blocks(position: Position, hex_id: str, node: Node, tokens: CityTokens) -> bool:
+    if position.company in tokens.holders():
+        return False
+    if any(slot is None for slot in tokens.slots):
+        return False  # an empty slot, reserved or not, lets trains through
+    return "neutral" not in tokens.holders()
+
+
+@hookimpl
+def trainrun_fixed_income(position: Position) -> int:
+    return 0

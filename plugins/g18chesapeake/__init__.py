@@ -1,0 +1,17 @@
+"""18Chesapeake: the shared engine rules, nothing more (DIGEST section 6).
+
+Trains 2-6 count and score every stop, D is unlimited; the OO hexes are two
+cities through green and one from brown (tile data); the Pittsburgh off-board
+B2 and the hidden P&LE city A3 share one ``groups`` tag (tile data). No route
+bonuses, no company-level income, no title-specific legality checks.
+"""
+from pathlib import Path
+
+from trainrun.plugins.hookspecs import hookimpl
+from trainrun.titleinfo import TitleInfo
+
+
+@hookimpl
+def trainrun_title() -> TitleInfo:
+    return TitleInfo(name="18Chesapeake", data=Path(__file__).parent / "data",
+                     description="18Chesapeake (Scott Petersen): the Mid-Atlantic, 1830s rules")

@@ -1,0 +1,20 @@
+"""Build trainrun: map the top-level folders into one ``trainrun`` namespace and compile
+the route enumerator."""
+import numpy
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+PLUGINS = ["g18chesapeake"]
+
+setup(
+    packages=["trainrun", "trainrun.solver", "trainrun.plugins"]
+    + [f"trainrun.plugins.{p}" for p in PLUGINS],
+    package_dir={"trainrun": "core", "trainrun.solver": "solver",
+                 "trainrun.plugins": "plugins"},
+    package_data={"trainrun": ["*.json"], **{f"trainrun.plugins.{p}": ["data/*.json"]
+                                           for p in PLUGINS}},
+    ext_modules=cythonize(
+        [Extension("trainrun._enumerate", ["core/_enumerate.pyx"], language="c++",
+                   include_dirs=[numpy.get_include()], extra_compile_args=["-O3"])],
+        compiler_directives={"language_level": "3"}),
+)

@@ -1,0 +1,149 @@
+"""The CP-SAT model: at most one route per train, no shared track, most revenue.
+
+Variables and constraints, named after what they mean:
+
+* ``run[t, r]``     train type t runs route r (a boolean per kept route);
+* ``trains[t]``     at most ``count[t]`` routes of type t;
+* ``track[j]``      at most one chosen route uses track resource j;
+* ``bonus[k]``      company bonus k is earned only if some chosen eligible route reaches it;
+* objective         sum of route revenues + earned bonuses + fixed income.
+
+Before the model is built, routes that cannot be part of any run reaching a
+known feasible total are dropped (a safe bound, bonuses included), and of
+routes with identical track and bonus reach only the best is kept. Both cuts
+are exact. Knows no title.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+from ortools.sat.python import cp_model
+
+
+@dataclass
+class Candidates:
+    """Routes of one train type offered to the model."""
+
+    count: int             # identical trains of this type
+    values: np.ndarray     # int route revenue
+    bits: np.ndarray       # uint64 [routes, words] track resources
+    reach: np.ndarray      # bool [routes, bonuses] which company bonuses each route earns
+    complete: bool = True  # False when the list was cut short (then only a bound is proven)
+    upper: int = 0         # an upper bound on any route of this type (used when incomplete)
+
+
+@dataclass
+class Choice:
+    """The chosen routes: (type index, route index) pairs, and what is proven about them."""
+
+    picks: list
+    total: int
+    bound: int
+    status: str            # "optimal" or "feasible"
+    bonuses: list = field(default_factory=list)   # indices of earned company bonuses
+    kept: int = 0          # routes offered to CP-SAT after the exact cuts
+
+
+def _top_sum(values: np.ndarray, k: int) -> int:
+    if k <= 0 or len(values) == 0:
+        return 0
+    k = min(k, len(values))
+    return int(np.sort(values)[-k:].sum())
+
+
+def _greedy(cands: list[Candidates], amounts: list[int], per_type: int = 400):
+    """A quick feasible run: best routes first, skipping any that share track."""
+    order = []
+    for t, c in enumerate(cands):
+        top = np.argsort(-c.values, kind="stable")[:per_type]
+        order += [(int(c.values[i]), t, int(i)) for i in top]
+    order.sort(key=lambda x: -x[0])
+    words = max((c.bits.shape[1] for c in cands if len(c.values)), default=1)
+    used = np.zeros(words, dtype=np.uint64)
+    left = [c.count for c in cands]
+    picks, earned = [], set()
+    for value, t, i in order:
+        if left[t] == 0 or (used & cands[t].bits[i]).any():
+            continue
+        used |= cands[t].bits[i]
+        left[t] -= 1
+        picks.append((t, i))
+        earned |= set(np.flatnonzero(cands[t].reach[i]).tolist())
+    total = sum(int(cands[t].values[i]) for t, i in picks) + sum(amounts[k] for k in earned)
+    return picks, total
+
+
+def _prune(cands: list[Candidates], amounts: list[int], lower: int):
+    """Indices of routes that can belong to a run worth at least ``lower``."""
+    tops = [_top_sum(c.values, c.count) if c.complete else c.upper * c.count for c in cands]
+    upper = sum(tops) + sum(amounts)
+    kept = []
+    for c, top in zip(cands, tops):
+        if len(c.values) == 0:
+            kept.append(np.zeros(0, dtype=np.int64))
+            continue
+        kth = int(np.sort(c.values)[-min(c.count, len(c.values))]) if c.complete else c.upper
+        keep = np.flatnonzero(c.values >= lower - upper + kth)
+        # identical track and bonus reach: only the best such route matters
+        keep = keep[np.argsort(-c.values[keep], kind="stable")]
+        key = np.concatenate([c.bits[keep].view(np.uint8), c.reach[keep].astype(np.uint8)], axis=1)
+        _, first = np.unique(key, axis=0, return_index=True)
+        kept.append(np.sort(keep[first]))
+    return kept, upper
+
+
+def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
+                  time_limit: float, workers: int = 1) -> Choice:
+    """Solve the combination problem; ``amounts[k]`` is the value of company bonus k."""
+    greedy_picks, lower = _greedy(cands, amounts)
+    kept, upper = _prune(cands, amounts, lower)
+    n_kept = sum(len(k) for k in kept)
+    incomplete = any(not c.complete for c in cands)
+
+    model = cp_model.CpModel()
+    run = {}
+    for t, idx in enumerate(kept):
+        for i in idx:
+            run[t, int(i)] = model.NewBoolVar(f"run[{t},{i}]")
+    for t, c in enumerate(cands):
+        chosen = [run[t, int(i)] for i in kept[t]]
+        if len(chosen) > c.count:
+            model.Add(sum(chosen) <= c.count).WithName(f"trains[{t}]")
+    keys = list(run)
+    if keys:
+        bits = np.stack([cands[t].bits[i] for t, i in keys])
+        users = np.unpackbits(bits.view(np.uint8), axis=1, bitorder="little").astype(bool)
+        for j in np.flatnonzero(users.sum(axis=0) > 1):
+            model.AddAtMostOne([run[keys[r]] for r in np.flatnonzero(users[:, j])]).WithName(
+                f"track[{j}]")
+    bonus = []
+    for k, amount in enumerate(amounts):
+        earners = [run[t, i] for t, i in keys if cands[t].reach[i, k]]
+        b = model.NewBoolVar(f"bonus[{k}]")
+        if earners:
+            model.AddBoolOr(earners).OnlyEnforceIf(b)
+        else:
+            model.Add(b == 0)
+        bonus.append(b)
+    model.Maximize(sum(int(cands[t].values[i]) * v for (t, i), v in run.items())
+                   + sum(a * b for a, b in zip(amounts, bonus)) + fixed)
+    for (t, i), v in run.items():
+        model.AddHint(v, (t, i) in greedy_picks)
+
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = max(time_limit, 0.001)
+    solver.parameters.num_workers = workers
+    status = solver.Solve(model)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        # no solution found within the limit: fall back to the greedy run
+        return Choice(greedy_picks, lower + fixed, upper + fixed, "feasible", kept=n_kept)
+    picks = [key for key, v in run.items() if solver.Value(v)]
+    earned = [k for k, b in enumerate(bonus) if solver.Value(b)]
+    total = int(round(solver.ObjectiveValue()))
+    if status == cp_model.OPTIMAL and not incomplete:
+        return Choice(picks, total, total, "optimal", earned, n_kept)
+    bound = int(solver.BestObjectiveBound()) if status == cp_model.FEASIBLE else total
+    if incomplete:
+        bound = max(bound, upper + fixed)
+    return Choice(picks, total, bound, "feasible", earned, n_kept)
