@@ -1,8 +1,9 @@
 """Hex grid geometry: 18xx hex ids, flat and pointy layouts, neighbours by edge.
 
 Edges are numbered 0-5 as in the 18xx.games engine. A hex id is a letter
-part and a number part ("B14", "AA3"); by default the letters give the grid
-x and the number the grid y (``axes`` may swap them, as 18NY does).
+part and a number part ("B14", "AA3"); on flat maps the letters give the grid
+x and the number the grid y, on pointy maps the reverse (a title's ``axes``
+may say otherwise).
 """
 from __future__ import annotations
 
@@ -49,7 +50,9 @@ class HexGrid:
         if layout not in OFFSETS:
             raise ValueError(f"unknown layout {layout!r}")
         self.layout = layout
-        self.letters_are_y = bool(axes) and axes.get("y") == "letter"
+        # 18xx.games: letters name columns on flat maps and rows on pointy ones,
+        # unless the title's ``axes`` say otherwise
+        self.letters_are_y = axes.get("y") == "letter" if axes else layout == "pointy"
 
     def coords(self, hex_id: str) -> tuple[int, int]:
         """Grid (x, y) of a hex id."""

@@ -10,6 +10,7 @@ Two input forms are read, both checked against the title data:
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 from .errors import InputError
@@ -109,7 +110,7 @@ def _check_geometry(title: Title, hex_id: str, tile: Tile, rotation: int, where:
     for edge in sorted(tile.edges_at(rotation)):
         if edge not in mh.neighbors or edge in blocked:
             raise InputError(where, f"tile {tile.name} at rotation {rotation} runs track off "
-                                    f"the map at edge {edge} of {hex_id}")
+                                    f"the map or across a closed side at edge {edge} of {hex_id}")
 
 
 def _city_tokens(placed: PlacedHex, index, entry, where: str) -> CityTokens:
@@ -207,8 +208,10 @@ def position_from_own(title: Title, data: dict) -> Position:
         hex_id = _need(t, "hex", where)
         placed = _place_tile(title, hex_id, _need(t, "tile", where), t.get("rotation", 0),
                              f"{where} ({hex_id})")
-        if placed.tile is board[hex_id].tile:
-            placed.tokens = board[hex_id].tokens
+        for index, city in board[hex_id].tokens.items():  # reservations stay with the hex
+            node = next((n for n in placed.tile.nodes if n.index == index), None)
+            if node is not None and node.kind == "city":
+                placed.tokens[index] = CityTokens([None] * node.slots, reserved=city.reserved)
         board[hex_id] = placed
     for i, tok in enumerate(data.get("tokens", [])):
         where = f"tokens[{i}]"
@@ -237,3 +240,45 @@ def position_from_own(title: Title, data: dict) -> Position:
                     title_state=dict(data.get("title_state") or {}),
                     options=dict(data.get("options") or {}),
                     source={k: data[k] for k in ("fixture", "action") if k in data})
+
+
+def position_to_own(position: Position) -> dict:
+    """Write ``position`` in trainrun's own format (laid tiles, tokens, markers only)."""
+    title = position.title
+    tiles, tokens, markers = [], [], []
+    for hex_id, placed in position.board.items():
+        mh = title.hexes[hex_id]
+        if placed.tile is not mh.printed or placed.rotation != mh.printed_rotation:
+            rotation = placed.rotation
+            if placed.tile is mh.printed:
+                rotation = (rotation - mh.printed_rotation) % 6
+            tiles.append({"hex": hex_id, "tile": placed.tile.name, "rotation": rotation})
+        for index, city in sorted(placed.tokens.items()):
+            for holder in city.slots:
+                if holder:
+                    tokens.append({"hex": hex_id, "city": index, "company": holder})
+            for holder in city.extra:
+                tokens.append({"hex": hex_id, "city": index, "company": holder, "extra": True})
+        markers += [{"hex": hex_id, "marker": m} for m in placed.markers]
+    out = {"title": title.name, "phase": position.phase.name, "company": position.company,
+           "trains": [{"id": t.id, "name": t.name} for t in position.trains],
+           "tiles": tiles, "tokens": tokens}
+    if markers:
+        out["markers"] = markers
+    if position.title_state:
+        out["title_state"] = position.title_state
+    if position.options:
+        out["options"] = position.options
+    return out
+
+
+def dump_own(data: dict) -> str:
+    """JSON text of an own-format position, one tile, token or train per line."""
+    parts = []
+    for key, value in data.items():
+        if isinstance(value, list):
+            items = ",\n    ".join(json.dumps(v) for v in value)
+            parts.append(f'  "{key}": [\n    {items}\n  ]' if value else f'  "{key}": []')
+        else:
+            parts.append(f"  {json.dumps(key)}: {json.dumps(value)}")
+    return "{\n" + ",\n".join(parts) + "\n}"

@@ -14,4 +14,4 @@ from trainrun.titleinfo import TitleInfo
 @hookimpl
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="18Chesapeake", data=Path(__file__).parent / "data",
-                     description="18Chesapeake (Scott Petersen): the Mid-Atlantic, 1830s rules")
+                     description="Mid-Atlantic railroads 1830-style; trains 2-6 and D")

@@ -1,0 +1,4 @@
+"""``python -m trainrun`` runs the command line."""
+from trainrun.cli import main
+
+main()

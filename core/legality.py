@@ -1,0 +1,546 @@
+"""An independent legality checker and scorer for routes and runs.
+
+It works directly on the board (laid tiles at their rotations, tokens, the
+map's neighbours and borders), never on the track graph of ``trainrun.graph``
+or on the enumerator, so it can check what they produce. Everything
+title-specific comes from the title's hooks, exactly as the graph builder and
+the train tables ask them: stations, city blocking, extra exclusive stop
+groups, train rules, stop values and route bonuses.
+
+A route is given as the 18xx.games engine records it: ``visited``, the node
+ids (``HEX-i``) in order, and ``chains``, one per consecutive pair of nodes,
+each ``{left, right, paths: [{hex, a, b}, ...]}`` with ``a``/``b`` a board
+edge ``eN`` (rotation applied) or a tile node ``nI``. The order of the paths
+in a chain and of the two ends of a path are not significant.
+
+Checked (DIGEST 1.1-1.3): every path lies on the tile at that hex; each chain
+is one walk from its left node to its right node that crosses hex sides into
+the neighbouring hex (never across an impassable border or off the map),
+touches no other stop and uses no hex side or junction twice; at least
+``min_stops`` nodes; no node twice; a company station when the train needs
+one; at most one node of each exclusive group; off-boards, blocking cities and
+terminal paths only at the ends; the train's distance; and no track resource
+(hex side, node-to-node path) used twice in the route, or, for a run, by two
+routes.
+"""
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from .hexgrid import opposite
+from .position import Position, Train
+from .tiles import Node
+
+__all__ = ["RouteCheck", "RunCheck", "check_route", "check_run"]
+
+
+@dataclass
+class RouteCheck:
+    """What one route breaks and what it earns."""
+
+    train: str | None
+    visited: list
+    violations: list = field(default_factory=list)
+    revenue: int = 0
+    stop_values: list = field(default_factory=list)   # per visited node, stop bonuses included
+    scored: list = field(default_factory=list)        # per visited node: does it score
+    distance: int = 0                                 # in the train's measure
+    hexes: set = field(default_factory=set)           # hexes the route's track touches
+    resources: dict = field(default_factory=dict)     # track resource key -> description
+    bonuses: list = field(default_factory=list)       # route bonuses earned (name, where, amount)
+
+    @property
+    def legal(self) -> bool:
+        return not self.violations
+
+
+@dataclass
+class RunCheck:
+    """What a whole run breaks and what it earns."""
+
+    routes: list
+    violations: list = field(default_factory=list)    # every route's, prefixed, plus cross-route
+    revenue: int = 0                                  # sum of the route revenues
+    company_bonuses: list = field(default_factory=list)
+    fixed_income: int = 0
+    total: int = 0
+
+    @property
+    def legal(self) -> bool:
+        return not self.violations
+
+
+# --------------------------------------------------------------------------- board access
+
+def _parse_node_id(node_id) -> tuple[str, int] | None:
+    if not isinstance(node_id, str) or "-" not in node_id:
+        return None
+    hex_id, _, index = node_id.rpartition("-")
+    try:
+        return hex_id, int(index)
+    except ValueError:
+        return None
+
+
+def _board_node(position: Position, node_id) -> Node | None:
+    parsed = _parse_node_id(node_id)
+    if parsed is None or parsed[0] not in position.board:
+        return None
+    try:
+        return position.board[parsed[0]].tile.node(parsed[1])
+    except KeyError:
+        return None
+
+
+def _blocked_edges(position: Position, hex_id: str) -> set[int]:
+    placed = position.board[hex_id]
+    mh = position.title.hexes[hex_id]
+    return placed.tile.impassable_at(placed.rotation) | mh.printed.impassable_at(mh.printed_rotation)
+
+
+def _side_name(key) -> str:
+    (h1, _), (h2, _) = key[1], key[2]
+    return f"the hex side between {h1} and {h2}"
+
+
+def _train_label(train: Train) -> str:
+    return f"{train.name}-train" if not train.name.endswith("train") else train.name
+
+
+def _blocks(position: Position, hex_id: str, node: Node) -> bool:
+    """Does this city stop the company's trains passing through (title hook)?"""
+    if node.kind != "city":
+        return False
+    tokens = position.board[hex_id].tokens.get(node.index)
+    if tokens is None:
+        return False
+    return bool(position.ruleset.hook.trainrun_city_blocks(
+        position=position, hex_id=hex_id, node=node, tokens=tokens))
+
+
+def _block_reason(position: Position, hex_id: str, node: Node) -> str:
+    tokens = position.board[hex_id].tokens.get(node.index)
+    if tokens is not None and None not in tokens.slots and position.company not in tokens.holders():
+        return "whose slots are all held by other companies"
+    return f"a city that blocks {position.company}"
+
+
+# --------------------------------------------------------------------------- one chain
+
+@dataclass
+class _Step:
+    """A chain path located on its tile."""
+
+    hex: str
+    index: int            # index of the path in the tile's path list
+    ends: tuple           # (vertex, vertex); vertices ('n', hex, i) or ('s', (h, e), (h, e))
+    raw: tuple            # (a, b) as written
+    terminal: bool
+    inner: bool           # node-to-node track inside the tile
+
+
+def _vertex(position: Position, hex_id: str, end: str, problems: list):
+    """The vertex an end of a path in ``hex_id`` reaches, or None (with a problem noted)."""
+    if not isinstance(end, str) or len(end) < 2 or end[0] not in "en":
+        problems.append(f"has a path end {end!r} in {hex_id} that is neither an edge nor a node")
+        return None
+    try:
+        k = int(end[1:])
+    except ValueError:
+        problems.append(f"has a path end {end!r} in {hex_id} that is neither an edge nor a node")
+        return None
+    if end[0] == "n":
+        return ("n", hex_id, k)
+    neighbours = position.title.hexes[hex_id].neighbors
+    other = neighbours.get(k)
+    if other is None or other not in position.board:
+        problems.append(f"runs off the map at edge {k} of {hex_id}")
+        return None
+    if k in _blocked_edges(position, hex_id) or opposite(k) in _blocked_edges(position, other):
+        problems.append(f"crosses the impassable border between {hex_id} and {other}")
+    return ("s",) + tuple(sorted([(hex_id, k), (other, opposite(k))]))
+
+
+def _locate(position: Position, path: dict, taken: set, problems: list) -> _Step | None:
+    """Find a chain path on the tile laid at its hex."""
+    if not isinstance(path, dict) or not {"hex", "a", "b"} <= set(path):
+        problems.append(f"has a malformed path {path!r}")
+        return None
+    hex_id, a, b = path["hex"], path["a"], path["b"]
+    if hex_id not in position.board:
+        problems.append(f"uses hex {hex_id!r}, which is not on the map")
+        return None
+    placed = position.board[hex_id]
+    matches = [k for k, p in enumerate(placed.tile.paths_at(placed.rotation))
+               if {p.a, p.b} == {a, b} and (p.a, p.b) in ((a, b), (b, a))]
+    if not matches:
+        problems.append(f"uses track {a}-{b} in {hex_id}, which tile {placed.tile.name} at "
+                        f"rotation {placed.rotation} does not have")
+        return None
+    free = [k for k in matches if (hex_id, k) not in taken]
+    k = (free or matches)[0]
+    tile_path = placed.tile.paths_at(placed.rotation)[k]
+    va = _vertex(position, hex_id, a, problems)
+    vb = _vertex(position, hex_id, b, problems)
+    if va is None or vb is None:
+        return None
+    for v in (va, vb):
+        if v[0] == "n":
+            try:
+                placed.tile.node(v[2])
+            except KeyError:
+                problems.append(f"uses node n{v[2]} of {hex_id}, which tile {placed.tile.name} "
+                                f"does not have")
+                return None
+    return _Step(hex_id, k, (va, vb), (a, b), tile_path.terminal,
+                 va[0] == "n" and vb[0] == "n")
+
+
+def _node_name(vertex) -> str:
+    return f"{vertex[1]}-{vertex[2]}"
+
+
+def _walk_chain(position: Position, chain: dict, left: str, right: str,
+                taken: set) -> tuple[list, list | None, list]:
+    """Check one chain; returns (problems, ordered steps or None when broken, all steps)."""
+    problems: list = []
+    paths = chain.get("paths") if isinstance(chain, dict) else None
+    if not isinstance(paths, list) or not paths:
+        return ["has no track"], None, []
+    steps = []
+    for path in paths:
+        step = _locate(position, path, taken, problems)
+        if step is not None:
+            steps.append(step)
+    if problems:
+        return problems, None, steps
+    dup = [s for s, n in Counter((s.hex, s.index) for s in steps).items() if n > 1]
+    for hex_id, k in dup:
+        problems.append(f"uses the same track in {hex_id} twice")
+    start = ("n",) + _parse_node_id(left)
+    end = ("n",) + _parse_node_id(right)
+    incident = defaultdict(list)
+    for j, s in enumerate(steps):
+        for v in s.ends:
+            incident[v].append(j)
+    for v, js in sorted(incident.items(), key=lambda kv: repr(kv[0])):
+        deg = len(js)
+        if v in (start, end):
+            if deg > 1:
+                problems.append(f"leaves {_node_name(v)} more than once")
+            continue
+        if v[0] == "n":
+            node = position.board[v[1]].tile.node(v[2])
+            if node.is_stop:
+                problems.append(f"touches {_node_name(v)}, a stop the route does not visit there")
+            elif deg == 1:
+                problems.append(f"is not connected track: it dead-ends at junction "
+                                f"{_node_name(v)}")
+            elif deg > 2:
+                problems.append(f"uses junction {_node_name(v)} more than once")
+            continue
+        name = _side_name(v)
+        if deg == 1:
+            problems.append(f"is not connected track: it stops at {name}")
+        elif deg > 2:
+            problems.append(f"uses {name} more than once")
+        elif steps[js[0]].hex == steps[js[1]].hex:
+            problems.append(f"turns back at {name} instead of crossing into the next hex")
+    for v, label in ((start, "start"), (end, "end")):
+        if v not in incident:
+            problems.append(f"does not {label} at {_node_name(v)}")
+    if problems:
+        return problems, None, steps
+    # every vertex has the right degree: walk from the start
+    order, used, cur = [], set(), start
+    while cur != end:
+        nxt = [j for j in incident[cur] if j not in used]
+        if len(nxt) != 1:
+            break
+        j = nxt[0]
+        used.add(j)
+        order.append(steps[j])
+        a, b = steps[j].ends
+        cur = b if a == cur else a
+    if cur != end or len(order) != len(steps):
+        return ["is not connected track"], None, steps
+    return [], order, steps
+
+
+# --------------------------------------------------------------------------- one route
+
+def _rules(position: Position, train: Train):
+    return position.ruleset.hook.trainrun_train_rules(position=position, train=train)
+
+
+def _group_sets(position: Position) -> list:
+    """Extra exclusive sets from the title (beyond tile ``groups`` tags)."""
+    return [frozenset(s) for s in position.ruleset.hook.trainrun_exclusive_stops(position=position)]
+
+
+def check_route(position: Position, train, visited: list, chains: list) -> RouteCheck:
+    """Check one route of ``train`` (a Train or a train id of the position) and score it."""
+    if not isinstance(train, Train):
+        found = [t for t in position.trains if t.id == train]
+        if not found:
+            out = RouteCheck(None, list(visited))
+            out.violations.append(f"the company has no train {train!r}")
+            return out
+        train = found[0]
+    hook = position.ruleset.hook
+    rules = _rules(position, train)
+    out = RouteCheck(train.id, list(visited))
+    bad = out.violations
+
+    # --- nodes
+    nodes: list = []
+    for node_id in visited:
+        node = _board_node(position, node_id)
+        if node is None:
+            bad.append(f"visits {node_id}, which is not a node on the board")
+        elif not node.is_stop:
+            bad.append(f"visits {node_id}, a {node.kind} and not a stop")
+            node = None
+        nodes.append(node)
+    known = all(n is not None for n in nodes)
+
+    if len(visited) < rules.min_stops:
+        bad.append(f"visits {len(visited)} stop{'s' if len(visited) != 1 else ''}, "
+                   f"fewer than the {rules.min_stops} a route needs")
+    for node_id, n in Counter(visited).items():
+        if n > 1:
+            bad.append(f"visits {node_id} {'twice' if n == 2 else f'{n} times'}")
+
+    stations = hook.trainrun_company_stations(position=position) or set()
+    if rules.requires_token and not any(v in stations for v in visited):
+        bad.append(f"no station of {position.company} on the route")
+
+    # exclusive groups: tile tags, then the title's sets
+    tagged = defaultdict(list)
+    for node_id, node in zip(visited, nodes):
+        if node is not None:
+            for g in node.groups:
+                if node_id not in tagged[g]:
+                    tagged[g].append(node_id)
+    for g, members in tagged.items():
+        if len(members) > 1:
+            bad.append(f"visits two stops of group {g} ({', '.join(members)})")
+    for members in _group_sets(position):
+        hit = [v for v in dict.fromkeys(visited) if v in members]
+        if len(hit) > 1:
+            bad.append(f"visits two stops of the exclusive set {{{', '.join(sorted(members))}}} "
+                       f"({', '.join(hit)})")
+
+    # off-boards and blocking cities only at the ends
+    for j in range(1, len(visited) - 1):
+        node = nodes[j]
+        if node is None:
+            continue
+        hex_id = _parse_node_id(visited[j])[0]
+        if node.kind == "offboard":
+            bad.append(f"passes through the off-board {visited[j]}: an off-board can only "
+                       f"end a route")
+        elif _blocks(position, hex_id, node):
+            bad.append(f"passes through {hex_id} ({visited[j]}), "
+                       f"{_block_reason(position, hex_id, node)}")
+
+    # --- chains
+    if len(chains) != max(len(visited) - 1, 0):
+        bad.append(f"has {len(chains)} chain{'s' if len(chains) != 1 else ''} for "
+                   f"{len(visited)} visited nodes")
+    ordered_all: list | None = []
+    all_steps: list = []
+    taken: set = set()
+    used_by: dict = {}
+    for k, chain in enumerate(chains):
+        if not isinstance(chain, dict):
+            bad.append(f"chain {k + 1} is malformed")
+            ordered_all = None
+            continue
+        left, right = chain.get("left"), chain.get("right")
+        label = f"chain {k + 1} ({left} to {right})"
+        if k + 1 < len(visited):
+            want = (visited[k], visited[k + 1])
+            if (left, right) != want:
+                if (right, left) == want:
+                    left, right = right, left
+                else:
+                    bad.append(f"{label} does not join {want[0]} and {want[1]}, the route's "
+                               f"nodes {k + 1} and {k + 2}")
+                    ordered_all = None
+                    continue
+        if _board_node(position, left) is None or _board_node(position, right) is None:
+            bad.append(f"{label} does not join two nodes of the board")
+            ordered_all = None
+            continue
+        if left == right:
+            bad.append(f"{label} starts and ends at the same node")
+        problems, order, steps = _walk_chain(position, chain, left, right, taken)
+        bad.extend(f"{label} {p}" for p in problems)
+        all_steps.extend(steps)
+        taken.update((s.hex, s.index) for s in steps)
+        if order is None or ordered_all is None:
+            ordered_all = None
+        else:
+            ordered_all.extend(order)
+        # track exclusivity within the route (across its chains)
+        keys = {}
+        for s in steps:
+            for v in s.ends:
+                if v[0] == "s":
+                    keys[v] = _side_name(v)
+            if s.inner:
+                keys[("p", s.hex, s.index)] = (f"the track inside {s.hex} from {s.raw[0]} "
+                                               f"to {s.raw[1]}")
+        for key, desc in keys.items():
+            if key in used_by:
+                bad.append(f"chain {k + 1} reuses {desc} already used by chain {used_by[key]}")
+            else:
+                used_by[key] = k + 1
+                out.resources[key] = desc
+    out.hexes = {s.hex for s in all_steps}
+
+    # terminal paths only at the ends (the route's first and last path)
+    if ordered_all is not None:
+        for s in ordered_all[1:-1]:
+            if s.terminal:
+                bad.append(f"uses the terminal track {s.raw[0]}-{s.raw[1]} in {s.hex} in the "
+                           f"middle of the route")
+    else:
+        ends = set()
+        for node_id in (visited[:1] + visited[-1:]):
+            parsed = _parse_node_id(node_id)
+            if parsed:
+                ends.add(("n",) + parsed)
+        for s in all_steps:
+            if s.terminal and not (set(s.ends) & ends):
+                bad.append(f"uses the terminal track {s.raw[0]}-{s.raw[1]} in {s.hex} in the "
+                           f"middle of the route")
+
+    # --- distance
+    label = _train_label(train)
+    if rules.distance == "stops":
+        if known:
+            out.distance = sum(n.visit_cost * rules.stop_cost.get(n.kind, 1) for n in nodes)
+            if out.distance > rules.limit:
+                n_stops = len(visited)
+                if out.distance == n_stops:
+                    bad.append(f"a {label} visits {n_stops} stops (its limit is {rules.limit})")
+                else:
+                    bad.append(f"a {label} uses distance {out.distance} on its "
+                               f"{n_stops} stops (its limit is {rules.limit})")
+    elif rules.distance == "edges":
+        sides = {k for k in out.resources if k[0] == "s"}
+        touch = sum(rules.hex_touch_cost.get(h, 0) for h in out.hexes)
+        out.distance = len(sides) + touch
+        if out.distance > rules.limit:
+            bad.append(f"a {label} crosses {len(sides)} hex edges"
+                       + (f" (+{touch} for the hexes it touches)" if touch else "")
+                       + f" (its limit is {rules.limit})")
+    elif rules.distance != "unlimited":
+        bad.append(f"the {label} has an unknown distance measure {rules.distance!r}")
+
+    # --- revenue
+    values = []
+    for node_id, node in zip(visited, nodes):
+        if node is None:
+            values.append(0)
+            continue
+        v = int(hook.trainrun_stop_value(position=position, train=train, rules=rules,
+                                         hex_id=_parse_node_id(node_id)[0], node=node))
+        if node.kind not in rules.pay_kinds:
+            v = 0
+        values.append(v)
+    bonus_groups = hook.trainrun_route_bonuses(position=position, train=train)
+    stop_bonus = defaultdict(list)
+    hex_bonus = []
+    for bonuses in bonus_groups:
+        for bonus in bonuses or ():
+            for s in bonus.stops:
+                stop_bonus[s].append(bonus)
+            for h in bonus.hexes:
+                hex_bonus.append((h, bonus))
+    for j, node_id in enumerate(visited):
+        for bonus in stop_bonus.get(node_id, ()):
+            if values[j] > 0:
+                values[j] += bonus.amount
+    scored = [True] * len(visited)
+    if rules.pay_limit:
+        best = sorted(range(len(visited)), key=lambda j: -values[j])[:rules.pay_limit]
+        scored = [j in best for j in range(len(visited))]
+    revenue = sum(v for v, sc in zip(values, scored) if sc)
+    for j, node_id in enumerate(visited):
+        if scored[j]:
+            for bonus in stop_bonus.get(node_id, ()):
+                if values[j] > 0:
+                    out.bonuses.append({"name": bonus.name, "where": node_id,
+                                        "value": bonus.amount})
+    for h, bonus in hex_bonus:
+        if h in out.hexes:
+            revenue += bonus.amount
+            out.bonuses.append({"name": bonus.name, "where": h, "value": bonus.amount})
+    out.stop_values = values
+    out.scored = scored
+    out.revenue = revenue
+    return out
+
+
+# --------------------------------------------------------------------------- a run
+
+def _route_parts(route):
+    """(train, visited, chains) from a tuple, a dict or a RunRoute-like object."""
+    if isinstance(route, (tuple, list)):
+        return route[0], route[1], route[2]
+    if isinstance(route, dict):
+        return route["train"], route["visited"], route["chains"]
+    return route.train, route.visited, route.chains
+
+
+def check_run(position: Position, routes: list) -> RunCheck:
+    """Check a whole run: each route, then what routes may not share.
+
+    ``routes`` holds ``(train_id, visited, chains)`` tuples (or route dicts /
+    objects with those attributes).
+    """
+    hook = position.ruleset.hook
+    checks, bad = [], []
+    trains = {t.id: t for t in position.trains}
+    seen_train: dict = {}
+    owner: dict = {}
+    for r, route in enumerate(routes, start=1):
+        train_id, visited, chains = _route_parts(route)
+        if train_id not in trains:
+            bad.append(f"route {r} names train {train_id!r}, which the company does not have")
+            checks.append(RouteCheck(None, list(visited),
+                                     [f"the company has no train {train_id!r}"]))
+            continue
+        if train_id in seen_train:
+            bad.append(f"route {r} runs train {train_id} already run by route "
+                       f"{seen_train[train_id]}")
+        else:
+            seen_train[train_id] = r
+        rc = check_route(position, trains[train_id], visited, chains)
+        checks.append(rc)
+        bad.extend(f"route {r}: {v}" for v in rc.violations)
+        for key, desc in rc.resources.items():
+            if key in owner:
+                bad.append(f"route {r} reuses {desc} already used by route {owner[key]}")
+            else:
+                owner[key] = r
+    revenue = sum(rc.revenue for rc in checks)
+    earned = []
+    for group in hook.trainrun_company_bonuses(position=position):
+        for bonus in group or ():
+            for rc in checks:
+                if rc.train is None:
+                    continue
+                name = trains[rc.train].name
+                if bonus.trains is not None and name not in bonus.trains:
+                    continue
+                if set(rc.visited) & set(bonus.stops) or rc.hexes & set(bonus.hexes):
+                    earned.append({"name": bonus.name, "amount": bonus.amount})
+                    break
+    fixed = sum(hook.trainrun_fixed_income(position=position))
+    total = revenue + sum(b["amount"] for b in earned) + fixed
+    return RunCheck(checks, bad, revenue, earned, fixed, total)

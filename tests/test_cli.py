@@ -1,0 +1,112 @@
+"""The command line: output, batch mode, and one-line errors with exit code 2 on bad input."""
+import json
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from trainrun.cli import main
+
+from conftest import CORPUS
+
+EXAMPLE = {
+    "title": "18Chesapeake", "phase": "2", "company": "B&O", "trains": [{"id": "t1", "name": "2"}],
+    "tiles": [{"hex": "G7", "tile": "9", "rotation": 1}, {"hex": "F8", "tile": "X1", "rotation": 4}],
+    "tokens": [{"hex": "H6", "city": 0, "company": "B&O"}],
+}
+
+
+def run_cli(tmp_path, args, text=None):
+    if text is not None:
+        f = tmp_path / "pos.json"
+        f.write_text(text)
+        args = [a if a != "FILE" else str(f) for a in args]
+    return CliRunner().invoke(main, args)
+
+
+def test_solve_prints_routes_and_proof(tmp_path):
+    # H6-0 (30) + F8-0 DC (30) with a 2-train in phase 2: $60, proven
+    res = run_cli(tmp_path, ["solve", "FILE"], json.dumps(EXAMPLE))
+    assert res.exit_code == 0, res.output
+    assert "H6-0 30" in res.output and "F8-0 30" in res.output
+    assert "Total $60" in res.output and "optimal" in res.output
+
+
+def test_solve_json(tmp_path):
+    res = run_cli(tmp_path, ["solve", "--json", "FILE"], json.dumps(EXAMPLE))
+    out = json.loads(res.output)
+    assert out["total"] == 60 and out["status"] == "optimal"
+    assert out["routes"][0]["train"] == "t1"
+    assert sorted(out["routes"][0]["visited"]) == ["F8-0", "H6-0"]
+
+
+def test_titles_lists_chesapeake():
+    res = CliRunner().invoke(main, ["titles"])
+    assert res.exit_code == 0 and "18Chesapeake" in res.output
+
+
+def test_batch_reads_corpus_lines_and_keeps_going(tmp_path):
+    lines = (CORPUS / "18Chesapeake" / "22383.jsonl").read_text().splitlines()[:2]
+    f = tmp_path / "batch.jsonl"
+    f.write_text("\n".join([lines[0], "{not json", json.dumps({**EXAMPLE, "phase": "9"}), lines[1]]))
+    res = CliRunner().invoke(main, ["batch", str(f), "--no-progress"])
+    assert res.exit_code == 0
+    out = [json.loads(x) for x in res.output.splitlines()]
+    assert [o["status"] for o in out] == ["optimal", "error", "error", "optimal"]
+    assert out[0]["fixture"] == "22383.json" and out[0]["action"] == json.loads(lines[0])["action"]
+    assert out[0]["total"] >= json.loads(lines[0])["declared"]["total"]
+    assert "phase" in out[2]["error"]
+    for key in ("seconds", "routes"):
+        assert key in out[0]
+    route = out[0]["routes"][0]
+    assert {"train", "revenue", "visited", "chains"} <= set(route)
+    assert {"left", "right", "paths"} <= set(route["chains"][0])
+
+
+def _bad(change):
+    data = json.loads(json.dumps(EXAMPLE))
+    change(data)
+    return json.dumps(data)
+
+
+BAD = {
+    "unknown title": (_bad(lambda d: d.update(title="18Nowhere")), "title: unknown title '18Nowhere'"),
+    "unknown hex": (_bad(lambda d: d["tiles"].append({"hex": "Z99", "tile": "9"})), "tiles[2] (Z99): unknown hex 'Z99'"),
+    "unknown tile": (_bad(lambda d: d["tiles"].append({"hex": "D6", "tile": "9999"})), "tiles[2] (D6): unknown tile '9999'"),
+    "unknown company": (_bad(lambda d: d.update(company="XYZ")), "company: unknown company 'XYZ'"),
+    "unknown train": (_bad(lambda d: d["trains"].append({"name": "9H"})), "trains[1]: unknown train '9H'"),
+    "rotation": (_bad(lambda d: d["tiles"][0].update(rotation=6)), "tiles[0] (G7).rotation: rotation must be an integer 0-5"),
+    "token city": (_bad(lambda d: d["tokens"].append({"hex": "H6", "city": 2, "company": "C&O"})), "tokens[1]: hex H6 (tile H6) has no city 2"),
+    "token no city hex": (_bad(lambda d: d["tokens"].append({"hex": "G7", "company": "C&O"})), "tokens[1]: hex G7 (tile 9) has no city 0"),
+    "malformed json": ('{"title": "18Chesapeake",', "position: malformed JSON"),
+    "not an object": ("[1, 2]", "position: expected a JSON object"),
+    "missing trains": (_bad(lambda d: d.pop("trains")), "trains: missing"),
+}
+
+
+@pytest.mark.parametrize("case", BAD, ids=list(BAD))
+def test_bad_input_is_one_line_exit_2(tmp_path, case):
+    text, message = BAD[case]
+    res = run_cli(tmp_path, ["solve", "FILE"], text)
+    assert res.exit_code == 2
+    lines = res.output.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in res.output
+    assert lines[0].startswith("trainrun: error: ")
+    assert message in lines[0], lines[0]
+
+
+def test_missing_file(tmp_path):
+    res = CliRunner().invoke(main, ["solve", str(tmp_path / "nope.json")])
+    assert res.exit_code == 2 and "No such file" in res.output
+
+
+def test_console_script_runs(tmp_path):
+    """The installed entry point, as a user calls it, exits 2 with one line on stderr."""
+    f = tmp_path / "bad.json"
+    f.write_text(_bad(lambda d: d.update(company="XYZ")))
+    proc = subprocess.run([sys.executable, "-m", "trainrun", "solve", str(f)],
+                          capture_output=True, text=True)
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == "trainrun: error: company: unknown company 'XYZ' in 18Chesapeake"
+    assert proc.stdout == ""

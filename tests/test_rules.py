@@ -1,0 +1,135 @@
+"""The shared route rules (DIGEST 1.2) on small hand-built 18Chesapeake boards.
+
+The line used by most tests, phase 2 (yellow values):
+
+    H6-0 Baltimore (printed, 30) -- G7 (#9) -- F8-0 Washington DC (#X1, 30)
+         -- E7-0 town (#58, 10) -- D8-0 Leesburg (#57, 20)
+
+H6-1 (Baltimore's second city, 30) leads to the town I5-0 (#4, 10), but not
+to H6-0: the two OO cities of a yellow Baltimore are separate (DIGEST 6.2).
+"""
+import dataclasses
+
+import pytest
+
+from trainrun import solve
+from trainrun.graph import build_graph
+from trainrun.plugins import Ruleset
+from trainrun.routes import enumerate_routes, train_tables
+from trainrun.tiles import Path
+
+LINE = [
+    {"hex": "G7", "tile": "9", "rotation": 1},
+    {"hex": "F8", "tile": "X1", "rotation": 4},
+    {"hex": "E7", "tile": "58", "rotation": 5},
+    {"hex": "D8", "tile": "57", "rotation": 1},
+    {"hex": "I5", "tile": "4", "rotation": 1},
+]
+
+
+def position(ruleset, trains, tokens, tiles=LINE, company="B&O", phase="2"):
+    return ruleset.position({"title": "18Chesapeake", "phase": phase, "company": company,
+                             "trains": trains, "tiles": tiles, "tokens": tokens})
+
+
+def routes(pos):
+    """Visited-stop sequences of every legal route of the first train."""
+    graph = build_graph(pos)
+    table = train_tables(graph)[0]
+    rs = enumerate_routes(graph, table)
+    return {tuple(graph.stop_ids[s] for s in rs.route_stops(i)): int(rs.values[i])
+            for i in range(len(rs))}
+
+
+def test_whole_line_with_a_4_train(chesapeake):
+    # 30 + 30 + 10 + 20: every stop of a 4-train scores (DIGEST 6.1)
+    run = solve(position(chesapeake, ["4"], [{"hex": "H6", "city": 0, "company": "B&O"}]))
+    assert run.status == "optimal"
+    assert run.total == 90
+    assert run.routes[0].visited in (["H6-0", "F8-0", "E7-0", "D8-0"],
+                                     ["D8-0", "E7-0", "F8-0", "H6-0"])
+
+
+def test_distance_limits_the_stops(chesapeake):
+    # a 2-train visits two stops: H6-0 + F8-0 = 60 (numeric distance, DIGEST 1.3)
+    found = routes(position(chesapeake, ["2"], [{"hex": "H6", "city": 0, "company": "B&O"}]))
+    assert found == {("F8-0", "H6-0"): 60}
+
+
+def test_route_needs_a_company_station(chesapeake):
+    # I5-0 -- H6-1 is track, but neither stop holds a B&O token (DIGEST 1.2 item 2)
+    found = routes(position(chesapeake, ["D"], [{"hex": "H6", "city": 0, "company": "B&O"}]))
+    assert all("H6-1" not in r and "I5-0" not in r for r in found)
+    assert max(found.values()) == 90
+
+
+def test_full_city_of_others_ends_a_route_but_blocks_passing(chesapeake):
+    # C&O fills DC's single slot: B&O may end at F8 (60) but not pass it (DIGEST 1.2 blocking)
+    tokens = [{"hex": "H6", "city": 0, "company": "B&O"}, {"hex": "F8", "company": "C&O"}]
+    found = routes(position(chesapeake, ["D"], tokens))
+    assert found == {("F8-0", "H6-0"): 60}
+
+
+def test_own_token_or_empty_reserved_slot_lets_trains_pass(chesapeake):
+    # B&O's own token in DC does not block it; the whole line pays 90
+    tokens = [{"hex": "H6", "city": 0, "company": "B&O"}, {"hex": "F8", "company": "B&O"}]
+    assert solve(position(chesapeake, ["D"], tokens)).total == 90
+
+
+def test_trains_share_a_city_but_not_track(chesapeake):
+    # Two 4-trains: H6-0-F8-0 (60) and F8-0-E7-0-D8-0 (30 + 10 + 20 = 60) share only
+    # the DC city, which is allowed; one train over the whole line would make 90.
+    # (DIGEST 1.2 item 8: trains may share a city, never a hex side.)
+    tokens = [{"hex": "H6", "city": 0, "company": "B&O"}, {"hex": "D8", "company": "B&O"}]
+    run = solve(position(chesapeake, ["4", "4"], tokens))
+    assert run.total == 120
+    assert sorted(r.revenue for r in run.routes) == [60, 60]
+
+
+def test_one_train_may_not_take_track_twice(chesapeake):
+    # a 2-train and a 4-train on the same line: 4 takes 90 alone, or 2 takes H6-F8 (60)
+    # and the 4 takes F8-E7-D8 (60): 120; the two can't both use G7.
+    tokens = [{"hex": "H6", "city": 0, "company": "B&O"}, {"hex": "D8", "company": "B&O"}]
+    run = solve(position(chesapeake, ["2", "4"], tokens))
+    assert run.total == 120
+    by_train = {r.train_name: r for r in run.routes}
+    assert sorted(by_train["2"].visited) == ["F8-0", "H6-0"]
+    assert sorted(by_train["4"].visited) == ["D8-0", "E7-0", "F8-0"]
+
+
+PITTSBURGH = [{"hex": "B4", "tile": "3", "rotation": 2}]
+
+
+def test_one_stop_per_group(chesapeake):
+    # A3 (P&LE city, 40) -- B4-0 town (#3, 10) -- B2 Pittsburgh off-board (40): A3 and B2
+    # share the group "Pittsburgh", so only one may be on a route (DIGEST 6.2): best 50.
+    pos = position(chesapeake, ["3"], [{"hex": "A3", "company": "PLE"}], tiles=PITTSBURGH,
+                   company="PLE")
+    found = routes(pos)
+    assert found == {("A3-0", "B4-0"): 50}
+
+
+def test_terminal_path_only_at_a_route_end(chesapeake):
+    """Mark E7's track toward D8 terminal: E7 may then only end a route (DIGEST 1.2 item 4).
+
+    H6-0 F8-0 E7-0 D8-0 is no longer legal; the best 4-train is H6-0 F8-0 E7-0 = 70.
+    """
+    title = chesapeake.title
+    tile = title.tiles["58"]  # paths e0-n0, n0-e2; at rotation 5, n0-e2 leads to D8 (edge 1)
+    marked = dataclasses.replace(tile, paths=(tile.paths[0], Path("n0", "e2", terminal=True)))
+    custom = Ruleset(chesapeake.info, dataclasses.replace(title, tiles={**title.tiles, "58": marked}),
+                     chesapeake.hook)
+    pos = position(custom, ["4"], [{"hex": "H6", "city": 0, "company": "B&O"},
+                                   {"hex": "D8", "company": "B&O"}])
+    found = routes(pos)
+    assert ("D8-0", "E7-0", "F8-0", "H6-0") not in found
+    assert ("E7-0", "F8-0", "H6-0") in found and ("D8-0", "E7-0") in found
+    assert solve(pos).total == 70
+
+
+@pytest.mark.parametrize("phase,expected", [("2", 50), ("3", 60), ("5", 70), ("D", 90)])
+def test_offboard_value_by_phase(chesapeake, phase, expected):
+    # A3 pays 40/50/60/80 by column (DIGEST 6.2); the #3 town pays 10 in every phase
+    pos = position(chesapeake, ["3"], [{"hex": "A3", "company": "PLE"}], tiles=PITTSBURGH,
+                   company="PLE", phase=phase)
+    assert solve(pos).total == expected
