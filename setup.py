@@ -14,7 +14,10 @@ setup(
     package_data={"trainrun": ["*.json"], **{f"trainrun.plugins.{p}": ["data/*.json"]
                                            for p in PLUGINS}},
     ext_modules=cythonize(
-        [Extension("trainrun._enumerate", ["core/_enumerate.pyx"], language="c++",
-                   include_dirs=[numpy.get_include()], extra_compile_args=["-O3"])],
+        [Extension(f"trainrun.{name}", [f"core/{name}.pyx"], language="c++",
+                   include_dirs=[numpy.get_include()], extra_compile_args=["-O3"])
+         for name in ("_segments", "_enumerate")]
+        + [Extension("trainrun.solver._prune", ["solver/_prune.pyx"],
+                     include_dirs=[numpy.get_include()], extra_compile_args=["-O3"])],
         compiler_directives={"language_level": "3"}),
 )

@@ -8,17 +8,22 @@ track resources a segment uses are its hex sides and its paths that end at no
 edge (node-to-node track inside a tile); two routes of one run may share stops
 but no resource (DIGEST 1.2 item 8).
 
-``build_graph`` returns a ``TrackGraph`` holding plain arrays, ready for the
-compiled enumerator (``trainrun._enumerate``).
+``build_graph`` collects the board's usable paths into arrays, lets the
+compiled walker (``trainrun._segments``) find the segments, keeps what the
+company can reach and packs a ``TrackGraph`` for the compiled route
+enumerator (``trainrun._enumerate``).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import functools
+from dataclasses import dataclass
 
 import numpy as np
 
+from ._segments import walk_segments
 from .hexgrid import opposite
 from .position import Position
+from .tiles import Node, Tile
 
 
 @dataclass
@@ -28,20 +33,16 @@ class Segment:
     a: int
     b: int
     steps: list
-    sides: frozenset
-    inner: frozenset
+    resources: frozenset
+    sides: int
     hexes: frozenset
     terminal_a: bool = False
     terminal_b: bool = False
 
-    @property
-    def resources(self) -> frozenset:
-        return self.sides | self.inner
-
 
 @dataclass
 class TrackGraph:
-    """Stops, segments and their resources, for one position."""
+    """Stops, segments and their resources for one position, as the enumerator takes them."""
 
     position: Position
     stop_ids: list            # "HEX-i" per stop index
@@ -52,222 +53,223 @@ class TrackGraph:
     segments: list
     resource_names: list      # description of each resource index
     hex_ids: list             # hex index -> hex id
-    adj_off: np.ndarray = field(default=None)
-    adj_seg: np.ndarray = field(default=None)
-    adj_to: np.ndarray = field(default=None)
-    seg_bits: np.ndarray = field(default=None)   # uint64 [segments, words]
-    seg_sides: np.ndarray = field(default=None)  # int32 hex edges crossed per segment
-    seg_a: np.ndarray = field(default=None)
-    seg_hex_off: np.ndarray = field(default=None)  # CSR of hex indices per segment
-    seg_hex: np.ndarray = field(default=None)
-    seg_term_a: np.ndarray = field(default=None)
-    seg_term_b: np.ndarray = field(default=None)
+    adj_off: np.ndarray       # CSR per stop of (segment, other stop)
+    adj_seg: np.ndarray
+    adj_to: np.ndarray
+    seg_a: np.ndarray
+    seg_bits: np.ndarray      # uint64 [segments, words]: track resources
+    seg_sides: np.ndarray     # int32: hex edges crossed
+    seg_hex_off: np.ndarray   # CSR of hex indices touched per segment
+    seg_hex: np.ndarray
+    seg_term_a: np.ndarray    # uint8: a terminal path touches end a (a must end the route)
+    seg_term_b: np.ndarray
 
-    @property
+    @functools.cached_property
     def stop_index(self) -> dict:
         return {s: i for i, s in enumerate(self.stop_ids)}
 
 
-def _bitset(indices, words: int) -> np.ndarray:
-    out = np.zeros(words, dtype=np.uint64)
-    for i in indices:
-        out[i >> 6] |= np.uint64(1) << np.uint64(i & 63)
-    return out
+@functools.lru_cache(maxsize=4096)
+def _turned(tile: Tile, rotation: int) -> tuple:
+    """(end a, end b, terminal) of each path, an end being ('e', board edge) or ('n', index)."""
+    return tuple((((p.a[0], int(p.a[1:])), (p.b[0], int(p.b[1:])), p.terminal))
+                 for p in tile.paths_at(rotation))
 
 
-class _Track:
-    """Every usable tile path on the board, indexed by the vertices it touches."""
+@functools.lru_cache(maxsize=4096)
+def _edges(tile: Tile, rotation: int) -> frozenset:
+    return frozenset(tile.edges_at(rotation))
+
+
+class _Board:
+    """The board's usable tile paths as numbered vertices and arrays."""
 
     def __init__(self, position: Position):
-        title = position.title
-        self.paths = []        # (hex, path index, end a, end b, terminal)
-        self.at = {}           # vertex -> list of (path id, hex)
-        self.stops = {}        # ('n', hex, i) -> Node for stop vertices
-        self.junctions = set()
-        board = position.board
-        edge_track = {h: p.tile.edges_at(p.rotation) for h, p in board.items()}
+        title, board = position.title, position.board
+        stops, others, raw = {}, {}, []
         for hex_id, placed in board.items():
+            if not placed.tile.paths:
+                continue
             mh = title.hexes[hex_id]
-            blocked = placed.tile.impassable_at(placed.rotation) | \
-                mh.printed.impassable_at(mh.printed_rotation)
-            for k, path in enumerate(placed.tile.paths_at(placed.rotation)):
+            blocked = (placed.tile.impassable_at(placed.rotation)
+                       | mh.printed.impassable_at(mh.printed_rotation)) if (
+                placed.tile.impassable or mh.printed.impassable) else ()
+            for a, b, terminal in _turned(placed.tile, placed.rotation):
                 ends = []
-                for end in path.ends():
-                    if end[0] == "e":
-                        edge = int(end[1:])
-                        other = mh.neighbors.get(edge)
-                        if (other is None or edge in blocked or other not in board
-                                or opposite(edge) not in edge_track[other]):
+                for kind, k in (a, b):
+                    if kind == "e":
+                        other = mh.neighbors.get(k)
+                        if (other is None or k in blocked
+                                or opposite(k) not in _edges(board[other].tile,
+                                                             board[other].rotation)):
                             break
-                        ends.append(("s",) + tuple(sorted([(hex_id, edge), (other, opposite(edge))])))
+                        key = ("s", hex_id, k) if hex_id < other else ("s", other, opposite(k))
+                        others.setdefault(key, (hex_id, k, other, opposite(k)))
+                        ends.append(key)
                     else:
-                        node = placed.tile.node(int(end[1:]))
-                        vertex = ("n", hex_id, node.index)
-                        if node.is_stop:
-                            self.stops[vertex] = node
-                        else:
-                            self.junctions.add(vertex)
-                        ends.append(vertex)
+                        node = placed.tile.node(k)
+                        key = ("n", hex_id, k)
+                        (stops if node.is_stop else others).setdefault(key, node)
+                        ends.append(key)
                 else:
-                    pid = len(self.paths)
-                    self.paths.append((hex_id, ends[0], ends[1], path.terminal, path))
-                    for v in ends:
-                        self.at.setdefault(v, []).append(pid)
+                    raw.append((hex_id, ends[0], ends[1], terminal))
+        self.stop_keys = sorted(stops, key=lambda v: (v[1], v[2]))
+        self.stop_nodes = [stops[v] for v in self.stop_keys]
+        other_keys = list(others)
+        self.keys = self.stop_keys + other_keys
+        self.vertex = {v: i for i, v in enumerate(self.keys)}
+        self.side_info = {self.vertex[k]: others[k] for k in other_keys if k[0] == "s"}
+        n = len(self.vertex)
+        self.is_side = np.zeros(n, dtype=np.uint8)
+        self.is_side[list(self.side_info)] = 1
+        self.hexes = sorted({r[0] for r in raw})
+        hex_index = {h: i for i, h in enumerate(self.hexes)}
+        self.path_hex = np.array([hex_index[r[0]] for r in raw], dtype=np.int32)
+        self.path_u = np.array([self.vertex[r[1]] for r in raw], dtype=np.int32)
+        self.path_v = np.array([self.vertex[r[2]] for r in raw], dtype=np.int32)
+        self.path_terminal = [r[3] for r in raw]
+        incident = [[] for _ in range(n)]
+        for pid in range(len(raw)):
+            incident[self.path_u[pid]].append(pid)
+            incident[self.path_v[pid]].append(pid)
+        self.at_off = np.zeros(n + 1, dtype=np.int32)
+        self.at_off[1:] = np.cumsum([len(x) for x in incident])
+        self.at_path = np.array([p for x in incident for p in x], dtype=np.int32)
+
+    def end_name(self, hex_id: str, vertex: int) -> str:
+        """The path end at ``vertex`` as the engine writes it inside ``hex_id``."""
+        if vertex in self.side_info:
+            h1, e1, _, e2 = self.side_info[vertex]
+            return f"e{e1}" if h1 == hex_id else f"e{e2}"
+        return f"n{self.keys[vertex][2]}"
 
 
-def _walks(track: _Track, start):
-    """Every walk from stop ``start`` to another stop, as lists of path ids."""
-    out = []
-
-    def extend(vertex, came_hex, used_paths, seen):
-        for pid in track.at.get(vertex, ()):
-            if pid in used_paths:
-                continue
-            hex_id, a, b, _, _ = track.paths[pid]
-            if vertex[0] == "s" and hex_id == came_hex:
-                continue  # at a hex side the walk must cross into the other hex
-            nxt = b if a == vertex else a
-            if nxt in seen:
-                continue
-            if nxt in track.stops:
-                if nxt != start:
-                    out.append((nxt, used_paths + [pid]))
-                continue
-            extend(nxt, hex_id, used_paths + [pid], seen | {nxt})
-
-    extend(start, None, [], {start})
-    return out
+def _blocks(position: Position, hook, hex_id: str, node: Node) -> bool:
+    """True when the company's trains may only end at this stop (off-boards, full cities)."""
+    if node.kind == "offboard":
+        return True
+    tokens = position.board[hex_id].tokens.get(node.index)
+    return bool(node.kind == "city" and tokens is not None and hook.trainrun_city_blocks(
+        position=position, hex_id=hex_id, node=node, tokens=tokens))
 
 
 def build_graph(position: Position) -> TrackGraph:
     """Build the track graph of the stops the operating company can reach."""
     hook = position.ruleset.hook
-    track = _Track(position)
+    bd = _Board(position)
+    seg_a, seg_b, path_off, seg_paths = walk_segments(
+        len(bd.stop_keys), bd.is_side, bd.path_u, bd.path_v, bd.path_hex, bd.at_off, bd.at_path)
+    all_ids = [f"{h}-{i}" for _, h, i in bd.stop_keys]
     stations = hook.trainrun_company_stations(position=position)
-    vertices = sorted(track.stops, key=lambda v: (v[1], v[2]))
+    ends_only = np.array([_blocks(position, hook, k[1], n)
+                          for k, n in zip(bd.stop_keys, bd.stop_nodes)], dtype=bool)
 
-    def passable(v) -> bool:
-        node = track.stops[v]
-        if node.kind == "offboard":
-            return False
-        if node.kind == "city":
-            placed = position.board[v[1]]
-            tokens = placed.tokens.get(node.index)
-            if tokens is not None and hook.trainrun_city_blocks(
-                    position=position, hex_id=v[1], node=node, tokens=tokens):
-                return False
-        return True
-
-    # reachable stops: from each station, expanding only through passable stops
-    walks = {}
-    start = [v for v in vertices if f"{v[1]}-{v[2]}" in stations]
+    # stops the company reaches: from its stations, going on only through passable stops
+    neighbours = [[] for _ in all_ids]
+    for a, b in zip(seg_a.tolist(), seg_b.tolist()):
+        neighbours[a].append(b)
+        neighbours[b].append(a)
+    start = [i for i, s in enumerate(all_ids) if s in stations]
     reach, queue = set(start), list(start)
     while queue:
         v = queue.pop()
-        walks[v] = _walks(track, v)
-        if v not in start and not passable(v):
+        if ends_only[v] and v not in start:
             continue
-        for w, _ in walks[v]:
+        for w in neighbours[v]:
             if w not in reach:
                 reach.add(w)
                 queue.append(w)
-    for v in reach:
-        if v not in walks:
-            walks[v] = _walks(track, v)
-    stop_vs = sorted(reach, key=lambda v: (v[1], v[2]))
-    index = {v: i for i, v in enumerate(stop_vs)}
+    keep = sorted(reach)
+    index = {old: new for new, old in enumerate(keep)}
+    stop_ids = [all_ids[i] for i in keep]
 
     # exclusive groups: tile `groups` tags plus the title's extra sets
-    group_names = {}
-    stop_ids = [f"{v[1]}-{v[2]}" for v in stop_vs]
-    masks = np.zeros(len(stop_vs), dtype=np.uint64)
-    for i, v in enumerate(stop_vs):
-        for g in track.stops[v].groups:
-            gi = group_names.setdefault(("tag", g), len(group_names))
-            masks[i] |= np.uint64(1) << np.uint64(gi)
-    for k, members in enumerate(hook.trainrun_exclusive_stops(position=position)):
+    group_bit: dict = {}
+    masks = np.zeros(len(keep), dtype=np.uint64)
+    for new, old in enumerate(keep):
+        for g in bd.stop_nodes[old].groups:
+            masks[new] |= np.uint64(1) << np.uint64(group_bit.setdefault(("tag", g), len(group_bit)))
+    where = {s: i for i, s in enumerate(stop_ids)}
+    for k, members in enumerate(m for ms in hook.trainrun_exclusive_stops(position=position)
+                                for m in ms):
         for s in members:
-            if s in stop_ids:
-                gi = group_names.setdefault(("set", k), len(group_names))
-                masks[stop_ids.index(s)] |= np.uint64(1) << np.uint64(gi)
-    if len(group_names) > 64:
+            if s in where:
+                masks[where[s]] |= np.uint64(1) << np.uint64(group_bit.setdefault(("set", k),
+                                                                                   len(group_bit)))
+    if len(group_bit) > 64:
         raise ValueError("more than 64 exclusive stop groups")
 
     resources, hexes, segments = {}, {}, []
-    for v in stop_vs:
-        for w, pids in walks[v]:
-            if w not in index or index[w] <= index[v]:
-                continue
-            steps, sides, inner, touched = [], set(), set(), set()
-            term_a = term_b = False
-            cur = v
-            for pid in pids:
-                hex_id, a, b, terminal, path = track.paths[pid]
-                nxt = b if a == cur else a
-                steps.append((hex_id, _end_name(hex_id, cur), _end_name(hex_id, nxt)))
-                touched.add(hexes.setdefault(hex_id, len(hexes)))
-                for end in (a, b):
-                    if end[0] == "s":
-                        sides.add(resources.setdefault(end, len(resources)))
-                if a[0] != "s" and b[0] != "s":
-                    inner.add(resources.setdefault(("p", hex_id, pid), len(resources)))
-                if terminal:
-                    if v in (a, b):
-                        term_a = True
-                    elif w in (a, b):
-                        term_b = True
-                    else:
-                        break
-                cur = nxt
-            else:
-                segments.append(Segment(index[v], index[w], steps, frozenset(sides),
-                                        frozenset(inner), frozenset(touched), term_a, term_b))
+    for j in range(len(seg_a)):
+        a, b = int(seg_a[j]), int(seg_b[j])
+        if a not in index or b not in index:
+            continue
+        steps, res, touched, sides = [], set(), set(), set()
+        term_a = term_b = False
+        cur = a
+        for pid in seg_paths[path_off[j]:path_off[j + 1]].tolist():
+            hex_id = bd.hexes[bd.path_hex[pid]]
+            u, v = int(bd.path_u[pid]), int(bd.path_v[pid])
+            nxt = v if u == cur else u
+            steps.append((hex_id, bd.end_name(hex_id, cur), bd.end_name(hex_id, nxt)))
+            touched.add(hexes.setdefault(hex_id, len(hexes)))
+            side_ends = [x for x in (u, v) if x in bd.side_info]
+            for x in side_ends:
+                sides.add(x)
+                res.add(resources.setdefault(("s", x), len(resources)))
+            if not side_ends:  # node-to-node track inside a tile
+                res.add(resources.setdefault(("p", pid), len(resources)))
+            if bd.path_terminal[pid]:
+                if a in (u, v):
+                    term_a = True
+                elif b in (u, v):
+                    term_b = True
+                else:
+                    break  # a terminal path inside a chain can never be at a route end
+            cur = nxt
+        else:
+            segments.append(Segment(index[a], index[b], steps, frozenset(res), len(sides),
+                                    frozenset(touched), term_a, term_b))
 
-    graph = TrackGraph(
-        position=position, stop_ids=stop_ids,
-        stop_nodes=[(v[1], track.stops[v]) for v in stop_vs],
-        passable=np.array([passable(v) for v in stop_vs], dtype=np.uint8),
-        station=np.array([s in stations for s in stop_ids], dtype=np.uint8),
-        groups=masks, segments=segments,
-        resource_names=[_resource_name(r) for r in sorted(resources, key=resources.get)],
-        hex_ids=sorted(hexes, key=hexes.get))
-    _pack(graph, len(resources))
-    return graph
-
-
-def _end_name(hex_id: str, vertex) -> str:
-    if vertex[0] == "n":
-        return f"n{vertex[2]}"
-    (h1, e1), (h2, e2) = vertex[1], vertex[2]
-    return f"e{e1}" if h1 == hex_id else f"e{e2}"
+    names = []
+    for key in sorted(resources, key=resources.get):
+        if key[0] == "s":
+            h1, _, h2, _ = bd.side_info[key[1]]
+            names.append(f"the hex side between {h1} and {h2}")
+        else:
+            names.append(f"the track inside {bd.hexes[bd.path_hex[key[1]]]}")
+    return _pack(position, stop_ids, [(bd.stop_keys[i][1], bd.stop_nodes[i]) for i in keep],
+                 ~ends_only[keep], [s in stations for s in stop_ids], masks, segments, names,
+                 sorted(hexes, key=hexes.get))
 
 
-def _resource_name(key) -> str:
-    if key[0] == "s":
-        (h1, _), (h2, _) = key[1], key[2]
-        return f"the hex side between {h1} and {h2}"
-    return f"the track inside {key[1]}"
-
-
-def _pack(graph: TrackGraph, n_resources: int) -> None:
+def _pack(position, stop_ids, stop_nodes, passable, station, masks, segments, names,
+          hex_ids) -> TrackGraph:
     """Arrays for the compiled enumerator."""
-    segs = graph.segments
-    words = max(1, (n_resources + 63) // 64)
-    graph.seg_bits = np.array([_bitset(s.resources, words) for s in segs],
-                              dtype=np.uint64).reshape(len(segs), words)
-    graph.seg_a = np.array([s.a for s in segs], dtype=np.int32)
-    graph.seg_hex_off = np.zeros(len(segs) + 1, dtype=np.int32)
-    graph.seg_hex_off[1:] = np.cumsum([len(s.hexes) for s in segs])
-    graph.seg_hex = np.array([h for s in segs for h in sorted(s.hexes)], dtype=np.int32)
-    graph.seg_sides = np.array([len(s.sides) for s in segs], dtype=np.int32)
-    graph.seg_term_a = np.array([s.terminal_a for s in segs], dtype=np.uint8)
-    graph.seg_term_b = np.array([s.terminal_b for s in segs], dtype=np.uint8)
-    n = len(graph.stop_ids)
+    words = max(1, (len(names) + 63) // 64)
+    bits = np.zeros((len(segments), words), dtype=np.uint64)
+    for k, seg in enumerate(segments):
+        for r in seg.resources:
+            bits[k, r >> 6] |= np.uint64(1) << np.uint64(r & 63)
+    n = len(stop_ids)
     adj = [[] for _ in range(n)]
-    for k, s in enumerate(segs):
-        adj[s.a].append((k, s.b))
-        adj[s.b].append((k, s.a))
-    graph.adj_off = np.zeros(n + 1, dtype=np.int32)
-    graph.adj_off[1:] = np.cumsum([len(a) for a in adj])
-    graph.adj_seg = np.array([k for a in adj for k, _ in a], dtype=np.int32)
-    graph.adj_to = np.array([t for a in adj for _, t in a], dtype=np.int32)
+    for k, seg in enumerate(segments):
+        adj[seg.a].append((k, seg.b))
+        adj[seg.b].append((k, seg.a))
+    adj_off = np.zeros(n + 1, dtype=np.int32)
+    adj_off[1:] = np.cumsum([len(x) for x in adj])
+    hex_off = np.zeros(len(segments) + 1, dtype=np.int32)
+    hex_off[1:] = np.cumsum([len(seg.hexes) for seg in segments])
+    return TrackGraph(
+        position=position, stop_ids=stop_ids, stop_nodes=stop_nodes,
+        passable=np.asarray(passable, dtype=np.uint8),
+        station=np.asarray(station, dtype=np.uint8), groups=masks, segments=segments,
+        resource_names=names, hex_ids=hex_ids, adj_off=adj_off,
+        adj_seg=np.array([k for x in adj for k, _ in x], dtype=np.int32),
+        adj_to=np.array([t for x in adj for _, t in x], dtype=np.int32),
+        seg_a=np.array([seg.a for seg in segments], dtype=np.int32), seg_bits=bits,
+        seg_sides=np.array([seg.sides for seg in segments], dtype=np.int32),
+        seg_hex_off=hex_off,
+        seg_hex=np.array([h for seg in segments for h in sorted(seg.hexes)], dtype=np.int32),
+        seg_term_a=np.array([seg.terminal_a for seg in segments], dtype=np.uint8),
+        seg_term_b=np.array([seg.terminal_b for seg in segments], dtype=np.uint8))

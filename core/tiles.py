@@ -59,9 +59,9 @@ class Path:
         return (self.a, self.b)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Tile:
-    """A tile at rotation 0."""
+    """A tile at rotation 0 (compared and hashed by identity: one object per catalogue tile)."""
 
     name: str
     color: str

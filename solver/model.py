@@ -8,10 +8,12 @@ Variables and constraints, named after what they mean:
 * ``bonus[k]``      company bonus k is earned only if some chosen eligible route reaches it;
 * objective         sum of route revenues + earned bonuses + fixed income.
 
-Before the model is built, routes that cannot be part of any run reaching a
-known feasible total are dropped (a safe bound, bonuses included), and of
-routes with identical track and bonus reach only the best is kept. Both cuts
-are exact. Knows no title.
+Before the model is built, a greedy run gives a feasible total; routes that
+cannot be part of any run reaching it are dropped (a safe bound, bonuses
+included), and of routes with identical track and bonus reach only the best is
+kept. Both cuts are exact. When the greedy total already equals the upper
+bound (typically a single train) it is returned as proven optimal without a
+search. Knows no title.
 """
 from __future__ import annotations
 
@@ -19,6 +21,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 from ortools.sat.python import cp_model
+
+from ._prune import partner_bounds
 
 
 @dataclass
@@ -75,11 +79,17 @@ def _greedy(cands: list[Candidates], amounts: list[int], per_type: int = 400):
 
 
 def _prune(cands: list[Candidates], amounts: list[int], lower: int):
-    """Indices of routes that can belong to a run worth at least ``lower``."""
+    """Indices of routes that can belong to a run worth at least ``lower``, and an upper bound.
+
+    First a bound from each type's best values alone; then, repeatedly, the
+    compiled ``partner_bounds`` (best values of routes that share no track with
+    the route) until nothing more drops. Both are exact cuts.
+    """
     tops = [_top_sum(c.values, c.count) if c.complete else c.upper * c.count for c in cands]
-    upper = sum(tops) + sum(amounts)
+    extra = sum(amounts)
+    upper = sum(tops) + extra
     kept = []
-    for c, top in zip(cands, tops):
+    for c in cands:
         if len(c.values) == 0:
             kept.append(np.zeros(0, dtype=np.int64))
             continue
@@ -89,8 +99,25 @@ def _prune(cands: list[Candidates], amounts: list[int], lower: int):
         keep = keep[np.argsort(-c.values[keep], kind="stable")]
         key = np.concatenate([c.bits[keep].view(np.uint8), c.reach[keep].astype(np.uint8)], axis=1)
         _, first = np.unique(key, axis=0, return_index=True)
-        kept.append(np.sort(keep[first]))
-    return kept, upper
+        kept.append(keep[np.sort(first)])  # still best first
+    if not all(c.complete for c in cands) or sum(len(k) for k in kept) < 2:
+        return [np.sort(k) for k in kept], upper
+    bits = np.concatenate([c.bits[k] for c, k in zip(cands, kept)])
+    values = np.concatenate([c.values[k] for c, k in zip(cands, kept)]).astype(np.int64)
+    starts = np.zeros(len(cands) + 1, dtype=np.int32)
+    starts[1:] = np.cumsum([len(k) for k in kept])
+    counts = np.array([c.count for c in cands], dtype=np.int32)
+    alive = np.ones(len(values), dtype=np.uint8)
+    while True:
+        bound = partner_bounds(np.ascontiguousarray(bits), starts, values, counts, alive)
+        dead = (alive == 1) & (bound + extra < lower)
+        if not dead.any():
+            break
+        alive[dead] = 0
+    live = bound[alive == 1]
+    if len(live):
+        upper = min(upper, int(live.max()) + extra)
+    return [np.sort(k[alive[starts[t]:starts[t + 1]] == 1]) for t, k in enumerate(kept)], upper
 
 
 def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
@@ -100,6 +127,10 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
     kept, upper = _prune(cands, amounts, lower)
     n_kept = sum(len(k) for k in kept)
     incomplete = any(not c.complete for c in cands)
+    if lower == upper and not incomplete:
+        # the quick run reaches a proven upper bound: it is optimal, no search needed
+        earned = sorted({k for t, i in greedy_picks for k in np.flatnonzero(cands[t].reach[i])})
+        return Choice(greedy_picks, lower + fixed, upper + fixed, "optimal", earned, n_kept)
 
     model = cp_model.CpModel()
     run = {}

@@ -1,0 +1,83 @@
+"""Corpus benchmark report: solve every position of a title, one core, and summarise.
+
+    python benchmarks/report.py [18Chesapeake] [--repeat 3] [--plot times.png]
+
+Prints the median, p99 and max solve time (best of ``--repeat`` runs per
+position, reading and solving included), how many positions were proven
+optimal, and for positions where the 18xx.games auto-router took >= 1 s the
+ratio of its recorded time (path_seconds + combo_seconds) to trainrun's.
+"""
+import argparse
+import statistics
+import time
+
+from trainrun import read_position, solve
+
+from conftest import corpus_lines
+
+
+def measure(title: str, repeat: int) -> list[dict]:
+    rows = []
+    for line in corpus_lines(title):
+        best, run = float("inf"), None
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            run = solve(read_position(line), time_limit=60.0, workers=1)
+            best = min(best, time.perf_counter() - t0)
+        ref = line["reference_router"]
+        rows.append({"id": f"{line['fixture']}#{line['action']}", "seconds": best,
+                     "status": run.status, "total": run.total,
+                     "oracle": line["exact_oracle"]["total"],
+                     "reference_seconds": ref["path_seconds"] + ref["combo_seconds"],
+                     "reference_total": ref["total"]})
+    return rows
+
+
+def summarise(rows: list[dict]) -> str:
+    times = sorted(r["seconds"] for r in rows)
+    p99 = times[min(len(times) - 1, int(round(0.99 * (len(times) - 1))))]
+    optimal = sum(r["status"] == "optimal" for r in rows)
+    above = sum(r["total"] > r["reference_total"] for r in rows)
+    lines = [f"positions: {len(rows)}, proven optimal: {optimal}, "
+             f"above the auto-router: {above}",
+             f"median {statistics.median(times) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, "
+             f"max {times[-1] * 1000:.1f} ms"]
+    slow = [r for r in rows if r["reference_seconds"] >= 1.0]
+    for r in slow:
+        lines.append(f"  {r['id']}: auto-router {r['reference_seconds']:.2f} s, trainrun "
+                     f"{r['seconds'] * 1000:.1f} ms, {r['reference_seconds'] / r['seconds']:.0f}x")
+    if not slow:
+        lines.append("  (no position where the auto-router took >= 1 s)")
+    return "\n".join(lines)
+
+
+def plot(rows: list[dict], path: str) -> None:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(6, 4))
+    ax.scatter([r["reference_seconds"] for r in rows], [r["seconds"] for r in rows], s=8)
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("18xx.games auto-router (s)")
+    ax.set_ylabel("trainrun, proven optimal (s)")
+    lo = min(min(r["seconds"] for r in rows), min(r["reference_seconds"] or 1 for r in rows))
+    ax.plot([lo, 100], [lo, 100], "k:", lw=0.8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("title", nargs="?", default="18Chesapeake")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--plot", help="write a scatter plot (needs matplotlib)")
+    args = ap.parse_args()
+    rows = measure(args.title, args.repeat)
+    print(summarise(rows))
+    if args.plot:
+        plot(rows, args.plot)
+
+
+if __name__ == "__main__":
+    main()
