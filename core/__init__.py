@@ -16,6 +16,6 @@ def read_position(data):
 
 
 def solve(position, time_limit: float = 60.0, workers: int = 1):
-    """The best run of the position's operating company (see ``trainrun.solve.solve``)."""
-    from trainrun.solve import solve as _solve
+    """The best run of the position's operating company (see ``trainrun.run.solve``)."""
+    from trainrun.run import solve as _solve
     return _solve(position, time_limit=time_limit, workers=workers)

@@ -34,7 +34,7 @@ def _read_file(path: str) -> str:
 
 def _solve_text(text: str, time_limit: float, workers: int):
     from trainrun.plugins import read_position
-    from trainrun.solve import solve
+    from trainrun.run import solve
     return solve(read_position(text), time_limit=time_limit, workers=workers)
 
 
@@ -89,7 +89,7 @@ def _batch_record(line: str, time_limit: float, workers: int) -> dict:
         if isinstance(data, dict):
             record = {k: data[k] for k in ("fixture", "action") if k in data}
         from trainrun.plugins import read_position
-        from trainrun.solve import solve
+        from trainrun.run import solve
         run = solve(read_position(data), time_limit=time_limit, workers=workers)
     except json.JSONDecodeError as exc:
         return {**record, "status": "error", "error": f"position: malformed JSON ({exc.msg})"}

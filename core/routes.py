@@ -118,3 +118,12 @@ def enumerate_routes(graph: TrackGraph, table: TrainTable, max_routes: int = 5_0
 
 def now() -> float:
     return time.monotonic()
+
+
+def route_value(graph: TrackGraph, table: TrainTable, stops, segs) -> int:
+    """Revenue of one route given as stop and segment indices (same scoring as the enumerator)."""
+    values = sorted((int(table.stop_value[s]) for s in stops), reverse=True)
+    if table.rules.pay_limit:
+        values = values[:table.rules.pay_limit]
+    touched = {h for k in segs for h in graph.segments[k].hexes}
+    return sum(values) + sum(int(table.hex_value[h]) for h in touched)

@@ -1,4 +1,9 @@
-"""Choose the best combination of routes across a company's trains (CP-SAT)."""
-from .model import Candidates, Choice, choose_routes
+"""Choose the best combination of routes across a company's trains (CP-SAT).
 
-__all__ = ["Candidates", "Choice", "choose_routes"]
+``model.py`` holds the combination model over enumerated routes; ``paths.py``
+the path model for trains whose routes are too many to list.
+"""
+from .model import Candidates, Choice, choose_routes
+from .paths import Network, PathTrain
+
+__all__ = ["Candidates", "Choice", "Network", "PathTrain", "choose_routes"]

@@ -23,6 +23,7 @@ import numpy as np
 from ortools.sat.python import cp_model
 
 from ._prune import partner_bounds
+from .paths import Network, add_path_train, read_path
 
 
 @dataclass
@@ -41,7 +42,7 @@ class Candidates:
 class Choice:
     """The chosen routes: (type index, route index) pairs, and what is proven about them."""
 
-    picks: list
+    picks: list            # (type, route index) or, for path-modelled types, (type, (stops, segs))
     total: int
     bound: int
     status: str            # "optimal" or "feasible"
@@ -121,13 +122,22 @@ def _prune(cands: list[Candidates], amounts: list[int], lower: int):
 
 
 def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
-                  time_limit: float, workers: int = 1) -> Choice:
-    """Solve the combination problem; ``amounts[k]`` is the value of company bonus k."""
+                  time_limit: float, workers: int = 1, net: Network | None = None,
+                  path_trains: dict | None = None) -> Choice:
+    """Solve the combination problem; ``amounts[k]`` is the value of company bonus k.
+
+    ``path_trains`` maps the index of a type whose route list is incomplete to
+    its ``PathTrain``: that type is then modelled as paths on ``net`` and the
+    answer can still be proven optimal.
+    """
+    path_trains = path_trains or {}
     greedy_picks, lower = _greedy(cands, amounts)
     kept, upper = _prune(cands, amounts, lower)
+    for t in path_trains:
+        kept[t] = np.zeros(0, dtype=np.int64)
     n_kept = sum(len(k) for k in kept)
-    incomplete = any(not c.complete for c in cands)
-    if lower == upper and not incomplete:
+    incomplete = any(not c.complete and t not in path_trains for t, c in enumerate(cands))
+    if lower == upper and not any(not c.complete for c in cands):
         # the quick run reaches a proven upper bound: it is optimal, no search needed
         earned = sorted({k for t, i in greedy_picks for k in np.flatnonzero(cands[t].reach[i])})
         return Choice(greedy_picks, lower + fixed, upper + fixed, "optimal", earned, n_kept)
@@ -141,23 +151,41 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
         chosen = [run[t, int(i)] for i in kept[t]]
         if len(chosen) > c.count:
             model.Add(sum(chosen) <= c.count).WithName(f"trains[{t}]")
+    earners = [[] for _ in amounts]
+    copies = []  # (type, PathVars)
+    for t, train in path_trains.items():
+        previous = None
+        for c in range(train.count):
+            pv = add_path_train(model, net, train, f"path[{t},{c}]", earners)
+            if previous is not None:
+                model.Add(previous.value >= pv.value)  # identical copies: no symmetric twins
+            copies.append((t, pv))
+            previous = pv
+    track: dict = {}
     keys = list(run)
     if keys:
         bits = np.stack([cands[t].bits[i] for t, i in keys])
         users = np.unpackbits(bits.view(np.uint8), axis=1, bitorder="little").astype(bool)
-        for j in np.flatnonzero(users.sum(axis=0) > 1):
-            model.AddAtMostOne([run[keys[r]] for r in np.flatnonzero(users[:, j])]).WithName(
-                f"track[{j}]")
+        for j in np.flatnonzero(users.any(axis=0)):
+            track[int(j)] = [run[keys[r]] for r in np.flatnonzero(users[:, j])]
+    for _, pv in copies:
+        for k, resources in enumerate(net.seg_resources):
+            for j in resources:
+                track.setdefault(j, []).extend((pv.fwd[k], pv.bwd[k]))
+    for j, lits in track.items():
+        if len(lits) > 1:
+            model.AddAtMostOne(lits).WithName(f"track[{j}]")
     bonus = []
     for k, amount in enumerate(amounts):
-        earners = [run[t, i] for t, i in keys if cands[t].reach[i, k]]
+        lits = [run[t, i] for t, i in keys if cands[t].reach[i, k]] + earners[k]
         b = model.NewBoolVar(f"bonus[{k}]")
-        if earners:
-            model.AddBoolOr(earners).OnlyEnforceIf(b)
+        if lits:
+            model.AddBoolOr(lits).OnlyEnforceIf(b)
         else:
             model.Add(b == 0)
         bonus.append(b)
     model.Maximize(sum(int(cands[t].values[i]) * v for (t, i), v in run.items())
+                   + sum(pv.value for _, pv in copies)
                    + sum(a * b for a, b in zip(amounts, bonus)) + fixed)
     for (t, i), v in run.items():
         model.AddHint(v, (t, i) in greedy_picks)
@@ -170,6 +198,10 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
         # no solution found within the limit: fall back to the greedy run
         return Choice(greedy_picks, lower + fixed, upper + fixed, "feasible", kept=n_kept)
     picks = [key for key, v in run.items() if solver.Value(v)]
+    for t, pv in copies:
+        path = read_path(solver, net, pv)
+        if path is not None:
+            picks.append((t, path))
     earned = [k for k, b in enumerate(bonus) if solver.Value(b)]
     total = int(round(solver.ObjectiveValue()))
     if status == cp_model.OPTIMAL and not incomplete:

@@ -11,12 +11,13 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from trainrun.solver import Candidates, choose_routes
+from trainrun.solver import Candidates, Network, PathTrain, choose_routes
 
 from .graph import TrackGraph, build_graph
-from .routes import RouteSet, enumerate_routes, train_tables
+from .routes import RouteSet, enumerate_routes, route_value, train_tables
 
 DEFAULT_TIME_LIMIT = 60.0
+ROUTE_BUDGET = 1_000_000  # routes per train type before the path model takes over
 
 
 @dataclass
@@ -94,11 +95,8 @@ def _reach(graph: TrackGraph, rs: RouteSet, bonuses: list) -> np.ndarray:
     return out
 
 
-def describe_route(graph: TrackGraph, rs: RouteSet, i: int, train) -> RunRoute:
-    """The route ``i`` of ``rs`` in output form, run by ``train``."""
-    table = rs.table
-    stops = [int(s) for s in rs.route_stops(i)]
-    segs = [int(k) for k in rs.route_segs(i)]
+def describe_route(graph: TrackGraph, table, stops: list, segs: list, train) -> RunRoute:
+    """A route (stop and segment indices, in running order) in output form, run by ``train``."""
     values = [int(table.stop_value[s]) for s in stops]
     scored = [True] * len(stops)
     if table.rules.pay_limit:
@@ -121,15 +119,48 @@ def describe_route(graph: TrackGraph, rs: RouteSet, i: int, train) -> RunRoute:
             bonuses.append({"name": name, "where": graph.hex_ids[h],
                             "value": int(table.hex_value[h])})
     return RunRoute(
-        train=train.id, train_name=train.name, revenue=int(rs.values[i]),
+        train=train.id, train_name=train.name,
+        revenue=route_value(graph, table, stops, segs),
         visited=[graph.stop_ids[s] for s in stops],
         stops=[asdict(StopScore(graph.stop_ids[s], v, sc))
                for s, v, sc in zip(stops, values, scored)],
         chains=chains, bonuses=bonuses)
 
 
-def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1) -> Run:
-    """The best run of the operating company in ``position``."""
+def _network(graph: TrackGraph) -> Network:
+    return Network(
+        n_stops=len(graph.stop_ids), seg_a=graph.seg_a,
+        seg_b=np.array([seg.b for seg in graph.segments], dtype=np.int32),
+        seg_resources=[sorted(seg.resources) for seg in graph.segments],
+        seg_sides=graph.seg_sides, seg_hexes=[sorted(seg.hexes) for seg in graph.segments],
+        seg_term_a=graph.seg_term_a, seg_term_b=graph.seg_term_b, passable=graph.passable,
+        station=graph.station, groups=graph.groups, n_hexes=len(graph.hex_ids))
+
+
+def _path_train(graph: TrackGraph, table, bonuses: list) -> PathTrain:
+    stop_index = graph.stop_index
+    hex_index = {h: i for i, h in enumerate(graph.hex_ids)}
+    reach_stops = np.zeros((len(graph.stop_ids), len(bonuses)), dtype=bool)
+    reach_hexes = np.zeros((len(graph.hex_ids), len(bonuses)), dtype=bool)
+    for k, b in enumerate(bonuses):
+        if b.trains is not None and table.name not in b.trains:
+            continue
+        reach_stops[[stop_index[s] for s in b.stops if s in stop_index], k] = True
+        reach_hexes[[hex_index[h] for h in b.hexes if h in hex_index], k] = True
+    r = table.rules
+    return PathTrain(table.count, table.stop_value, table.stop_cost, table.hex_value,
+                     table.hex_touch, r.distance, r.limit, r.pay_limit, r.requires_token,
+                     r.min_stops, reach_stops, reach_hexes)
+
+
+def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
+          route_budget: int = ROUTE_BUDGET) -> Run:
+    """The best run of the operating company in ``position``.
+
+    Each train type's routes are listed by the compiled enumerator; a type with
+    more than ``route_budget`` routes is handed to CP-SAT's path model instead,
+    so the answer stays exact however long the trains.
+    """
     start = time.perf_counter()
     deadline = time.monotonic() + time_limit
     hook = position.ruleset.hook
@@ -137,17 +168,31 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1) ->
     tables = train_tables(graph)
     bonuses = [b for group in hook.trainrun_company_bonuses(position=position) for b in group]
     fixed = sum(hook.trainrun_fixed_income(position=position))
-    sets = [enumerate_routes(graph, t, deadline=deadline) for t in tables]
+    sets = [enumerate_routes(graph, t, max_routes=route_budget, deadline=deadline)
+            for t in tables]
     cands = [Candidates(t.count, rs.values.astype(np.int64), rs.bits, _reach(graph, rs, bonuses),
                         rs.complete, _upper_route_value(t)) for t, rs in zip(tables, sets)]
+    path_trains = {t: _path_train(graph, tables[t], bonuses)
+                   for t, rs in enumerate(sets) if not rs.complete}
     choice = choose_routes(cands, [b.amount for b in bonuses], fixed,
-                           max(deadline - time.monotonic(), 0.05), workers)
+                           max(deadline - time.monotonic(), 0.05), workers,
+                           _network(graph) if path_trains else None, path_trains)
     routes, used = [], {t: 0 for t in range(len(tables))}
-    for t, i in sorted(choice.picks, key=lambda p: (p[0], -int(sets[p[0]].values[p[1]]))):
-        train = tables[t].trains[used[t]]
+    for t, pick in choice.picks:
+        if isinstance(pick, tuple):
+            stops, segs = pick
+        else:
+            stops = [int(s) for s in sets[t].route_stops(pick)]
+            segs = [int(k) for k in sets[t].route_segs(pick)]
+        routes.append(describe_route(graph, tables[t], stops, segs, tables[t].trains[used[t]]))
         used[t] += 1
-        routes.append(describe_route(graph, sets[t], i, train))
+    # identical trains: the best route goes to the first-listed train
     order = {tr.id: n for n, tr in enumerate(position.trains)}
+    for table in tables:
+        mine = sorted((r for r in routes if r.train in {tr.id for tr in table.trains}),
+                      key=lambda r: -r.revenue)
+        for r, tr in zip(mine, table.trains):
+            r.train = tr.id
     routes.sort(key=lambda r: order[r.train])
     return Run(
         title=position.title.name, company=position.company, phase=position.phase.name,
@@ -156,5 +201,6 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1) ->
         company_bonuses=[{"name": bonuses[k].name, "amount": bonuses[k].amount}
                          for k in choice.bonuses],
         fixed_income=fixed,
-        routes_enumerated={t.name: len(rs) for t, rs in zip(tables, sets)},
+        routes_enumerated={t.name: len(rs) if rs.complete else f"over {len(rs)}: path model"
+                           for t, rs in zip(tables, sets)},
         routes_kept=choice.kept)

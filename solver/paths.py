@@ -1,0 +1,177 @@
+"""CP-SAT path model for trains whose routes are too many to list.
+
+Used when enumerating a train's routes would exceed the route budget (long
+trains on a large network). Each such train is a circuit through a depot
+node: ``depot -> first stop -> ... -> last stop -> depot``, with CP-SAT's
+``AddCircuit`` ruling out sub-tours; stops left out take their self-loop.
+
+Variables, per copy c of a train type:
+
+* ``active``            the train runs;
+* ``visit[s]``          the route visits stop s;
+* ``fwd[k]``, ``bwd[k]`` the route uses segment k from its end a to b, or back;
+* ``start[s]``, ``end[s]`` depot arcs: s is the first / last stop;
+* ``scored[s]``         s is among the stops that score (only with a pay limit);
+* ``touch[h]``          the route's track touches hex h (hex bonuses, H distance).
+
+Constraints mirror the enumerator's rules: at most one segment at a stop that
+may only end a route (off-boards, full cities, terminal track), one stop per
+exclusive group, a station on the route, the minimum stop count, the distance
+limit; track resources are shared with the enumerated routes' constraints by
+the caller. Knows no title.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from ortools.sat.python import cp_model
+
+
+@dataclass
+class Network:
+    """The stop graph, title-free: stops, segments and what each segment uses."""
+
+    n_stops: int
+    seg_a: np.ndarray
+    seg_b: np.ndarray
+    seg_resources: list      # list of resource indices per segment
+    seg_sides: np.ndarray    # hex edges crossed per segment
+    seg_hexes: list          # hex indices touched per segment
+    seg_term_a: np.ndarray
+    seg_term_b: np.ndarray
+    passable: np.ndarray
+    station: np.ndarray
+    groups: np.ndarray       # uint64 bitmask of exclusive groups per stop
+    n_hexes: int
+
+
+@dataclass
+class PathTrain:
+    """A train type solved by the path model instead of a route list."""
+
+    count: int
+    stop_value: np.ndarray
+    stop_cost: np.ndarray
+    hex_value: np.ndarray
+    hex_touch: np.ndarray
+    mode: str                # "stops", "edges" or "unlimited"
+    limit: int
+    pay_limit: int | None
+    requires_token: bool
+    min_stops: int
+    reach_stops: np.ndarray  # bool [stops, bonuses]
+    reach_hexes: np.ndarray  # bool [hexes, bonuses]
+
+
+@dataclass
+class PathVars:
+    """One copy's variables, kept to read the route back."""
+
+    value: cp_model.LinearExpr
+    visit: list
+    fwd: list
+    bwd: list
+    start: list
+    touch: dict
+
+
+def add_path_train(model: cp_model.CpModel, net: Network, train: PathTrain, name: str,
+                   earners: list) -> PathVars:
+    """Add one copy of ``train`` to ``model``; append its bonus literals to ``earners[b]``."""
+    n = net.n_stops
+    active = model.NewBoolVar(f"{name}.active")
+    visit = [model.NewBoolVar(f"{name}.visit[{s}]") for s in range(n)]
+    fwd = [model.NewBoolVar(f"{name}.fwd[{k}]") for k in range(len(net.seg_a))]
+    bwd = [model.NewBoolVar(f"{name}.bwd[{k}]") for k in range(len(net.seg_a))]
+    start = [model.NewBoolVar(f"{name}.start[{s}]") for s in range(n)]
+    end = [model.NewBoolVar(f"{name}.end[{s}]") for s in range(n)]
+    arcs = [(0, 0, active.Not())]
+    pairs: dict = {}
+    for k, (a, b) in enumerate(zip(net.seg_a.tolist(), net.seg_b.tolist())):
+        pairs.setdefault((a, b), []).append(fwd[k])
+        pairs.setdefault((b, a), []).append(bwd[k])
+        model.AddBoolOr([fwd[k].Not(), bwd[k].Not()])
+    for (u, v), lits in pairs.items():
+        if len(lits) == 1:
+            arcs.append((u + 1, v + 1, lits[0]))
+        else:
+            arc = model.NewBoolVar(f"{name}.arc[{u},{v}]")
+            model.Add(sum(lits) == arc)
+            arcs.append((u + 1, v + 1, arc))
+    for s in range(n):
+        arcs += [(0, s + 1, start[s]), (s + 1, 0, end[s]), (s + 1, s + 1, visit[s].Not())]
+        model.AddImplication(visit[s], active)
+    model.AddCircuit(arcs)
+
+    incident = [[] for _ in range(n)]
+    for k, (a, b) in enumerate(zip(net.seg_a.tolist(), net.seg_b.tolist())):
+        incident[a] += [fwd[k], bwd[k]]
+        incident[b] += [fwd[k], bwd[k]]
+    for s in range(n):
+        if not net.passable[s]:
+            model.Add(sum(incident[s]) <= 1)          # may only end a route
+    for k in range(len(net.seg_a)):
+        for flag, stop in ((net.seg_term_a[k], net.seg_a[k]), (net.seg_term_b[k], net.seg_b[k])):
+            if flag:  # terminal track: its stop must end the route
+                model.Add(sum(incident[stop]) <= 1).OnlyEnforceIf(fwd[k])
+                model.Add(sum(incident[stop]) <= 1).OnlyEnforceIf(bwd[k])
+    masks = [int(m) for m in net.groups]
+    for bit in range(64):
+        members = [visit[s] for s in range(n) if masks[s] >> bit & 1]
+        if len(members) > 1:
+            model.AddAtMostOne(members)
+    if train.requires_token:
+        model.Add(sum(visit[s] for s in range(n) if net.station[s]) >= active)
+    model.Add(sum(visit) >= train.min_stops * active)
+
+    touch = {}
+    need_touch = train.mode == "edges" or train.hex_value.any() or train.reach_hexes.any()
+    if need_touch:
+        on_hex: dict = {}
+        for k, hexes in enumerate(net.seg_hexes):
+            for h in hexes:
+                on_hex.setdefault(h, []).append(k)
+        for h, segs in on_hex.items():
+            touch[h] = model.NewBoolVar(f"{name}.touch[{h}]")
+            used = [fwd[k] for k in segs] + [bwd[k] for k in segs]
+            model.Add(touch[h] <= sum(used))
+            for lit in used:
+                model.AddImplication(lit, touch[h])
+    if train.mode == "stops":
+        model.Add(sum(int(train.stop_cost[s]) * visit[s] for s in range(n)) <= train.limit)
+    elif train.mode == "edges":
+        model.Add(sum(int(net.seg_sides[k]) * (fwd[k] + bwd[k]) for k in range(len(fwd)))
+                  + sum(int(train.hex_touch[h]) * t for h, t in touch.items()) <= train.limit)
+
+    if train.pay_limit:
+        scored = [model.NewBoolVar(f"{name}.scored[{s}]") for s in range(n)]
+        for s in range(n):
+            model.AddImplication(scored[s], visit[s])
+        model.Add(sum(scored) <= train.pay_limit)
+        value = sum(int(train.stop_value[s]) * scored[s] for s in range(n))
+    else:
+        value = sum(int(train.stop_value[s]) * visit[s] for s in range(n))
+    value += sum(int(train.hex_value[h]) * t for h, t in touch.items())
+    for b in range(train.reach_stops.shape[1]):
+        earners[b] += [visit[s] for s in np.flatnonzero(train.reach_stops[:, b])]
+        earners[b] += [touch[h] for h in np.flatnonzero(train.reach_hexes[:, b]) if h in touch]
+    return PathVars(value, visit, fwd, bwd, start, touch)
+
+
+def read_path(solver: cp_model.CpSolver, net: Network, pv: PathVars):
+    """The route a solved copy runs, as (stops, segments), or None if it stays home."""
+    firsts = [s for s in range(net.n_stops) if solver.Value(pv.start[s])]
+    if not firsts:
+        return None
+    stops, segs = [firsts[0]], []
+    while True:
+        u = stops[-1]
+        step = [(k, int(net.seg_b[k])) for k in range(len(pv.fwd))
+                if net.seg_a[k] == u and solver.Value(pv.fwd[k])]
+        step += [(k, int(net.seg_a[k])) for k in range(len(pv.bwd))
+                 if net.seg_b[k] == u and solver.Value(pv.bwd[k])]
+        if not step:
+            return stops, segs
+        segs.append(step[0][0])
+        stops.append(step[0][1])
