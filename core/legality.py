@@ -449,8 +449,6 @@ def check_route(position: Position, train, visited: list, chains: list) -> Route
             continue
         v = int(hook.trainrun_stop_value(position=position, train=train, rules=rules,
                                          hex_id=_parse_node_id(node_id)[0], node=node))
-        if node.kind not in rules.pay_kinds:
-            v = 0
         values.append(v)
     bonus_groups = hook.trainrun_route_bonuses(position=position, train=train)
     stop_bonus = defaultdict(list)

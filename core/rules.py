@@ -18,8 +18,9 @@ class TrainRules:
                  hex the route's track touches <= limit (H trains);
                  ``"unlimited"``.
     stop_cost    cost of a visit by node kind (kinds absent cost 1; 0 = free).
-    pay_limit    score only the best ``pay_limit`` eligible stops (DE trains); None = all.
-    pay_kinds    node kinds that may score (others visit for free and earn 0).
+    pay_limit    score only the best ``pay_limit`` stops (DE trains); None = all. A stop
+                 that may not score (a DE train's untokened city) has value 0 from
+                 ``trainrun_stop_value``, so it is never among the best.
     multiplier   value multiplier by node kind (3D doubles cities, DE doubles all).
     requires_token  the route must include a city with one of the company's stations.
     min_stops    fewest visited stops a route may have.
@@ -30,7 +31,6 @@ class TrainRules:
     stop_cost: dict = field(default_factory=dict)
     hex_touch_cost: dict = field(default_factory=dict)
     pay_limit: int | None = None
-    pay_kinds: frozenset = frozenset({"city", "town", "offboard"})
     multiplier: dict = field(default_factory=dict)
     requires_token: bool = True
     min_stops: int = 2
