@@ -42,10 +42,13 @@ def format_run(run) -> str:
     """A run as a player reads it."""
     lines = [f"{run.title} · {run.company} · phase {run.phase}"]
     for r in run.routes:
-        stops = " ".join(f"{s['node']} {s['value']}" if s["scored"] else f"({s['node']})"
-                         for s in r.stops)
-        extras = "".join(f" +{b['name']} {b['where']}" for b in r.bonuses)
-        lines.append(f"  {r.train_name:>4} ({r.train}): {stops}{extras} = ${r.revenue}")
+        lines.append(f"  {r.train_name} train ({r.train}): ${r.revenue}")
+        for s in r.stops:
+            place = f"{s['node']:<6} {s['location']}".rstrip()
+            value = f"{s['value']:>4}" if s["scored"] else "   -"
+            lines.append(f"      {place:<32}{value}")
+        for b in r.bonuses:
+            lines.append(f"      + {b['name']} ({b['where']})")
     if not run.routes:
         lines.append("  no train has a legal route")
     for b in run.company_bonuses:

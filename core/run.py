@@ -22,9 +22,12 @@ ROUTE_BUDGET = 1_000_000  # routes per train type before the path model takes ov
 
 @dataclass
 class StopScore:
+    """A visited stop: its node id, what it scores, and the place's name on the map."""
+
     node: str
     value: int
     scored: bool = True
+    location: str = ""
 
 
 @dataclass
@@ -122,9 +125,13 @@ def describe_route(graph: TrackGraph, table, stops: list, segs: list, train) -> 
         train=train.id, train_name=train.name,
         revenue=route_value(graph, table, stops, segs),
         visited=[graph.stop_ids[s] for s in stops],
-        stops=[asdict(StopScore(graph.stop_ids[s], v, sc))
+        stops=[asdict(StopScore(graph.stop_ids[s], v, sc, _location(graph, s)))
                for s, v, sc in zip(stops, values, scored)],
         chains=chains, bonuses=bonuses)
+
+
+def _location(graph: TrackGraph, stop: int) -> str:
+    return graph.position.title.hexes[graph.stop_nodes[stop][0]].location
 
 
 def _network(graph: TrackGraph) -> Network:

@@ -29,7 +29,10 @@ def test_solve_prints_routes_and_proof(tmp_path):
     # H6-0 (30) + F8-0 DC (30) with a 2-train in phase 2: $60, proven
     res = run_cli(tmp_path, ["solve", "FILE"], json.dumps(EXAMPLE))
     assert res.exit_code == 0, res.output
-    assert "H6-0 30" in res.output and "F8-0 30" in res.output
+    assert any(ln.split()[:2] == ["H6-0", "Baltimore"] and ln.split()[-1] == "30"
+               for ln in res.output.splitlines())
+    assert any(ln.split()[:3] == ["F8-0", "Washington", "DC"] and ln.split()[-1] == "30"
+               for ln in res.output.splitlines())
     assert "Total $60" in res.output and "optimal" in res.output
 
 
