@@ -136,6 +136,15 @@ def convert(position: str) -> None:
 
 
 @main.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8018, show_default=True, type=int)
+def serve(host: str, port: int) -> None:
+    """Run the HTTP revenue service (POST /solve, GET /titles; docs at /docs)."""
+    import uvicorn
+    uvicorn.run("trainrun.service:app", host=host, port=port)
+
+
+@main.command()
 def titles() -> None:
     """List the installed titles."""
     from trainrun.plugins import installed_titles

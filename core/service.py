@@ -1,0 +1,66 @@
+"""The HTTP revenue service (FastAPI): positions in, runs out, in 18xx.games conventions.
+
+    trainrun serve --port 8018
+
+``POST /solve`` takes a position (trainrun's own format or a corpus line) as the
+JSON body and returns the run as ``trainrun solve --json`` prints it;
+``GET /titles`` lists the installed titles. Bad input answers 400 with one
+line naming the field at fault: ``{"error": "trains[0]: unknown train '9'"}``.
+"""
+from __future__ import annotations
+
+from fastapi import FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+
+from . import __version__
+from .errors import InputError
+
+app = FastAPI(title="trainrun", version=__version__,
+              description="Exact best runs for 18xx railway games.")
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse(status_code=status, content={"error": message})
+
+
+@app.exception_handler(InputError)
+async def _bad_input(request: Request, exc: InputError) -> JSONResponse:
+    return _error(400, str(exc))
+
+
+@app.exception_handler(RequestValidationError)
+async def _bad_parameter(request: Request, exc: RequestValidationError) -> JSONResponse:
+    first = exc.errors()[0]
+    where = ".".join(str(p) for p in first.get("loc", ())[1:]) or "request"
+    return _error(400, f"{where}: {first.get('msg', 'invalid')}")
+
+
+@app.get("/titles")
+def titles() -> dict:
+    """The installed titles."""
+    from trainrun.plugins import installed_titles
+    return {"titles": [{"name": name, "aliases": list(info.aliases),
+                        "description": info.description}
+                       for name, (_, info) in sorted(installed_titles().items())]}
+
+
+@app.post("/solve")
+async def solve(request: Request,
+                time_limit: float = Query(60.0, gt=0, le=3600,
+                                          description="Seconds before answering with the "
+                                                      "best run found and a proven bound"),
+                workers: int = Query(1, ge=1, le=64)) -> dict:
+    """The best run of the position's operating company."""
+    from starlette.concurrency import run_in_threadpool
+
+    from trainrun.plugins import read_position
+    from trainrun.run import solve as solve_position
+    body = await request.body()
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError("position", "the body is not UTF-8 text") from None
+    position = read_position(text)
+    run = await run_in_threadpool(solve_position, position, time_limit, workers)
+    return run.to_dict()
