@@ -1,0 +1,306 @@
+"""Property tests: ``solve`` against an independent brute force (tests/bruteforce.py).
+
+Random small boards of the 18Chesapeake map: a connected region of real hexes gets random
+catalogue tiles at legal rotations, the operating company a token, other companies (and
+now and then a neutral token) fill city slots to exercise blocking, and the company runs
+1-3 trains from 2, 3, 4, D in a random phase. Also the recorded (dense, whole-map) boards
+of tests/data/corpus run by a random tokened company with random trains. The solver's
+total must equal the brute force's and be proven optimal, and each route it returns must
+be a legal route of its train (same stops, same value, same track) with no track shared
+between the routes. Hand-made cases check the rules the brute force encodes.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from trainrun import read_position, solve
+from trainrun.hexgrid import opposite
+from trainrun.plugins import load_title
+
+sys.path.insert(0, str(Path(__file__).parent))
+import bruteforce  # noqa: E402
+
+COMPANY = "B&O"
+OTHERS = ["PRR", "PLE", "SRR", "C&O", "LV", "C&A", "N&W"]
+TRAIN_NAMES = ["2", "3", "4", "D"]
+
+
+@lru_cache(maxsize=None)
+def _title():
+    return load_title("18Chesapeake").title
+
+
+def _layable(title) -> list[str]:
+    """Hexes a tile may be laid on: the white and yellow hexes of the map."""
+    return sorted(h for h, mh in title.hexes.items() if mh.printed.color in ("white", "yellow"))
+
+
+def _legal_rotations(title, hex_id, tile) -> list[int]:
+    """Rotations at which every track end of ``tile`` leads to a hex of the map."""
+    mh = title.hexes[hex_id]
+    blocked = mh.printed.impassable_at(mh.printed_rotation)
+    return [r for r in range(6)
+            if all(e in mh.neighbors and e not in blocked for e in tile.edges_at(r))]
+
+
+def _region(title, centre: str, size: int) -> list[str]:
+    """The first ``size`` layable hexes met by a breadth-first walk from ``centre``."""
+    layable = set(_layable(title))
+    seen, queue, out = {centre}, [centre], []
+    while queue and len(out) < size:
+        h = queue.pop(0)
+        if h in layable:
+            out.append(h)
+        for e in sorted(title.hexes[h].neighbors):
+            n = title.hexes[h].neighbors[e]
+            if n not in seen:
+                seen.add(n)
+                queue.append(n)
+    return out
+
+
+@lru_cache(maxsize=None)
+def _placements(hex_id: str) -> list[tuple[str, int, frozenset]]:
+    """Every (tile, rotation, board edges) a catalogue tile may lie at in ``hex_id``."""
+    title = _title()
+    return [(name, r, frozenset(title.tiles[name].edges_at(r))) for name in sorted(title.tiles)
+            for r in _legal_rotations(title, hex_id, title.tiles[name])]
+
+
+@st.composite
+def positions(draw, max_region: int = 6):
+    """An own-format position dict of a small random 18Chesapeake board.
+
+    Hexes are filled in breadth-first order; a tile usually joins the track already on
+    its neighbours (laid or printed), so the boards are connected more often than not.
+    """
+    title = _title()
+    centre = draw(st.sampled_from(_layable(title)))
+    region = _region(title, centre, draw(st.integers(2, max_region)))
+    tiles = []
+    board = {}   # hex -> Tile as it will lie
+
+    def track_edges(h):
+        if h in board:
+            return board[h]
+        mh = title.hexes[h]
+        return mh.printed.edges_at(mh.printed_rotation)
+
+    for h in region:
+        if draw(st.integers(0, 9)) == 0:
+            continue  # leave some hexes as printed
+        wanted = {e for e, n in title.hexes[h].neighbors.items()
+                  if opposite(e) in track_edges(n)}
+        choices = _placements(h)
+        if draw(st.booleans()):   # half the time a tile with a city or town on it
+            choices = [c for c in choices if title.tiles[c[0]].nodes] or choices
+        joining = [c for c in choices if c[2] & wanted]
+        if joining and draw(st.integers(0, 4)) > 0:
+            choices = joining
+        name, rot, edges = draw(st.sampled_from(choices))
+        tiles.append({"hex": h, "tile": name, "rotation": rot})
+        board[h] = edges
+    board = {t["hex"]: title.tiles[t["tile"]] for t in tiles}
+    # cities on the board near the region: laid ones plus printed cities around it
+    near = set(region) | {n for h in region for n in title.hexes[h].neighbors.values()}
+    cities = []
+    for h in sorted(near):
+        tile = board.get(h, title.hexes[h].printed)
+        for node in tile.nodes:
+            if node.kind == "city" and node.slots > 0 and tile.paths:
+                cities.append((h, node.index, node.slots))
+    tokens = []
+    if cities:
+        # usually a home token (else the run is worth nothing), most often on a laid tile
+        laid = [c for c in cities if c[0] in board]
+        home = draw(st.sampled_from(laid or cities)) if draw(st.integers(0, 9)) else None
+        for h, i, slots in cities:
+            # the home city, and now and then a second station of the company
+            own = (h, i) == (home[:2] if home else None) or draw(st.integers(0, 7)) == 0
+            as_extra = own and draw(st.integers(0, 7)) == 0   # a token beyond the slots
+            free = slots - (own and not as_extra)
+            if own and not as_extra:
+                tokens.append({"hex": h, "city": i, "company": COMPANY})
+            n_others = slots if as_extra else draw(st.integers(0, free))
+            holders = draw(st.lists(st.sampled_from(OTHERS + ["neutral"]), min_size=n_others,
+                                    max_size=n_others, unique=True))
+            tokens += [{"hex": h, "city": i, "company": c} for c in holders]
+            if as_extra:
+                tokens.append({"hex": h, "city": i, "company": COMPANY, "extra": True})
+    trains = draw(st.lists(st.sampled_from(TRAIN_NAMES), min_size=1, max_size=3))
+    return {
+        "title": "18Chesapeake",
+        "phase": draw(st.sampled_from(sorted(title.phases))),
+        "company": COMPANY,
+        "trains": [{"id": f"t{k}", "name": n} for k, n in enumerate(trains)],
+        "tiles": tiles,
+        "tokens": tokens,
+    }
+
+
+def _route_resources(position, route) -> frozenset:
+    """The track a solver route uses, from its chains, in the brute force's terms."""
+    out = set()
+    for chain in route.chains:
+        for step in chain["paths"]:
+            h, a, b = step["hex"], step["a"], step["b"]
+            for end in (a, b):
+                if end[0] == "e":
+                    e = int(end[1:])
+                    nb = position.title.hexes[h].neighbors[e]
+                    out.add(("side", frozenset({(h, e), (nb, opposite(e))})))
+            if a[0] == "n" and b[0] == "n":
+                placed = position.board[h]
+                ks = [k for k, p in enumerate(placed.tile.paths_at(placed.rotation))
+                      if {p.a, p.b} == {a, b}]
+                assert len(ks) == 1, (h, a, b)
+                out.add(("inner", h, ks[0]))
+    return frozenset(out)
+
+
+def _check(data: dict) -> None:
+    position = read_position(data)
+    run = solve(position)
+    expected, picks = bruteforce.best_run(position)
+    assert run.status == "optimal", (data, run.status)
+    assert run.total == expected, (data, run.total, expected, picks,
+                                   [(r.train, r.visited, r.revenue) for r in run.routes])
+    assert sum(r.revenue for r in run.routes) == run.total
+    # every returned route is a legal route of its train, and no track is shared
+    trains = {t.id: t for t in position.trains}
+    assert len({r.train for r in run.routes}) == len(run.routes)
+    used = set()
+    for r in run.routes:
+        legal = bruteforce.all_routes(position, trains[r.train])
+        visited = tuple(r.visited)
+        res = _route_resources(position, r)
+        match = [(v, rs) for v, rs, vis in legal
+                 if vis in (visited, visited[::-1])]
+        assert match, (data, r.train, r.visited, "not a legal route")
+        assert any(v == r.revenue for v, _ in match), (data, r.visited, r.revenue, match)
+        assert any(rs == res for _, rs in match), (data, r.visited, "track not a legal chain")
+        assert not (res & used), (data, r.visited, "track shared between routes")
+        used |= res
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions())
+def test_solver_matches_brute_force(data):
+    _check(data)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(max_region=12))
+def test_solver_matches_brute_force_larger_regions(data):
+    _check(data)
+
+
+@lru_cache(maxsize=None)
+def _corpus() -> list[dict]:
+    folder = Path(__file__).parent / "data" / "corpus" / "18Chesapeake"
+    return [json.loads(line) for f in sorted(folder.glob("*.jsonl"))
+            for line in f.read_text().splitlines() if line.strip()]
+
+
+@st.composite
+def corpus_variants(draw):
+    """A recorded 18Chesapeake board (dense, whole map) run by a random company that has a
+    token on it, with 1-3 random trains of distance 2-5 in a random phase."""
+    data = json.loads(json.dumps(draw(st.sampled_from(_corpus()))))
+    holders = sorted({c for h in data["board"] for t in h.get("tokens", ())
+                      for c in t["slots"] + t["extra"] if c and c != "neutral"})
+    data["entity"] = draw(st.sampled_from(holders))
+    names = draw(st.lists(st.sampled_from(["2", "3", "4", "5"]), min_size=1, max_size=3))
+    data["trains"] = [{"id": f"t{k}", "name": n} for k, n in enumerate(names)]
+    data["phase"] = draw(st.sampled_from(sorted(_title().phases)))
+    return data
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(corpus_variants())
+def test_solver_matches_brute_force_on_recorded_boards(data):
+    _check(data)
+
+
+def test_routes_on_full_boards_of_the_examples():
+    """The example positions (whole-map boards) agree with the brute force as well."""
+    root = Path(__file__).parent.parent / "examples"
+    for f in sorted(root.glob("18chesapeake*.json")):
+        _check(json.loads(f.read_text()))
+
+
+# ------------------------------------------------------------------ hand-made cases
+# Hexes used: F4, F6 and F8 lie in a column joined by their edges 0/3 (F4 e0 = F6 e3,
+# F6 e0 = F8 e3); tile 57 is a 20 city with track e0-n0-e3, tile 9 plain straight track
+# e0-e3, tile 14 a two-slot 30 city with exits 0, 1, 3, 4. Hexes around them are bare,
+# so the track ends there.
+
+def _pos(trains, tiles, tokens, phase="2"):
+    return {"title": "18Chesapeake", "phase": phase, "company": COMPANY,
+            "trains": [{"id": f"t{k}", "name": n} for k, n in enumerate(trains)],
+            "tiles": [{"hex": h, "tile": t, "rotation": r} for h, t, r in tiles],
+            "tokens": [{"hex": h, "city": 0, "company": c} for h, c in tokens]}
+
+
+HAND_CASES = {
+    # DIGEST §1.2 blocking: F6's single slot is held by PRR, so F6 may end a route but not
+    # be passed through. F4(B&O, 20) - F6(20) = 40; F4-F6-F8 (60) would pass through F6.
+    "full city ends a route but blocks passing": (
+        _pos(["3"], [("F4", "57", 0), ("F6", "57", 0), ("F8", "57", 0)],
+             [("F4", COMPANY), ("F6", "PRR")]), 40),
+    # Same board with a neutral token in F6 instead: neutral tokens never block (§1.2),
+    # so the 3-train runs F4-F6-F8 = 60.
+    "neutral token does not block": (
+        _pos(["3"], [("F4", "57", 0), ("F6", "57", 0), ("F8", "57", 0)],
+             [("F4", COMPANY), ("F6", "neutral")]), 60),
+    # DIGEST §1.2 item 8: F4(B&O, 20) -straight F6- F8(20) is the only route (40); the second
+    # 2-train would need the same hex sides F4|F6 and F6|F8, so the run is 40, not 80.
+    "two trains cannot share a hex side": (
+        _pos(["2", "2"], [("F4", "57", 0), ("F6", "9", 0), ("F8", "57", 0)],
+             [("F4", COMPANY)]), 40),
+    # Trains may share a node (§1.2 item 8): F6 is a tile-14 city (30, B&O) with exits to
+    # F4 (e3) and F8 (e0); 2-trains F6-F4 (50) and F6-F8 (50) share F6 but no side: 100.
+    "two trains share a city but no track": (
+        _pos(["2", "2"], [("F4", "57", 0), ("F6", "14", 0), ("F8", "57", 0)],
+             [("F6", COMPANY)]), 100),
+    # DIGEST §1.2 item 3: A3 (city) and B2 (off-board) are both "Pittsburgh" (40 each in
+    # yellow). B4 gets tile 14 at rotation 2 (exits 2->A3, 3->B2, 5, 0) with B&O's token
+    # (30). One route may hold only one of them: B4-A3 = 70 for the 3-train, not
+    # A3-B4-B2 = 110; but two trains may each take one: 70 + 70 = 140.
+    "one node per group tag, per route": (
+        _pos(["3"], [("B4", "14", 2)], [("B4", COMPANY)]), 70),
+    "group tags do not bind across routes": (
+        _pos(["2", "2"], [("B4", "14", 2)], [("B4", COMPANY)]), 140),
+    # DIGEST §1.2 blocking: an off-board is never passed through. K3 gets tile 57 at
+    # rotation 1 (exits 1 and 4; 4 leads to off-board L2), B&O token; L4 gets town tile 58
+    # at rotation 1 (exits 1 and 3; 3 leads to L2). Phase 3 (green): L2 = 60. K3-L2 = 80;
+    # K3-L2-L4 (90) would pass through L2, and L4-L2 has no B&O token.
+    # DIGEST §1.2 item 8, two paths of one tile sharing an edge: gray G1 (printed) has
+    # track e1-e0 and e1-e5, both at its side to F2. F2 gets tile 57 at rotation 1 (exits
+    # 1 and 4->G1, city 20, B&O), G3 town tile 4 (exits 0 and 3->G1, 10), H2 tile 57 at
+    # rotation 2 (exits 2->G1 and 5, city 20). F2-G3 (30) and F2-H2 (40) both cross the
+    # F2|G1 side, so only one runs; G3-F2-H2 would cross it twice. The run is 40, not 70.
+    "paths sharing a tile edge exclude each other": (
+        _pos(["3", "2"], [("F2", "57", 1), ("G3", "4", 0), ("H2", "57", 2)],
+             [("F2", COMPANY)]), 40),
+    "an off-board is never passed through": (
+        _pos(["D"], [("K3", "57", 1), ("L4", "58", 1)], [("K3", COMPANY)], phase="3"), 80),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HAND_CASES))
+def test_hand_made(name):
+    data, expected = HAND_CASES[name]
+    position = read_position(data)
+    assert bruteforce.best_run_total(position) == expected
+    run = solve(position)
+    assert run.status == "optimal"
+    assert run.total == expected
+    _check(data)
