@@ -5,6 +5,9 @@
 ``benchmarks/report.py`` gives the corpus-wide summary (median, p99, max, ratio
 to the 18xx.games auto-router).
 """
+import json
+from pathlib import Path
+
 import pytest
 
 from trainrun import read_position, solve
@@ -38,3 +41,26 @@ def test_solve_whole_corpus(benchmark):
 
     totals = benchmark.pedantic(all_of_them, rounds=3, iterations=1)
     assert totals == [d["exact_oracle"]["total"] for d in LINES]
+
+
+STRESS = Path(__file__).parent / "data" / "chesapeake-stress.json"
+
+
+@pytest.mark.parametrize("trains", [["D"], ["D", "6"], ["D", "6", "5"], ["D", "D"]],
+                         ids="+".join)
+def test_stress_board(benchmark, trains):
+    """A filled-in late-game board: enumeration, exact cuts and CP-SAT."""
+    data = json.loads(STRESS.read_text())
+    data["trains"] = [{"id": f"{t}-{i}", "name": t} for i, t in enumerate(trains)]
+    position = read_position(data)
+    run = benchmark.pedantic(solve, (position, 60.0, 1), rounds=3, iterations=1)
+    assert run.status == "optimal"
+
+
+def test_stress_board_path_model_only(benchmark):
+    """The same board with D + D solved by the CP-SAT path model alone (route budget 1)."""
+    data = json.loads(STRESS.read_text())
+    data["trains"] = [{"id": "D-0", "name": "D"}, {"id": "D-1", "name": "D"}]
+    position = read_position(data)
+    run = benchmark.pedantic(solve, (position, 60.0, 1, 1), rounds=1, iterations=1)
+    assert run.status == "optimal"

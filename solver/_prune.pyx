@@ -45,3 +45,62 @@ def partner_bounds(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
                 q += 1
         out[r] = total
     return np.asarray(out)
+
+
+def greedy_runs(const uint64_t[:, ::1] bits, const int32_t[::1] kind,
+                const int64_t[::1] value, const int32_t[::1] count,
+                const int32_t[::1] order, const int32_t[::1] firsts):
+    """Best of several greedy runs: each starts with one route of ``firsts`` and adds the
+    highest-value routes (in ``order``) that share no track and have a free train.
+
+    Returns (total of route values, chosen route indices) of the best one.
+    """
+    cdef int words = bits.shape[1]
+    cdef int n_types = count.shape[0]
+    cdef int i, j, f, q, w, remaining, n_picks
+    cdef int64_t total, best_total = -1
+    cdef bint clash
+    used_np = np.zeros(words, dtype=np.uint64)
+    left_np = np.zeros(n_types, dtype=np.int32)
+    picks_np = np.zeros(max(1, int(np.sum(count))), dtype=np.int32)
+    best_np = np.zeros(0, dtype=np.int32)
+    cdef uint64_t[::1] used = used_np
+    cdef int32_t[::1] left = left_np
+    cdef int32_t[::1] picks = picks_np
+    for i in range(firsts.shape[0]):
+        f = firsts[i]
+        for w in range(words):
+            used[w] = bits[f, w]
+        remaining = 0
+        for j in range(n_types):
+            left[j] = count[j]
+            remaining += count[j]
+        left[kind[f]] -= 1
+        remaining -= 1
+        picks[0] = f
+        n_picks = 1
+        total = value[f]
+        for j in range(order.shape[0]):
+            if remaining == 0:
+                break
+            q = order[j]
+            if q == f or left[kind[q]] == 0:
+                continue
+            clash = False
+            for w in range(words):
+                if used[w] & bits[q, w]:
+                    clash = True
+                    break
+            if clash:
+                continue
+            for w in range(words):
+                used[w] |= bits[q, w]
+            left[kind[q]] -= 1
+            remaining -= 1
+            picks[n_picks] = q
+            n_picks += 1
+            total += value[q]
+        if total > best_total:
+            best_total = total
+            best_np = np.array(picks_np[:n_picks])
+    return best_total, best_np

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from ortools.sat.python import cp_model
 
-from ._prune import partner_bounds
+from ._prune import greedy_runs, partner_bounds
 from .paths import Network, add_path_train, read_path
 
 
@@ -57,24 +57,31 @@ def _top_sum(values: np.ndarray, k: int) -> int:
     return int(np.sort(values)[-k:].sum())
 
 
-def _greedy(cands: list[Candidates], amounts: list[int], per_type: int = 400):
-    """A quick feasible run: best routes first, skipping any that share track."""
-    order = []
-    for t, c in enumerate(cands):
-        top = np.argsort(-c.values, kind="stable")[:per_type]
-        order += [(int(c.values[i]), t, int(i)) for i in top]
-    order.sort(key=lambda x: -x[0])
-    words = max((c.bits.shape[1] for c in cands if len(c.values)), default=1)
-    used = np.zeros(words, dtype=np.uint64)
-    left = [c.count for c in cands]
-    picks, earned = [], set()
-    for value, t, i in order:
-        if left[t] == 0 or (used & cands[t].bits[i]).any():
-            continue
-        used |= cands[t].bits[i]
-        left[t] -= 1
-        picks.append((t, i))
-        earned |= set(np.flatnonzero(cands[t].reach[i]).tolist())
+def _greedy(cands: list[Candidates], amounts: list[int], starts: int = 64):
+    """A good feasible run: the best of greedy runs started from each type's best routes.
+
+    Each greedy run takes its start route, then the highest-value routes that share no
+    track and have a train left (compiled ``greedy_runs``).
+    """
+    kinds = [np.full(len(c.values), t, dtype=np.int32) for t, c in enumerate(cands)]
+    offsets = np.cumsum([0] + [len(c.values) for c in cands])
+    if offsets[-1] == 0:
+        return [], 0
+    words = max(c.bits.shape[1] for c in cands if len(c.values))
+    bits = np.concatenate([np.pad(c.bits, ((0, 0), (0, words - c.bits.shape[1])))
+                           for c in cands]).astype(np.uint64)
+    values = np.concatenate([c.values for c in cands]).astype(np.int64)
+    order = np.argsort(-values, kind="stable").astype(np.int32)
+    firsts = np.concatenate([offsets[t] + np.argsort(-c.values, kind="stable")[:starts]
+                             for t, c in enumerate(cands)]).astype(np.int32)
+    counts = np.array([c.count for c in cands], dtype=np.int32)
+    _, chosen = greedy_runs(np.ascontiguousarray(bits), np.concatenate(kinds), values, counts,
+                            order, firsts)
+    picks = []
+    for q in chosen.tolist():
+        t = int(np.searchsorted(offsets, q, side="right") - 1)
+        picks.append((t, q - int(offsets[t])))
+    earned = {k for t, i in picks for k in np.flatnonzero(cands[t].reach[i])}
     total = sum(int(cands[t].values[i]) for t, i in picks) + sum(amounts[k] for k in earned)
     return picks, total
 

@@ -26,3 +26,20 @@ def test_path_model_alone_finds_the_optimum(line):
     check = check_run(position, [(r.train, r.visited, r.chains) for r in run.routes])
     assert check.violations == []
     assert check.total == run.total
+
+
+def test_path_model_agrees_with_enumeration_on_a_dense_board():
+    """Two D trains on a filled-in late-game board (benchmarks/data): the listed-route model
+    and the path model reach the same proven optimum, and both runs are legal."""
+    import json
+    from pathlib import Path
+    data = json.loads((Path(__file__).parent.parent / "benchmarks" / "data" /
+                       "chesapeake-stress.json").read_text())
+    data["trains"] = [{"id": "D-0", "name": "D"}, {"id": "D-1", "name": "D"}]
+    position = read_position(data)
+    listed, modelled = solve(position), solve(position, route_budget=1)
+    assert listed.status == modelled.status == "optimal"
+    assert listed.total == modelled.total
+    for run in (listed, modelled):
+        check = check_run(position, [(r.train, r.visited, r.chains) for r in run.routes])
+        assert check.violations == [] and check.total == run.total
