@@ -216,7 +216,7 @@ def _walk_chain(position: Position, chain: dict, left: str, right: str,
     if problems:
         return problems, None, steps
     dup = [s for s, n in Counter((s.hex, s.index) for s in steps).items() if n > 1]
-    for hex_id, k in dup:
+    for hex_id, _ in dup:
         problems.append(f"uses the same track in {hex_id} twice")
     start = ("n",) + _parse_node_id(left)
     end = ("n",) + _parse_node_id(right)

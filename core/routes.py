@@ -6,14 +6,12 @@ per position; ``enumerate_routes`` runs the compiled search
 """
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 import numpy as np
 
 from ._enumerate import enumerate_routes as _enumerate
 from .graph import TrackGraph
-from .position import Train
 from .rules import TrainRules
 
 MODES = {"stops": 0, "edges": 1, "unlimited": 2}
@@ -114,10 +112,6 @@ def enumerate_routes(graph: TrackGraph, table: TrainTable, max_routes: int = 5_0
         MODES[r.distance], r.limit, r.pay_limit or 0, r.requires_token, r.min_stops,
         max_routes, deadline or 0.0)
     return RouteSet(table, *out)
-
-
-def now() -> float:
-    return time.monotonic()
 
 
 def route_value(graph: TrackGraph, table: TrainTable, stops, segs) -> int:

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from .errors import InputError
 from .hexgrid import rotate
 
-COLOURS = ("white", "yellow", "green", "brown", "gray", "red", "blue")
 STOP_KINDS = ("city", "town", "offboard")
 
 

@@ -48,8 +48,8 @@ def _manager(module) -> pluggy.PluginManager:
 
 
 @functools.cache
-def installed_titles() -> dict[str, TitleInfo]:
-    """Every installed title by name, with its aliases pointing to the same info."""
+def installed_titles() -> dict[str, tuple]:
+    """Every installed title by name: (entry point, TitleInfo)."""
     found = {}
     for ep in entry_points(group=GROUP):
         info = _manager(ep.load()).hook.trainrun_title()

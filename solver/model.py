@@ -183,7 +183,7 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
         if len(lits) > 1:
             model.AddAtMostOne(lits).WithName(f"track[{j}]")
     bonus = []
-    for k, amount in enumerate(amounts):
+    for k in range(len(amounts)):
         lits = [run[t, i] for t, i in keys if cands[t].reach[i, k]] + earners[k]
         b = model.NewBoolVar(f"bonus[{k}]")
         if lits:
