@@ -71,14 +71,17 @@ class TrackGraph:
 
 @functools.lru_cache(maxsize=4096)
 def _turned(tile: Tile, rotation: int) -> tuple:
-    """(end a, end b, terminal) of each path, an end being ('e', board edge) or ('n', index)."""
-    return tuple((((p.a[0], int(p.a[1:])), (p.b[0], int(p.b[1:])), p.terminal))
-                 for p in tile.paths_at(rotation))
+    """(end a, end b, terminal) of each path, an end being ('e', board edge, lane) or
+    ('n', index, None); a lane is (width, index)."""
+    return tuple((((p.a[0], int(p.a[1:]), p.a_lane), (p.b[0], int(p.b[1:]), p.b_lane),
+                   p.terminal)) for p in tile.paths_at(rotation))
 
 
 @functools.lru_cache(maxsize=4096)
 def _edges(tile: Tile, rotation: int) -> frozenset:
-    return frozenset(tile.edges_at(rotation))
+    """(board edge, lane) pairs where the tile's track meets its edges."""
+    return frozenset((k, lane) for a, b, _ in _turned(tile, rotation)
+                     for kind, k, lane in (a, b) if kind == "e")
 
 
 class _Board:
@@ -96,14 +99,16 @@ class _Board:
                 placed.tile.impassable or mh.printed.impassable) else ()
             for a, b, terminal in _turned(placed.tile, placed.rotation):
                 ends = []
-                for kind, k in (a, b):
+                for kind, k, lane in (a, b):
                     if kind == "e":
                         other = mh.neighbors.get(k)
+                        across = (lane[0], lane[0] - 1 - lane[1])  # the lane it meets
                         if (other is None or k in blocked
-                                or opposite(k) not in _edges(board[other].tile,
-                                                             board[other].rotation)):
+                                or (opposite(k), across) not in _edges(board[other].tile,
+                                                                       board[other].rotation)):
                             break
-                        key = ("s", hex_id, k) if hex_id < other else ("s", other, opposite(k))
+                        key = (("s", hex_id, k, lane[1]) if hex_id < other
+                               else ("s", other, opposite(k), across[1]))
                         others.setdefault(key, (hex_id, k, other, opposite(k)))
                         ends.append(key)
                     else:

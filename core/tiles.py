@@ -47,12 +47,18 @@ class Node:
 
 @dataclass(frozen=True)
 class Path:
-    """Track between two endpoints of one tile (``eN`` or ``nI``)."""
+    """Track between two endpoints of one tile (``eN`` or ``nI``).
+
+    ``a_lane``/``b_lane`` are (width, index) where parallel lanes meet an edge; a
+    lane at index i of an edge continues at index width - 1 - i across the side.
+    """
 
     a: str
     b: str
     terminal: bool = False
     track: str = "broad"
+    a_lane: tuple = (1, 0)
+    b_lane: tuple = (1, 0)
 
     def ends(self) -> tuple[str, str]:
         return (self.a, self.b)
@@ -80,7 +86,8 @@ class Tile:
         """Paths with edge endpoints turned onto board edges."""
         def turn(end: str) -> str:
             return f"e{rotate(int(end[1:]), rotation)}" if end[0] == "e" else end
-        return [Path(turn(p.a), turn(p.b), p.terminal, p.track) for p in self.paths]
+        return [Path(turn(p.a), turn(p.b), p.terminal, p.track, p.a_lane, p.b_lane)
+                for p in self.paths]
 
     def impassable_at(self, rotation: int) -> set[int]:
         return {rotate(e, rotation) for e in self.impassable}
@@ -98,8 +105,7 @@ def tile_from_dict(name: str, data: dict) -> Tile:
                  slots=n.get("slots", 0), groups=tuple(n.get("groups", ())),
                  visit_cost=n.get("visit_cost", 1), hidden=bool(n.get("hidden", False)))
             for n in data.get("nodes", ()))
-        paths = tuple(Path(p["a"], p["b"], bool(p.get("terminal")), p.get("track", "broad"))
-                      for p in data.get("paths", ()))
+        paths = tuple(path for p in data.get("paths", ()) for path in _paths_from_dict(p))
         impassable = frozenset(b["edge"] for b in data.get("borders", ())
                                if b.get("type", "impassable") == "impassable")
         count = data.get("count")
@@ -108,3 +114,22 @@ def tile_from_dict(name: str, data: dict) -> Tile:
                     count=None if count in (None, "unlimited") else int(count))
     except (KeyError, TypeError, ValueError) as exc:
         raise InputError(f"tile {name}", f"malformed tile data ({exc})") from None
+
+
+def _lane(spec) -> tuple:
+    """An engine lane spec "w.i" (width w, index i) as (w, i)."""
+    width, _, index = str(spec).partition(".")
+    return (int(width), int(index or 0))
+
+
+def _paths_from_dict(p: dict) -> list[Path]:
+    """One path, or ``lanes: n`` parallel ones (18xx.games tile conventions)."""
+    terminal, track = bool(p.get("terminal")), p.get("track", "broad")
+    lanes = int(p.get("lanes", 0) or 0)
+    if lanes > 1:
+        both_edges = p["a"][0] == "e" and p["b"][0] == "e"
+        return [Path(p["a"], p["b"], terminal, track, (lanes, i),
+                     (lanes, lanes - 1 - i) if both_edges else (lanes, i))
+                for i in range(lanes)]
+    return [Path(p["a"], p["b"], terminal, track, _lane(p.get("a_lane", "1.0")),
+                 _lane(p.get("b_lane", "1.0")))]

@@ -133,3 +133,31 @@ def test_offboard_value_by_phase(chesapeake, phase, expected):
     pos = position(chesapeake, ["3"], [{"hex": "A3", "company": "PLE"}], tiles=PITTSBURGH,
                    company="PLE", phase=phase)
     assert solve(pos).total == expected
+
+
+def test_parallel_lanes_are_separate_track(chesapeake):
+    """A tile path with ``lanes: 2`` is two tracks (18xx.games tile conventions).
+
+    Berlin D2 and Hagerstown E3 are neighbours (D2 edge 5, E3 edge 2). On each lies a
+    test city worth 20 whose one exit carries two lanes. Two 2-trains of B&O each run
+    D2-E3 on their own lane: 2 x (20 + 20) = 80; with one lane only one could (40).
+    """
+    from trainrun.tiles import tile_from_dict
+    title = chesapeake.title
+
+    def city(lanes):
+        return tile_from_dict("L", {"color": "green", "nodes": [
+            {"index": 0, "kind": "city", "revenue": 20, "slots": 2}],
+            "paths": [{"a": "e0", "b": "n0", "lanes": lanes}]})
+
+    def run(lanes):
+        custom = Ruleset(chesapeake.info, dataclasses.replace(
+            title, tiles={**title.tiles, "L": city(lanes)}), chesapeake.hook)
+        tiles = [{"hex": "D2", "tile": "L", "rotation": 5},
+                 {"hex": "E3", "tile": "L", "rotation": 2}]
+        return solve(position(custom, ["2", "2"], [{"hex": "D2", "company": "B&O"}],
+                              tiles=tiles))
+
+    assert run(1).total == 40
+    two = run(2)
+    assert two.total == 80 and len(two.routes) == 2
