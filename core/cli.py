@@ -49,8 +49,8 @@ def format_run(run) -> str:
             lines.append(f"      {place:<32}{value}")
         for b in r.bonuses:
             lines.append(f"      + {b['name']} ({b['where']})")
-    if not run.routes:
-        lines.append("  no train has a legal route")
+    for train in run.idle_trains:
+        lines.append(f"  {train}: no route")
     for b in run.company_bonuses:
         lines.append(f"  + {b['name']}: ${b['amount']}")
     if run.fixed_income:

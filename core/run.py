@@ -57,6 +57,7 @@ class Run:
     routes: list
     company_bonuses: list = field(default_factory=list)
     fixed_income: int = 0
+    idle_trains: list = field(default_factory=list)   # ids of trains that run no route
     routes_enumerated: dict = field(default_factory=dict)
     routes_kept: int = 0
 
@@ -99,7 +100,11 @@ def _reach(graph: TrackGraph, rs: RouteSet, bonuses: list) -> np.ndarray:
 
 
 def describe_route(graph: TrackGraph, table, stops: list, segs: list, train) -> RunRoute:
-    """A route (stop and segment indices, in running order) in output form, run by ``train``."""
+    """A route (stop and segment indices, in running order) in output form, run by ``train``.
+
+    A route ending at one of the company's stations is turned to start there."""
+    if graph.station[stops[-1]] and not graph.station[stops[0]]:
+        stops, segs = stops[::-1], segs[::-1]
     values = [int(table.stop_value[s]) for s in stops]
     scored = [True] * len(stops)
     if table.rules.pay_limit:
@@ -208,6 +213,7 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
         company_bonuses=[{"name": bonuses[k].name, "amount": bonuses[k].amount}
                          for k in choice.bonuses],
         fixed_income=fixed,
+        idle_trains=[tr.id for tr in position.trains if tr.id not in {r.train for r in routes}],
         routes_enumerated={t.name: len(rs) if rs.complete else f"over {len(rs)}: path model"
                            for t, rs in zip(tables, sets)},
         routes_kept=choice.kept)
