@@ -40,9 +40,11 @@ class TrainRules:
 class RouteBonus:
     """An amount a route earns for each listed stop it scores or hex its track uses.
 
-    Exactly one of ``stops`` (node ids ``HEX-i``) and ``hexes`` is set. Stop
-    bonuses are paid only for stops that score (so a DE train's unchosen stops
-    earn none); hex bonuses for every hex the route's track touches, once each.
+    Exactly one of ``stops`` (node ids ``HEX-i``) and ``hexes`` is set. A stop
+    bonus is paid only where the stop scores: its value for this train is above
+    0 and, for a train with a pay limit, it is among the stops chosen (the bonus
+    counts in that choice, as in the engine). A hex bonus is paid once for each
+    listed hex the route's track touches.
     """
 
     name: str
