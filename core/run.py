@@ -189,22 +189,16 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
     choice = choose_routes(cands, [b.amount for b in bonuses], fixed,
                            max(deadline - time.monotonic(), 0.05), workers,
                            _network(graph) if path_trains else None, path_trains)
-    routes, used = [], {t: 0 for t in range(len(tables))}
-    for t, pick in choice.picks:
-        if isinstance(pick, tuple):
-            stops, segs = pick
-        else:
-            stops = [int(s) for s in sets[t].route_stops(pick)]
-            segs = [int(k) for k in sets[t].route_segs(pick)]
-        routes.append(describe_route(graph, tables[t], stops, segs, tables[t].trains[used[t]]))
-        used[t] += 1
-    # identical trains: the best route goes to the first-listed train
+    routes = []
+    for t, table in enumerate(tables):
+        mine = [pick if isinstance(pick, tuple) else
+                (sets[t].route_stops(pick).tolist(), sets[t].route_segs(pick).tolist())
+                for tt, pick in choice.picks if tt == t]
+        # identical trains: the best route goes to the first-listed train
+        mine.sort(key=lambda route: -route_value(graph, table, *route))
+        routes += [describe_route(graph, table, stops, segs, train)
+                   for (stops, segs), train in zip(mine, table.trains)]
     order = {tr.id: n for n, tr in enumerate(position.trains)}
-    for table in tables:
-        mine = sorted((r for r in routes if r.train in {tr.id for tr in table.trains}),
-                      key=lambda r: -r.revenue)
-        for r, tr in zip(mine, table.trains):
-            r.train = tr.id
     routes.sort(key=lambda r: order[r.train])
     return Run(
         title=position.title.name, company=position.company, phase=position.phase.name,
