@@ -7,8 +7,12 @@ so for a ``firstresult`` hook the title's answer wins and returning ``None``
 falls back to the shared rule. Hooks without ``firstresult`` collect an answer
 from every plugin.
 
-All hooks are called while the track graph is built, once per position (and
-per train where a ``train`` is passed), never inside the route search.
+When: ``trainrun_title`` when the title is loaded; every other hook while a
+position's track graph and train tables are built (``trainrun.graph``,
+``trainrun.routes``, ``trainrun.run``) and when a route is checked
+(``trainrun.legality``): once per position, or once per position and train
+type where a ``train`` is passed. Never inside the route search, so hooks may
+be plain Python.
 """
 from __future__ import annotations
 
@@ -25,50 +29,59 @@ hookimpl = pluggy.HookimplMarker("trainrun")
 
 @hookspec(firstresult=True)
 def trainrun_title() -> TitleInfo:
-    """Name the title, its aliases and the folder of its data files; called when the title is loaded."""
+    """Name the title: its name as positions spell it, aliases, and the folder of its data
+    files (map.json, tiles.json, trains.json, phases.json, companies.json)."""
 
 
 @hookspec(firstresult=True)
 def trainrun_train_rules(position: Position, train: Train) -> TrainRules:
-    """Give the distance measure, pay limit and multipliers of ``train`` (H, +, DE, D ...)."""
+    """Say how ``train`` runs: its distance measure and limit (stops with per-kind costs,
+    hex edges with per-hex touch costs, or unlimited), pay limit (DE best-k), multipliers
+    by stop kind, token requirement and minimum stops. Default: read from the train's
+    engine distance (a number or rows)."""
 
 
 @hookspec(firstresult=True)
 def trainrun_stop_value(position: Position, train: Train, rules: TrainRules, hex_id: str,
                         node: Node) -> int:
-    """Give what ``node`` on ``hex_id`` scores for ``train`` in this phase, multipliers applied
-    (x2 tokens, 3D doubling, phase columns); 0 for a stop that visits but never scores."""
+    """Give what ``node`` on ``hex_id`` scores for ``train`` in this phase with every
+    multiplier applied (x2 tokens, 3D doubling); 0 for a stop that may be visited but never
+    scores. Default: the phase value (DIGEST 1.4) times the kind and train multipliers."""
 
 
 @hookspec
 def trainrun_route_bonuses(position: Position, train: Train) -> list[RouteBonus]:
-    """List per-route bonuses ``train`` earns: per scored stop (bridges, D +100 per red area,
-    station-token bonus) or per hex its track uses (coal mines, ferry)."""
+    """List the per-route bonuses ``train`` can earn: an amount per scored listed stop
+    (bridges, D +100 per red area, station-token bonus) or per listed hex its track
+    touches (coal mines, ferry). Default: none."""
 
 
 @hookspec
 def trainrun_company_bonuses(position: Position) -> list[CompanyBonus]:
-    """List bonuses paid once per run when any eligible route reaches a place
-    (mining rights, newly claimed connection bonuses)."""
+    """List bonuses paid once per run when any eligible route reaches a listed stop or hex
+    (mining rights, newly claimed connection bonuses). Default: none."""
 
 
 @hookspec
 def trainrun_fixed_income(position: Position) -> int:
-    """Give income added once to the run total whatever the routes (held bonus tokens)."""
+    """Give income added once to the run total whatever the routes (bonus tokens already
+    held). Default: 0."""
 
 
 @hookspec(firstresult=True)
 def trainrun_company_stations(position: Position) -> set[str]:
     """Give the node ids (``HEX-i``) of cities where the operating company has a station
-    (its own tokens, and e.g. a Stagecoach or PEIR token it runs from)."""
+    (a route must include one). Default: cities holding its tokens; a title may add a
+    Stagecoach or PEIR token, or leave out an inactive destination token."""
 
 
 @hookspec(firstresult=True)
 def trainrun_city_blocks(position: Position, hex_id: str, node: Node, tokens: CityTokens) -> bool:
-    """Say whether the operating company's trains may not pass through this city."""
+    """Say whether the operating company's trains may not pass through this city (they may
+    still end there). Default: all slots held by other companies and none neutral."""
 
 
 @hookspec
 def trainrun_exclusive_stops(position: Position) -> list[frozenset[str]]:
     """List sets of node ids of which one route may visit at most one, beyond the tiles'
-    ``groups`` (one city circle per hex, one of New York's cities)."""
+    ``groups`` tags (one city circle per hex, one of New York's cities). Default: none."""
