@@ -24,6 +24,24 @@ The model, spelled out:
 * Run value: best sum over trains, at most one route per train, routes resource-disjoint.
 
 Everything is exhaustive: every simple route from every node, every combination.
+
+``best_run(position, hooks=True)`` (and ``hook_routes``) replace the hard-coded rules above
+by what the position's Ruleset hooks answer, with the semantics of ``trainrun.rules``
+implemented here from their docstrings:
+
+* stations: ``trainrun_company_stations``; blocking: off-boards never pass, towns always,
+  a city with a token entry passes unless ``trainrun_city_blocks`` says it blocks;
+  exclusive sets: the tiles' ``groups`` tags plus ``trainrun_exclusive_stops``.
+* ``trainrun_train_rules`` per train: at least ``max(2, min_stops)`` stops, a station on
+  the route if ``requires_token``; distance ``stops``: sum over visited nodes of
+  ``visit_cost * stop_cost.get(kind, 1)`` <= limit; ``edges``: hex sides crossed plus
+  ``hex_touch_cost`` of every hex the route's track touches (a hex is touched when any
+  tile path the route walks lies in it) <= limit; ``unlimited``.
+* stop value ``trainrun_stop_value``; a route bonus on a stop adds its amount to that stop
+  where the value is > 0; with ``pay_limit`` k only the k largest stop values count; a
+  route bonus on a hex adds its amount once per listed hex the route touches.
+* ``trainrun_company_bonuses``: each amount once per run when some route of an eligible
+  train visits a listed stop or touches a listed hex; ``trainrun_fixed_income`` added once.
 """
 from __future__ import annotations
 
@@ -108,17 +126,19 @@ def may_pass_through(position, hex_id, node) -> bool:
 def chains_from(position, hex_id, index):
     """Every chain from node (hex_id, index) to another node.
 
-    Yields (end_hex, end_index, resources, terminal_paths) where resources is a frozenset
-    of ('side', frozenset{(A,e),(B,e')}) and ('inner', hex, k), and terminal_paths is a
-    tuple of ((hex, k), frozenset of node ids the terminal path touches).
+    Yields (end_hex, end_index, resources, terminal_paths, hexes) where resources is a
+    frozenset of ('side', frozenset{(A,e),(B,e')}) and ('inner', hex, k), terminal_paths is
+    a tuple of ((hex, k), frozenset of node ids the terminal path touches), and hexes the
+    frozenset of hexes holding a path the chain walks.
     """
     start = (hex_id, index)
     out = []
 
-    def follow(h, k, path, from_end, used, junctions, terms):
+    def follow(h, k, path, from_end, used, junctions, terms, hexes):
         """Walk path k of hex h from its endpoint ``from_end`` to the other end."""
         to_end = path.b if path.a == from_end else path.a
         used = set(used)
+        hexes = hexes | {h}
         if from_end[0] == "n" and to_end[0] == "n":
             used.add(("inner", h, k))
         if path.terminal:
@@ -130,14 +150,14 @@ def chains_from(position, hex_id, index):
             node = _node(position.board[h], j)
             if is_stop(node):
                 if (h, j) != start:   # a chain joins two different nodes
-                    out.append((h, j, frozenset(used), terms))
+                    out.append((h, j, frozenset(used), terms, hexes))
                 return                # a chain touches no node in between
             if (h, j) in junctions:
                 return
             junctions = junctions | {(h, j)}
             for k2, p2 in _paths(position, h):
                 if k2 != k and to_end in _ends(p2):
-                    follow(h, k2, p2, to_end, used, junctions, terms)
+                    follow(h, k2, p2, to_end, used, junctions, terms, hexes)
             return
         crossing = _cross(position, h, int(to_end[1:]))
         if crossing is None:
@@ -148,12 +168,12 @@ def chains_from(position, hex_id, index):
         used.add(("side", side))
         for k2, p2 in _paths(position, nb):
             if f"e{back}" in _ends(p2):
-                follow(nb, k2, p2, f"e{back}", used, junctions, terms)
+                follow(nb, k2, p2, f"e{back}", used, junctions, terms, hexes)
 
     me = f"n{index}"
     for k, p in _paths(position, hex_id):
         if me in _ends(p):
-            follow(hex_id, k, p, me, frozenset(), frozenset(), ())
+            follow(hex_id, k, p, me, frozenset(), frozenset(), (), frozenset())
     return out
 
 
@@ -164,12 +184,20 @@ def all_stops(position):
 
 # --------------------------------------------------------------------------- routes
 
-def all_walks(position, max_cost=None):
+def all_walks(position, max_cost=None, passable=None, cost=None):
     """Every simple node sequence (>= 2 nodes) joined by chains, with blocking applied.
 
-    Yields (visited node ids, resources frozenset, terminal_paths). Both directions of a
-    route appear. ``max_cost`` prunes sequences whose visit cost already exceeds it.
+    Yields (visited node ids, resources frozenset, terminal_paths, touched hexes). Both
+    directions of a route appear. ``max_cost`` prunes sequences whose cost (``cost(node)``
+    summed, default the visit cost) already exceeds it. ``passable(hex, node)`` says whether
+    a route may go on past a node (default: the engine blocking rule).
     """
+    if passable is None:
+        def passable(h, n):
+            return may_pass_through(position, h, n)
+    if cost is None:
+        def cost(n):
+            return n.visit_cost
     chain_cache = {}
 
     def chains(h, i):
@@ -179,23 +207,23 @@ def all_walks(position, max_cost=None):
 
     results = []
 
-    def grow(seq, cost, used, terms):
+    def grow(seq, spent, used, terms, hexes):
         if len(seq) >= 2:
-            results.append((tuple(f"{h}-{i}" for h, i in seq), frozenset(used), terms))
+            results.append((tuple(f"{h}-{i}" for h, i in seq), frozenset(used), terms, hexes))
             last_h, last_i = seq[-1]
-            if not may_pass_through(position, last_h, _node(position.board[last_h], last_i)):
+            if not passable(last_h, _node(position.board[last_h], last_i)):
                 return                # the last node would become an intermediate node
         h, i = seq[-1]
-        for h2, i2, res, t in chains(h, i):
+        for h2, i2, res, t, hx in chains(h, i):
             if (h2, i2) in seq or (res & used):
                 continue
-            c = cost + _node(position.board[h2], i2).visit_cost
+            c = spent + cost(_node(position.board[h2], i2))
             if max_cost is not None and c > max_cost:
                 continue
-            grow(seq + [(h2, i2)], c, used | res, terms + t)
+            grow(seq + [(h2, i2)], c, used | res, terms + t, hexes | hx)
 
     for h, i in all_stops(position):
-        grow([(h, i)], _node(position.board[h], i).visit_cost, frozenset(), ())
+        grow([(h, i)], cost(_node(position.board[h], i)), frozenset(), (), frozenset())
     return results
 
 
@@ -243,12 +271,17 @@ def all_routes(position, train, walks=None):
     """Every legal route of ``train``: list of (value, resources, visited node ids)."""
     if walks is None:
         walks = all_walks(position, _limit(train))
-    return [(route_value(position, train, v), res, v) for v, res, terms in walks
+    return [(route_value(position, train, v), res, v) for v, res, terms, _ in walks
             if route_legal(position, train, v, terms)]
 
 
-def best_run(position):
-    """(total, [(train id, visited) ...]) of a best run, by exhaustive search."""
+def best_run(position, hooks=False):
+    """(total, [(train id, visited) ...]) of a best run, by exhaustive search.
+
+    ``hooks``: score and check under the position's Ruleset hooks (see the module
+    docstring) instead of the hard-coded engine rules."""
+    if hooks:
+        return _best_run_hooks(position)
     trains = list(position.trains)
     if not trains:
         return 0, []
@@ -282,5 +315,171 @@ def best_run(position):
     return best_total, best_pick
 
 
-def best_run_total(position) -> int:
-    return best_run(position)[0]
+def best_run_total(position, hooks=False) -> int:
+    return best_run(position, hooks)[0]
+
+
+# --------------------------------------------------------------------------- hook rules
+
+class HookRules:
+    """The position's Ruleset hooks, asked once; legality and scoring are worked out here."""
+
+    def __init__(self, position):
+        self.position = position
+        self.hook = hook = position.ruleset.hook
+        self.stations = set(hook.trainrun_company_stations(position=position))
+        self.exclusive = [frozenset(s) for answer in hook.trainrun_exclusive_stops(position=position)
+                          for s in answer]
+        self.company_bonuses = [b for answer in hook.trainrun_company_bonuses(position=position)
+                                for b in answer]
+        self.fixed = sum(hook.trainrun_fixed_income(position=position))
+
+    def passable(self, hex_id, node) -> bool:
+        """A route may go on past this node (not only end at it)."""
+        if node.kind == "town":
+            return True
+        if node.kind == "offboard":
+            return False
+        tokens = self.position.board[hex_id].tokens.get(node.index)
+        if tokens is None:
+            return True               # a city nobody ever tokened
+        return not self.hook.trainrun_city_blocks(position=self.position, hex_id=hex_id,
+                                                  node=node, tokens=tokens)
+
+    def train(self, train) -> TrainScorer:
+        return TrainScorer(self, train)
+
+
+class TrainScorer:
+    """One train under the hooks: which walks are its legal routes and what they earn."""
+
+    def __init__(self, rules: HookRules, train):
+        self.rules, self.train = rules, train
+        position = rules.position
+        hook = rules.hook
+        self.r = hook.trainrun_train_rules(position=position, train=train)
+        if self.r.distance not in ("stops", "edges", "unlimited"):
+            raise NotImplementedError(f"distance {self.r.distance!r}")
+        self.route_bonuses = [b for answer in hook.trainrun_route_bonuses(position=position,
+                                                                         train=train)
+                              for b in answer]
+        self.eligible = [k for k, b in enumerate(rules.company_bonuses)
+                         if b.trains is None or train.name in b.trains]
+        self._value = {}
+
+    def cost(self, node) -> int:
+        return node.visit_cost * self.r.stop_cost.get(node.kind, 1)
+
+    def stop_value(self, node_id) -> int:
+        """What the stop scores for this train, stop bonuses included (only if it scores)."""
+        if node_id not in self._value:
+            h, node = _node_of(self.rules.position, node_id)
+            v = self.rules.hook.trainrun_stop_value(position=self.rules.position,
+                                                    train=self.train, rules=self.r,
+                                                    hex_id=h, node=node)
+            if v > 0:
+                v += sum(b.amount for b in self.route_bonuses if node_id in b.stops)
+            self._value[node_id] = v
+        return self._value[node_id]
+
+    def legal(self, visited, resources, terms, hexes) -> bool:
+        position, r = self.rules.position, self.r
+        nodes = [_node_of(position, v) for v in visited]
+        if len(visited) < max(2, r.min_stops) or len(set(visited)) != len(visited):
+            return False
+        if r.requires_token and not set(visited) & self.rules.stations:
+            return False
+        tags = [g for _, n in nodes for g in n.groups]
+        if len(tags) != len(set(tags)):
+            return False
+        if any(len(s & set(visited)) > 1 for s in self.rules.exclusive):
+            return False
+        ends = {visited[0], visited[-1]}
+        if any(not touched & ends for _, touched in terms):
+            return False
+        if not all(self.rules.passable(h, n) for h, n in nodes[1:-1]):
+            return False
+        if r.distance == "stops":
+            return sum(self.cost(n) for _, n in nodes) <= r.limit
+        if r.distance == "edges":
+            sides = sum(1 for res in resources if res[0] == "side")
+            return sides + sum(r.hex_touch_cost.get(h, 0) for h in hexes) <= r.limit
+        return True
+
+    def value(self, visited, hexes) -> int:
+        values = sorted((self.stop_value(v) for v in visited), reverse=True)
+        if self.r.pay_limit:
+            values = values[:self.r.pay_limit]
+        return sum(values) + sum(b.amount for b in self.route_bonuses for h in b.hexes
+                                 if h in hexes)
+
+    def reach(self, visited, hexes) -> frozenset:
+        """Indices of the company bonuses this route earns."""
+        bonuses = self.rules.company_bonuses
+        return frozenset(k for k in self.eligible
+                         if bonuses[k].stops & set(visited) or bonuses[k].hexes & hexes)
+
+
+def _hook_walks(position, scorers, rules):
+    """The walks every scorer's legal routes are among, pruned by stop costs if possible."""
+    limits = [s.r.limit for s in scorers]
+    prune = scorers and all(s.r.distance == "stops" and all(c >= 0 for c in s.r.stop_cost.values())
+                            for s in scorers)
+    if not prune:
+        return all_walks(position, None, rules.passable)
+    def cheapest(node):
+        return min(s.cost(node) for s in scorers)
+
+    return all_walks(position, max(limits), rules.passable, cheapest)
+
+
+def hook_routes(position, train, walks=None):
+    """Every legal route of ``train`` under the hooks: (value, resources, visited, bonuses)."""
+    rules = HookRules(position)
+    scorer = rules.train(train)
+    if walks is None:
+        walks = _hook_walks(position, [scorer], rules)
+    return [(scorer.value(v, hx), res, v, scorer.reach(v, hx)) for v, res, terms, hx in walks
+            if scorer.legal(v, res, terms, hx)]
+
+
+def _best_run_hooks(position):
+    rules = HookRules(position)
+    trains = list(position.trains)
+    amounts = [b.amount for b in rules.company_bonuses]
+    scorers = [rules.train(t) for t in trains]
+    walks = _hook_walks(position, scorers, rules) if trains else []
+    options = []
+    for scorer in scorers:
+        best = {}   # (resources, bonuses reached) -> (value, visited)
+        for v, res, terms, hx in walks:
+            if scorer.legal(v, res, terms, hx):
+                value, reach = scorer.value(v, hx), scorer.reach(v, hx)
+                if (value > 0 or reach) and ((res, reach) not in best
+                                             or value > best[(res, reach)][0]):
+                    best[(res, reach)] = (value, v)
+        options.append(sorted(((val, res, reach, vis) for (res, reach), (val, vis)
+                               in best.items()), key=lambda x: -x[0]))
+    top = [max(0, opts[0][0]) if opts else 0 for opts in options]
+    best_total, best_pick = 0, []
+
+    def search(t, used, total, got, picks):
+        nonlocal best_total, best_pick
+        score = total + sum(amounts[k] for k in got)
+        if score > best_total:
+            best_total, best_pick = score, list(picks)
+        if t == len(trains):
+            return
+        missing = sum(max(0, a) for k, a in enumerate(amounts) if k not in got)
+        if score + sum(top[t:]) + missing <= best_total:
+            return
+        for value, res, reach, visited in options[t]:
+            if score + value + missing + sum(top[t + 1:]) <= best_total:
+                break
+            if not res & used:
+                search(t + 1, used | res, total + value, got | reach,
+                       picks + [(trains[t].id, visited)])
+        search(t + 1, used, total, got, picks)   # this train runs no route
+
+    search(0, frozenset(), 0, frozenset(), [])
+    return best_total + rules.fixed, best_pick
