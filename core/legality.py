@@ -49,6 +49,7 @@ class RouteCheck:
     hexes: set = field(default_factory=set)           # hexes the route's track touches
     resources: dict = field(default_factory=dict)     # track resource key -> description
     bonuses: list = field(default_factory=list)       # route bonuses earned (name, where, amount)
+    steps: list = field(default_factory=list, repr=False)  # the tile paths walked
 
     @property
     def legal(self) -> bool:
@@ -288,12 +289,18 @@ def check_route(position: Position, train, visited: list, chains: list) -> Route
             out.violations.append(f"the company has no train {train!r}")
             return out
         train = found[0]
-    hook = position.ruleset.hook
     rules = _rules(position, train)
     out = RouteCheck(train.id, list(visited))
-    bad = out.violations
+    nodes = _check_stops(position, rules, visited, out.violations)
+    ordered = _check_chains(position, visited, chains, out)
+    _check_terminals(visited, ordered, out)
+    _check_distance(train, rules, nodes, out)
+    _score(position, train, rules, nodes, out)
+    return out
 
-    # --- nodes
+
+def _check_stops(position: Position, rules, visited: list, bad: list) -> list:
+    """The visited nodes (None where unknown): count, repeats, station, groups, ends."""
     nodes: list = []
     for node_id in visited:
         node = _board_node(position, node_id)
@@ -303,7 +310,6 @@ def check_route(position: Position, train, visited: list, chains: list) -> Route
             bad.append(f"visits {node_id}, a {node.kind} and not a stop")
             node = None
         nodes.append(node)
-    known = all(n is not None for n in nodes)
 
     if len(visited) < rules.min_stops:
         bad.append(f"visits {len(visited)} stop{'s' if len(visited) != 1 else ''}, "
@@ -312,7 +318,7 @@ def check_route(position: Position, train, visited: list, chains: list) -> Route
         if n > 1:
             bad.append(f"visits {node_id} {'twice' if n == 2 else f'{n} times'}")
 
-    stations = hook.trainrun_company_stations(position=position) or set()
+    stations = position.ruleset.hook.trainrun_company_stations(position=position) or set()
     if rules.requires_token and not any(v in stations for v in visited):
         bad.append(f"no station of {position.company} on the route")
 
@@ -344,8 +350,13 @@ def check_route(position: Position, train, visited: list, chains: list) -> Route
         elif _blocks(position, hex_id, node):
             bad.append(f"passes through {hex_id} ({visited[j]}), "
                        f"{_block_reason(position, hex_id, node)}")
+    return nodes
 
-    # --- chains
+
+def _check_chains(position: Position, visited: list, chains: list, out: RouteCheck):
+    """Walk every chain; record the route's track and hexes in ``out``. Returns the route's
+    paths in running order, or None when a chain could not be put in order."""
+    bad = out.violations
     if len(chains) != max(len(visited) - 1, 0):
         bad.append(f"has {len(chains)} chain{'s' if len(chains) != 1 else ''} for "
                    f"{len(visited)} visited nodes")
@@ -400,36 +411,41 @@ def check_route(position: Position, train, visited: list, chains: list) -> Route
                 used_by[key] = k + 1
                 out.resources[key] = desc
     out.hexes = {s.hex for s in all_steps}
+    out.steps = all_steps
+    return ordered_all
 
-    # terminal paths only at the ends (the route's first and last path)
-    if ordered_all is not None:
-        for s in ordered_all[1:-1]:
-            if s.terminal:
-                bad.append(f"uses the terminal track {s.raw[0]}-{s.raw[1]} in {s.hex} in the "
-                           f"middle of the route")
+
+def _check_terminals(visited: list, ordered: list | None, out: RouteCheck) -> None:
+    """Terminal paths only at the ends (the route's first and last path)."""
+    if ordered is not None:
+        middle = ordered[1:-1]
     else:
         ends = set()
         for node_id in (visited[:1] + visited[-1:]):
             parsed = _parse_node_id(node_id)
             if parsed:
                 ends.add(("n",) + parsed)
-        for s in all_steps:
-            if s.terminal and not (set(s.ends) & ends):
-                bad.append(f"uses the terminal track {s.raw[0]}-{s.raw[1]} in {s.hex} in the "
-                           f"middle of the route")
+        middle = [s for s in out.steps if not (set(s.ends) & ends)]
+    for s in middle:
+        if s.terminal:
+            out.violations.append(f"uses the terminal track {s.raw[0]}-{s.raw[1]} in {s.hex} "
+                                  f"in the middle of the route")
 
-    # --- distance
+
+def _check_distance(train: Train, rules, nodes: list, out: RouteCheck) -> None:
+    """The train's distance: stops (with per-kind costs), hex edges, or unlimited."""
     label = _train_label(train)
+    bad = out.violations
     if rules.distance == "stops":
-        if known:
+        if all(n is not None for n in nodes):
             out.distance = sum(n.visit_cost * rules.stop_cost.get(n.kind, 1) for n in nodes)
             if out.distance > rules.limit:
-                n_stops = len(visited)
-                if out.distance == n_stops:
-                    bad.append(f"a {label} visits {n_stops} stops (its limit is {rules.limit})")
+                if out.distance == len(nodes):
+                    bad.append(f"a {label} visits {len(nodes)} stops (its limit is "
+                               f"{rules.limit})")
                 else:
                     bad.append(f"a {label} uses distance {out.distance} on its "
-                               f"{n_stops} stops (its limit is {rules.limit})")
+                               f"{len(nodes)} stops (its limit is {rules.limit})")
     elif rules.distance == "edges":
         sides = {k for k in out.resources if k[0] == "s"}
         touch = sum(rules.hex_touch_cost.get(h, 0) for h in out.hexes)
@@ -441,28 +457,28 @@ def check_route(position: Position, train, visited: list, chains: list) -> Route
     elif rules.distance != "unlimited":
         bad.append(f"the {label} has an unknown distance measure {rules.distance!r}")
 
-    # --- revenue
-    values = []
-    for node_id, node in zip(visited, nodes):
-        if node is None:
-            values.append(0)
-            continue
-        v = int(hook.trainrun_stop_value(position=position, train=train, rules=rules,
-                                         hex_id=_parse_node_id(node_id)[0], node=node))
-        values.append(v)
-    bonus_groups = hook.trainrun_route_bonuses(position=position, train=train)
+
+def _score(position: Position, train: Train, rules, nodes: list, out: RouteCheck) -> None:
+    """Stop values, pay limit, stop bonuses on scored stops, hex bonuses once per hex."""
+    hook = position.ruleset.hook
+    visited = out.visited
+    values = [0 if node is None else
+              int(hook.trainrun_stop_value(position=position, train=train, rules=rules,
+                                           hex_id=_parse_node_id(node_id)[0], node=node))
+              for node_id, node in zip(visited, nodes)]
     stop_bonus = defaultdict(list)
     hex_bonus = []
-    for bonuses in bonus_groups:
+    for bonuses in hook.trainrun_route_bonuses(position=position, train=train):
         for bonus in bonuses or ():
             for s in bonus.stops:
                 stop_bonus[s].append(bonus)
             for h in bonus.hexes:
                 hex_bonus.append((h, bonus))
+    paid = [[] for _ in visited]
     for j, node_id in enumerate(visited):
-        for bonus in stop_bonus.get(node_id, ()):
-            if values[j] > 0:
-                values[j] += bonus.amount
+        if values[j] > 0:
+            paid[j] = stop_bonus.get(node_id, [])
+            values[j] += sum(b.amount for b in paid[j])
     scored = [True] * len(visited)
     if rules.pay_limit:
         best = sorted(range(len(visited)), key=lambda j: -values[j])[:rules.pay_limit]
@@ -470,10 +486,8 @@ def check_route(position: Position, train, visited: list, chains: list) -> Route
     revenue = sum(v for v, sc in zip(values, scored) if sc)
     for j, node_id in enumerate(visited):
         if scored[j]:
-            for bonus in stop_bonus.get(node_id, ()):
-                if values[j] > 0:
-                    out.bonuses.append({"name": bonus.name, "where": node_id,
-                                        "value": bonus.amount})
+            out.bonuses += [{"name": b.name, "where": node_id, "value": b.amount}
+                            for b in paid[j]]
     for h, bonus in hex_bonus:
         if h in out.hexes:
             revenue += bonus.amount
@@ -481,7 +495,6 @@ def check_route(position: Position, train, visited: list, chains: list) -> Route
     out.stop_values = values
     out.scored = scored
     out.revenue = revenue
-    return out
 
 
 # --------------------------------------------------------------------------- a run
