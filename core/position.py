@@ -81,17 +81,36 @@ def _need(data: dict, key: str, where: str = ""):
     return data[key]
 
 
+def _name(value, where: str, what: str) -> str:
+    """A name field (hex id, tile, company, train): must be a string."""
+    if not isinstance(value, str):
+        raise InputError(where, f"{what} must be a name (a string), got {value!r}")
+    return value
+
+
+def _symbols(value, where: str) -> list:
+    """A list of company symbols (or None for an empty slot)."""
+    if not isinstance(value, list) or not all(v is None or isinstance(v, str) for v in value):
+        raise InputError(where, f"expected a list of company symbols, got {value!r}")
+    return list(value)
+
+
+def _hex(title: Title, value, where: str) -> str:
+    hex_id = _name(value, where, "hex")
+    if hex_id not in title.hexes:
+        raise InputError(where, f"unknown hex {hex_id!r} on the {title.name} map")
+    return hex_id
+
+
 def _rotation(value, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 5:
         raise InputError(where, f"rotation must be an integer 0-5, got {value!r}")
     return value
 
 
-def _place_tile(title: Title, hex_id: str, tile_name, rotation, where: str) -> PlacedHex:
-    if hex_id not in title.hexes:
-        raise InputError(where, f"unknown hex {hex_id!r} on the {title.name} map")
-    if not isinstance(tile_name, str):
-        raise InputError(where, f"tile must be a name, got {tile_name!r}")
+def _place_tile(title: Title, hex_id, tile_name, rotation, where: str) -> PlacedHex:
+    hex_id = _hex(title, hex_id, where)
+    tile_name = _name(tile_name, where, "tile")
     if tile_name != hex_id and tile_name not in title.tiles:
         raise InputError(where, f"unknown tile {tile_name!r} for hex {hex_id}")
     tile = title.tile(tile_name, hex_id)
@@ -113,9 +132,9 @@ def _check_geometry(title: Title, hex_id: str, tile: Tile, rotation: int, where:
                                     f"the map or across a closed side at edge {edge} of {hex_id}")
 
 
-def _city_tokens(placed: PlacedHex, index, entry, where: str) -> CityTokens:
+def _city_tokens(placed: PlacedHex, index, where: str) -> CityTokens:
     try:
-        node = placed.tile.node(index)
+        node = None if isinstance(index, bool) else placed.tile.node(index)
     except (KeyError, TypeError):
         node = None
     if node is None or node.kind != "city":
@@ -123,6 +142,25 @@ def _city_tokens(placed: PlacedHex, index, entry, where: str) -> CityTokens:
     if placed.tokens.get(index) is None:
         placed.tokens[index] = CityTokens(slots=[None] * node.slots)
     return placed.tokens[index]
+
+
+def _count(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _distance(value, where: str):
+    """A train distance as the engine writes it: n, or rows {nodes, pay, visit, multiplier}."""
+    if _count(value):
+        return value
+    rows_ok = isinstance(value, list) and value and all(
+        isinstance(r, dict) and isinstance(r.get("nodes"), list)
+        and all(isinstance(k, str) for k in r["nodes"])
+        and _count(r.get("pay")) and _count(r.get("visit"))
+        and _count(r.get("multiplier", 1)) for r in value)
+    if not rows_ok:
+        raise InputError(where, "expected a number of stops or rows {nodes, pay, visit}, "
+                                f"got {value!r}")
+    return value
 
 
 def _trains(title: Title, trains) -> list[Train]:
@@ -133,16 +171,22 @@ def _trains(title: Title, trains) -> list[Train]:
         if isinstance(t, str):
             t = {"name": t}
         where = f"trains[{i}]"
-        name = _need(t, "name", where)
+        name = _name(_need(t, "name", where), f"{where}.name", "train")
         if name not in title.trains:
             raise InputError(where, f"unknown train {name!r} in {title.name}")
-        tid = str(t.get("id", f"{name}-{i}"))
+        tid = t.get("id", f"{name}-{i}")
+        if not isinstance(tid, (str, int)) or isinstance(tid, bool):
+            raise InputError(f"{where}.id", f"a train id must be a string, got {tid!r}")
+        tid = str(tid)
         if tid in seen:
             raise InputError(where, f"duplicate train id {tid!r}")
         seen.add(tid)
         card = title.trains[name]
-        out.append(Train(tid, name, t.get("distance", card.distance),
-                         t.get("multiplier") or card.multiplier))
+        multiplier = t.get("multiplier") or card.multiplier
+        if isinstance(multiplier, bool) or not isinstance(multiplier, int):
+            raise InputError(f"{where}.multiplier", f"expected an integer, got {multiplier!r}")
+        out.append(Train(tid, name, _distance(t.get("distance", card.distance),
+                                              f"{where}.distance"), multiplier))
     return out
 
 
@@ -153,6 +197,7 @@ def _common(title: Title, data: dict) -> tuple[Phase, str]:
     company = data.get("company", data.get("entity"))
     if company is None:
         raise InputError("company", "missing")
+    company = _name(company, "company", "company")
     if company not in title.companies:
         raise InputError("company", f"unknown company {company!r} in {title.name}")
     return title.phases[phase], company
@@ -169,43 +214,66 @@ def _printed_board(title: Title) -> dict[str, PlacedHex]:
 
 
 def _fill_city(placed: PlacedHex, entry: dict, where: str) -> None:
-    city = _city_tokens(placed, entry.get("city", 0), entry, where)
-    slots = entry.get("slots", [])
-    node_slots = placed.tile.node(entry.get("city", 0)).slots
-    if not isinstance(slots, list) or len(slots) > max(node_slots, 1):
-        raise InputError(f"{where}.slots", f"city {entry.get('city', 0)} of {placed.id} has "
+    if not isinstance(entry, dict):
+        raise InputError(where, "expected a JSON object")
+    index = entry.get("city", 0)
+    city = _city_tokens(placed, index, where)
+    slots = _symbols(entry.get("slots", []), f"{where}.slots")
+    node_slots = placed.tile.node(index).slots
+    if len(slots) > max(node_slots, 1):
+        raise InputError(f"{where}.slots", f"city {index} of {placed.id} has "
                                            f"{node_slots} slot(s), got {slots!r}")
-    city.slots = list(slots) + [None] * (node_slots - len(slots))
-    city.extra = list(entry.get("extra", []))
-    city.reserved = list(entry.get("reserved", []))
+    city.slots = slots + [None] * (node_slots - len(slots))
+    city.extra = _symbols(entry.get("extra", []), f"{where}.extra")
+    city.reserved = _symbols(entry.get("reserved", []), f"{where}.reserved")
+
+
+def _list(data: dict, key: str, required: bool = False) -> list:
+    value = _need(data, key) if required else data.get(key, [])
+    if not isinstance(value, list):
+        raise InputError(key, f"expected a list, got {value!r}")
+    return value
+
+
+def _object(data: dict, key: str) -> dict:
+    value = data.get(key) or {}
+    if not isinstance(value, dict):
+        raise InputError(key, f"expected a JSON object, got {value!r}")
+    return dict(value)
+
+
+def _position(title, phase, company, data, board) -> Position:
+    return Position(title, phase, company, _trains(title, _need(data, "trains")), board,
+                    title_state=_object(data, "title_state"), options=_object(data, "options"),
+                    source={k: data[k] for k in ("fixture", "action") if k in data})
 
 
 def position_from_corpus(title: Title, data: dict) -> Position:
     """Read a corpus line (18xx.games conventions)."""
     phase, company = _common(title, data)
     board = _printed_board(title)
-    for i, h in enumerate(_need(data, "board")):
+    for i, h in enumerate(_list(data, "board", required=True)):
         where = f"board[{i}]"
-        hex_id = _need(h, "hex", where)
+        hex_id = _hex(title, _need(h, "hex", where), f"{where}.hex")
         placed = _place_tile(title, hex_id, _need(h, "tile", where), h.get("rotation", 0),
                              f"{where} ({hex_id})")
-        placed.markers = tuple(h.get("assignments", ()))
-        for j, entry in enumerate(h.get("tokens", ())):
+        placed.markers = tuple(_symbols(h.get("assignments", []), f"{where}.assignments"))
+        tokens = h.get("tokens", [])
+        if not isinstance(tokens, list):
+            raise InputError(f"{where}.tokens", f"expected a list, got {tokens!r}")
+        for j, entry in enumerate(tokens):
             _fill_city(placed, entry, f"{where}.tokens[{j}]")
         board[hex_id] = placed
-    return Position(title, phase, company, _trains(title, _need(data, "trains")), board,
-                    title_state=dict(data.get("title_state") or {}),
-                    options=dict(data.get("options") or {}),
-                    source={k: data[k] for k in ("fixture", "action") if k in data})
+    return _position(title, phase, company, data, board)
 
 
 def position_from_own(title: Title, data: dict) -> Position:
     """Read trainrun's own position format (see position.schema.json)."""
     phase, company = _common(title, data)
     board = _printed_board(title)
-    for i, t in enumerate(data.get("tiles", [])):
+    for i, t in enumerate(_list(data, "tiles")):
         where = f"tiles[{i}]"
-        hex_id = _need(t, "hex", where)
+        hex_id = _hex(title, _need(t, "hex", where), f"{where}.hex")
         placed = _place_tile(title, hex_id, _need(t, "tile", where), t.get("rotation", 0),
                              f"{where} ({hex_id})")
         for index, city in board[hex_id].tokens.items():  # reservations stay with the hex
@@ -213,33 +281,27 @@ def position_from_own(title: Title, data: dict) -> Position:
             if node is not None and node.kind == "city":
                 placed.tokens[index] = CityTokens([None] * node.slots, reserved=city.reserved)
         board[hex_id] = placed
-    for i, tok in enumerate(data.get("tokens", [])):
+    for i, tok in enumerate(_list(data, "tokens")):
         where = f"tokens[{i}]"
-        hex_id = _need(tok, "hex", where)
-        if hex_id not in board:
-            raise InputError(where, f"unknown hex {hex_id!r} on the {title.name} map")
-        holder = _need(tok, "company", where)
-        city = _city_tokens(board[hex_id], tok.get("city", 0), tok, where)
+        hex_id = _hex(title, _need(tok, "hex", where), f"{where}.hex")
+        holder = _name(_need(tok, "company", where), f"{where}.company", "company")
+        index = tok.get("city", 0)
+        city = _city_tokens(board[hex_id], index, where)
         if holder in city.holders():
             raise InputError(where, f"{holder} already has a token in {hex_id}")
         if tok.get("extra") or None not in city.slots:
             if not tok.get("extra"):
-                raise InputError(where, f"city {tok.get('city', 0)} of {hex_id} has no free slot")
+                raise InputError(where, f"city {index} of {hex_id} has no free slot")
             city.extra.append(holder)
         else:
             city.slots[city.slots.index(None)] = holder
             if holder in city.reserved:
                 city.reserved.remove(holder)
-    for i, m in enumerate(data.get("markers", [])):
+    for i, m in enumerate(_list(data, "markers")):
         where = f"markers[{i}]"
-        hex_id = _need(m, "hex", where)
-        if hex_id not in board:
-            raise InputError(where, f"unknown hex {hex_id!r} on the {title.name} map")
-        board[hex_id].markers += (str(_need(m, "marker", where)),)
-    return Position(title, phase, company, _trains(title, _need(data, "trains")), board,
-                    title_state=dict(data.get("title_state") or {}),
-                    options=dict(data.get("options") or {}),
-                    source={k: data[k] for k in ("fixture", "action") if k in data})
+        hex_id = _hex(title, _need(m, "hex", where), f"{where}.hex")
+        board[hex_id].markers += (_name(_need(m, "marker", where), f"{where}.marker", "marker"),)
+    return _position(title, phase, company, data, board)
 
 
 def position_to_own(position: Position) -> dict:

@@ -75,7 +75,7 @@ def _bad(change):
 
 BAD = {
     "unknown title": (_bad(lambda d: d.update(title="18Nowhere")), "title: unknown title '18Nowhere'"),
-    "unknown hex": (_bad(lambda d: d["tiles"].append({"hex": "Z99", "tile": "9"})), "tiles[2] (Z99): unknown hex 'Z99'"),
+    "unknown hex": (_bad(lambda d: d["tiles"].append({"hex": "Z99", "tile": "9"})), "tiles[2].hex: unknown hex 'Z99'"),
     "unknown tile": (_bad(lambda d: d["tiles"].append({"hex": "D6", "tile": "9999"})), "tiles[2] (D6): unknown tile '9999'"),
     "unknown company": (_bad(lambda d: d.update(company="XYZ")), "company: unknown company 'XYZ'"),
     "unknown train": (_bad(lambda d: d["trains"].append({"name": "9H"})), "trains[1]: unknown train '9H'"),
