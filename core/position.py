@@ -267,8 +267,34 @@ def position_from_corpus(title: Title, data: dict) -> Position:
     return _position(title, phase, company, data, board)
 
 
+OWN_FIELDS = {
+    "": {"title", "phase", "company", "trains", "tiles", "tokens", "markers", "title_state",
+         "options", "fixture", "action"},
+    "trains": {"id", "name"},
+    "tiles": {"hex", "tile", "rotation"},
+    "tokens": {"hex", "city", "company", "extra"},
+    "markers": {"hex", "marker"},
+}
+
+
+def _known_fields(data: dict) -> None:
+    """Own format: a misspelt field is an error, not silently ignored."""
+    def check(obj, allowed, where):
+        if isinstance(obj, dict):
+            for key in obj:
+                if key not in allowed:
+                    raise InputError(f"{where}{key}" if not where else f"{where}.{key}",
+                                     f"unknown field (expected one of {', '.join(sorted(allowed))})")
+    check(data, OWN_FIELDS[""], "")
+    for section in ("trains", "tiles", "tokens", "markers"):
+        if isinstance(data.get(section), list):
+            for i, entry in enumerate(data[section]):
+                check(entry, OWN_FIELDS[section], f"{section}[{i}]")
+
+
 def position_from_own(title: Title, data: dict) -> Position:
     """Read trainrun's own position format (see position.schema.json)."""
+    _known_fields(data)
     phase, company = _common(title, data)
     board = _printed_board(title)
     for i, t in enumerate(_list(data, "tiles")):

@@ -85,6 +85,8 @@ BAD = {
     "malformed json": ('{"title": "18Chesapeake",', "position: malformed JSON"),
     "not an object": ("[1, 2]", "position: expected a JSON object"),
     "missing trains": (_bad(lambda d: d.pop("trains")), "trains: missing"),
+    "misspelt field": (_bad(lambda d: d.update(tokns=[])), "tokns: unknown field"),
+    "misspelt rotation": (_bad(lambda d: d["tiles"][0].update(rotaton=2)), "tiles[0].rotaton: unknown field"),
 }
 
 
