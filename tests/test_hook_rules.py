@@ -35,6 +35,7 @@ from trainrun.rules import CompanyBonus, RouteBonus, TrainRules
 sys.path.insert(0, str(Path(__file__).parent))
 import bruteforce
 from test_property import COMPANY, _route_resources, positions
+from test_rules import LINE  # the hand-built line of test_rules.py
 
 # ------------------------------------------------------------------ the test title
 
@@ -249,13 +250,6 @@ def test_hook_brute_force_agrees_with_engine_brute_force(data):
 # Hex sides crossed: H6|G7, G7|F8, F8|E7, E7|D8, so H6-0 .. D8-0 is 4 edges and touches
 # the hexes H6, G7, F8, E7, D8. B&O has a token in H6-0 (and in D8-0 where said).
 
-LINE = [
-    {"hex": "G7", "tile": "9", "rotation": 1},
-    {"hex": "F8", "tile": "X1", "rotation": 4},
-    {"hex": "E7", "tile": "58", "rotation": 5},
-    {"hex": "D8", "tile": "57", "rotation": 1},
-    {"hex": "I5", "tile": "4", "rotation": 1},
-]
 
 
 def _line(trains, tokens=("H6",)):
