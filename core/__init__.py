@@ -8,11 +8,14 @@ The Python API::
 
 ``read_position`` takes a dict or JSON text (trainrun's own format or an
 18xx.games corpus line); ``solve`` returns a ``Run``. Independent checks of a
-run: ``trainrun.legality.check_run``.
+run: ``trainrun.legality.check_run``. The run after first buying the next train
+from the bank (1871's Hunslet), beside the run without: ``solve_buying_next_train``.
 """
 __version__ = "0.1.0"
 
 from trainrun.plugins import read_position  # noqa: E402
+from trainrun.purchase import Purchase, solve_buying_next_train  # noqa: E402
 from trainrun.run import Run, solve  # noqa: E402
 
-__all__ = ["Run", "read_position", "solve", "__version__"]
+__all__ = ["Purchase", "Run", "read_position", "solve", "solve_buying_next_train",
+           "__version__"]

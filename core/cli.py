@@ -38,6 +38,24 @@ def _solve_text(text: str, time_limit: float, workers: int):
     return solve(read_position(text), time_limit=time_limit, workers=workers)
 
 
+def _purchase_text(text: str, time_limit: float, workers: int):
+    from trainrun.plugins import read_position
+    from trainrun.purchase import solve_buying_next_train
+    return solve_buying_next_train(read_position(text), time_limit=time_limit, workers=workers)
+
+
+def format_purchase(purchase) -> str:
+    """Both runs of ``solve --buy-next-train``: as it stands, and after buying first."""
+    change = f"phase {purchase.phase}" + (f", {', '.join(purchase.rusted)} rusted"
+                                           if purchase.rusted else "")
+    return "\n".join([
+        "Without buying a train:", format_run(purchase.without), "",
+        f"After buying the next train from the bank ({purchase.train}; {change}):",
+        format_run(purchase.with_train), "",
+        f"Buying first changes the run by {'-' if purchase.gain < 0 else '+'}"
+        f"${abs(purchase.gain)}"])
+
+
 def format_run(run) -> str:
     """A run as a player reads it."""
     lines = [f"{run.title} · {run.company} · phase {run.phase}"]
@@ -74,15 +92,25 @@ def main() -> None:
               help="Seconds before stopping with the best run found and a proven bound.")
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1),
               help="CP-SAT search workers.")
-def solve(position: str, as_json: bool, time_limit: float, workers: int) -> None:
+@click.option("--buy-next-train", is_flag=True,
+              help="Also give the best run if the company first buys the next train from "
+                   "the bank (1871's Hunslet), beside the run without.")
+def solve(position: str, as_json: bool, time_limit: float, workers: int,
+          buy_next_train: bool) -> None:
     """Best run of the operating company in POSITION (own format or a corpus line)."""
     try:
-        run = _solve_text(_read_file(position), time_limit, workers)
+        if buy_next_train:
+            result = _purchase_text(_read_file(position), time_limit, workers)
+        else:
+            result = _solve_text(_read_file(position), time_limit, workers)
     except InputError as exc:
         _fail(str(exc))
     except Exception as exc:  # never a traceback for the user
         _internal(exc)
-    click.echo(json.dumps(run.to_dict(), indent=2) if as_json else format_run(run))
+    if as_json:
+        click.echo(json.dumps(result.to_dict(), indent=2))
+    else:
+        click.echo(format_purchase(result) if buy_next_train else format_run(result))
 
 
 def _batch_record(line: str, time_limit: float, workers: int) -> dict:

@@ -27,9 +27,13 @@ class MapHex:
 
 @dataclass(frozen=True)
 class Phase:
+    """A phase: its tile colours (newest last), train limit, and the train whose first
+    purchase starts it (``on``; None for the opening phase)."""
+
     name: str
     colours: tuple[str, ...]
     train_limit: int | None = None
+    on: str | None = None
 
 
 @dataclass(frozen=True)
@@ -40,6 +44,7 @@ class TrainType:
     distance: int | list
     multiplier: int = 1
     price: int | None = None
+    rusts_on: str | None = None   # the train whose first purchase removes this one
 
 
 @dataclass
@@ -78,11 +83,12 @@ class Title:
         trains = {}
         for t in read("trains.json"):
             trains[t["name"]] = TrainType(t["name"], t["distance"], t.get("multiplier", 1),
-                                          t.get("price"))
+                                          t.get("price"), t.get("rusts_on"))
             for v in t.get("variants", ()):
                 trains[v["name"]] = TrainType(v["name"], v["distance"], v.get("multiplier", 1),
                                               v.get("price"))
-        phases = {p["name"]: Phase(p["name"], tuple(p["tiles"]), p.get("train_limit"))
+        phases = {p["name"]: Phase(p["name"], tuple(p["tiles"]), p.get("train_limit"),
+                                   p.get("on"))
                   for p in read("phases.json")}
         comp = read("companies.json")
         companies = {c["sym"]: c for c in comp.get("corporations", []) + comp.get("minors", [])}

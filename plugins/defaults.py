@@ -73,3 +73,13 @@ def trainrun_city_blocks(position: Position, hex_id: str, node: Node, tokens: Ci
 @hookimpl
 def trainrun_fixed_income(position: Position) -> int:
     return 0
+
+
+@hookimpl
+def trainrun_next_train(position: Position) -> str:
+    named = position.title_state.get("next_train")
+    if named is not None:
+        if named not in position.title.trains:
+            raise InputError("title_state.next_train", f"unknown train {named!r}")
+        return named
+    return position.phase.on or next(iter(position.title.trains))

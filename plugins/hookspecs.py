@@ -85,3 +85,12 @@ def trainrun_city_blocks(position: Position, hex_id: str, node: Node, tokens: Ci
 def trainrun_exclusive_stops(position: Position) -> list[frozenset[str]]:
     """List sets of node ids of which one route may visit at most one, beyond the tiles'
     ``groups`` tags (one city circle per hex, one of New York's cities). Default: none."""
+
+
+@hookspec(firstresult=True)
+def trainrun_next_train(position: Position) -> str:
+    """Name the train the operating company would buy from the bank if it bought one before
+    running (1871's Hunslet), for ``trainrun.purchase.solve_buying_next_train``. Raise
+    ``InputError`` when the company may not buy one now. Called only for that question.
+    Default: ``title_state["next_train"]`` if the position gives it, else the train that
+    started the current phase (the first train of the title in its opening phase)."""

@@ -1,0 +1,77 @@
+"""What a run would earn if the company first bought the next train from the bank.
+
+Some titles let a company buy a train before it runs (1871's Hunslet). The title
+names that train (hook ``trainrun_next_train``); this module builds the position
+after the purchase from the title's train and phase data and solves both.
+
+The purchase, as the title data describes it:
+
+* the company needs room under the current phase's train limit;
+* if the train starts a later phase (that phase's ``on``), the position moves to that
+  phase (new tile colours, so new off-board values) and the company's trains that rust on
+  it (``rusts_on``) are gone; a train that starts the current phase or none has been
+  bought before, so it changes neither.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from .errors import InputError
+from .position import Position, Train
+from .run import DEFAULT_TIME_LIMIT, Run, solve
+
+
+@dataclass
+class Purchase:
+    """Both runs: without buying and after buying ``train`` from the bank."""
+
+    train: str
+    phase: str                # the phase after the purchase
+    rusted: list              # ids of the company's trains the purchase removes
+    without: Run
+    with_train: Run
+
+    @property
+    def gain(self) -> int:
+        return self.with_train.total - self.without.total
+
+    def to_dict(self) -> dict:
+        return {"train": self.train, "phase": self.phase, "rusted": self.rusted,
+                "gain": self.gain, "without": self.without.to_dict(),
+                "with_train": self.with_train.to_dict()}
+
+
+def position_after_purchase(position: Position) -> tuple[Position, list]:
+    """The position once the company has bought the next train; and the rusted train ids."""
+    name = position.ruleset.hook.trainrun_next_train(position=position)
+    title = position.title
+    if name not in title.trains:
+        raise InputError("next train", f"unknown train {name!r} in {title.name}")
+    limit = position.phase.train_limit
+    if limit is not None and len(position.trains) >= limit:
+        raise InputError("trains", f"{position.company} holds {len(position.trains)} trains, "
+                                   f"the phase {position.phase.name} limit: no room for a {name}")
+    phases = list(title.phases.values())
+    now = phases.index(position.phase)
+    started = [p for p in phases[now + 1:] if p.on == name]
+    phase = started[0] if started else position.phase
+    rusted = [t.id for t in position.trains
+              if started and title.trains[t.name].rusts_on == name]
+    card = title.trains[name]
+    ids = {t.id for t in position.trains}
+    new_id = next(f"{name}-bank{'' if n == 0 else n}" for n in range(len(ids) + 1)
+                  if f"{name}-bank{'' if n == 0 else n}" not in ids)
+    trains = [t for t in position.trains if t.id not in rusted]
+    trains.append(Train(new_id, name, card.distance, card.multiplier))
+    return dataclasses.replace(position, phase=phase, trains=trains), rusted
+
+
+def solve_buying_next_train(position: Position, time_limit: float = DEFAULT_TIME_LIMIT,
+                            workers: int = 1) -> Purchase:
+    """The best run as it stands and the best run after buying the next train first."""
+    after, rusted = position_after_purchase(position)
+    bought = after.trains[-1].name
+    return Purchase(bought, after.phase.name, rusted,
+                    solve(position, time_limit=time_limit, workers=workers),
+                    solve(after, time_limit=time_limit, workers=workers))

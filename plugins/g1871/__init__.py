@@ -1,0 +1,75 @@
+"""1871 (The Old Prince): H trains by hex edges, + trains, the PEIR (DIGEST section 5).
+
+* 2H-6H cross at most n hex edges; sea and gray track hexes count like any hex;
+  every visited location scores (DIGEST §5.1, 71-1; summary "Run trains").
+* 2+, 3+, 4+ visit at most n cities or off-boards plus any towns; everything scores.
+  The engine's distance rows already say so (read by the shared rules).
+* 7 counts every stop, D is unlimited (engine, 71-2).
+* "A route needs two revenue centers — a city among them for a + train": every route
+  needs a company station (engine, 71-3), which is a city, and at least two stops, so the
+  shared rules already enforce it.
+* The PEIR runs from any of its tokens and its tokens block like any token: the shared
+  station and blocking rules. The neutral token ``N`` printed on Malpeque Shipyard G11
+  blocks token placement, never running (DIGEST §5.2).
+* Off-boards pay the newest colour they define (``Node.value_in``, DIGEST §1.4).
+* Hunslet (P7, DIGEST §5.4): ``trainrun_next_train`` names the train the bank sells next,
+  for ``trainrun.purchase.solve_buying_next_train``.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from trainrun.errors import InputError
+from trainrun.plugins.hookspecs import hookimpl
+from trainrun.position import CityTokens, Position, Train
+from trainrun.rules import TrainRules
+from trainrun.tiles import Node
+from trainrun.titleinfo import TitleInfo
+
+NEUTRAL = "N"            # the corpus symbol of G11's neutral token
+PEIR = "PEIR"
+HUNSLET_FROM = "4H"      # the first phase in which a company may own the Hunslet
+
+
+@hookimpl
+def trainrun_title() -> TitleInfo:
+    return TitleInfo(name="The Old Prince 1871", data=Path(__file__).parent / "data",
+                     aliases=("1871", "The Old Prince"),
+                     description="Prince Edward Island; H trains by hex edges, + trains, "
+                                 "7 and D; the PEIR")
+
+
+def is_h_train(train: Train) -> bool:
+    """2H-6H: the card name is a number followed by H."""
+    return train.name.endswith("H") and train.name[:-1].isdigit()
+
+
+@hookimpl
+def trainrun_train_rules(position: Position, train: Train) -> TrainRules | None:
+    if is_h_train(train):
+        if not isinstance(train.distance, int):
+            raise InputError(f"train {train.id}", f"an H train's distance is a number of hex "
+                                                  f"edges, got {train.distance!r}")
+        return TrainRules(distance="edges", limit=train.distance)
+    return None   # + rows, 7 and D: the engine's distance as the shared rules read it
+
+
+@hookimpl
+def trainrun_city_blocks(position: Position, hex_id: str, node: Node,
+                         tokens: CityTokens) -> bool | None:
+    if NEUTRAL in tokens.holders():
+        return False   # G11's neutral token blocks token placement only
+    return None
+
+
+@hookimpl
+def trainrun_next_train(position: Position) -> str | None:
+    """The Hunslet buys the next train from the bank; the PEIR may never own it, and
+    nobody may before phase 4H (summary "Privates" P7)."""
+    if position.company == PEIR:
+        raise InputError("company", "the PEIR may not buy the Hunslet")
+    phases = list(position.title.phases)
+    if phases.index(position.phase.name) < phases.index(HUNSLET_FROM):
+        raise InputError("phase", f"the Hunslet can be bought from phase {HUNSLET_FROM}, "
+                                  f"this is phase {position.phase.name}")
+    return None   # which train: the shared rule (title_state.next_train or the phase's train)
