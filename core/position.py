@@ -341,12 +341,17 @@ def position_to_own(position: Position) -> dict:
             if placed.tile is mh.printed:
                 rotation = (rotation - mh.printed_rotation) % 6
             tiles.append({"hex": hex_id, "tile": placed.tile.name, "rotation": rotation})
+        # tokens printed on the map come back by themselves on a printed tile
+        printed = ([t for e in mh.printed_tokens for t in e.get("slots", []) + e.get("extra", [])
+                    if t] if placed.tile is mh.printed else [])
         for index, city in sorted(placed.tokens.items()):
             for holder in city.slots:
-                if holder:
+                if holder and holder not in printed:
                     tokens.append({"hex": hex_id, "city": index, "company": holder})
             for holder in city.extra:
-                tokens.append({"hex": hex_id, "city": index, "company": holder, "extra": True})
+                if holder not in printed:
+                    tokens.append({"hex": hex_id, "city": index, "company": holder,
+                                   "extra": True})
         markers += [{"hex": hex_id, "marker": m} for m in placed.markers]
     out = {"title": title.name, "phase": position.phase.name, "company": position.company,
            "trains": [{"id": t.id, "name": t.name} for t in position.trains],

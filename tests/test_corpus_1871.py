@@ -28,6 +28,7 @@ import pytest
 
 from trainrun.legality import check_route, check_run
 from trainrun.plugins import read_position
+from trainrun.position import position_to_own
 from trainrun.run import solve
 
 CORPUS = Path(__file__).parent / "data" / "corpus" / "1871"
@@ -101,3 +102,12 @@ def test_solved_run_passes_the_independent_checker(key):
     checked = check_run(position, [(r.train, r.visited, r.chains) for r in run.routes])
     assert checked.violations == []
     assert checked.total == run.total
+
+
+@pytest.mark.parametrize("key", IDS)
+def test_own_format_round_trip_keeps_the_best_run(key):
+    # The board written in trainrun's own format (only G11's neutral token is printed on
+    # the map; every other token is listed) reads back to the same best run.
+    _, run = _solved(key)
+    again = solve(read_position(position_to_own(read_position(LINES[key]))), time_limit=30.0)
+    assert (again.total, again.status) == (run.total, "optimal")

@@ -11,8 +11,9 @@ brown). A #5 city (20) laid in G13 at rotation 2 joins G11 by G13 e3. So the rou
 G13-G11-H6 crosses G13|G11, G11|H10, H10|G9, G9|H8 and H8|H6: five hex edges, three of
 them between sea hexes, and touches six hexes.
 
-The plus line: the PEIR's printed token sits in Charlottetown L16 (city 20), the home of
-company C. Laid: N20 Belfast #5 (rotation 3, city 20), N18 #8 (rotation 0), K17 #8
+The plus line: a PEIR token sits in Charlottetown L16 (city 20), the home of company C
+(the PEIR starts in the homes of the five companies drawn neither Mainline nor Shortline,
+DIGEST §5.3). Laid: N20 Belfast #5 (rotation 3, city 20), N18 #8 (rotation 0), K17 #8
 (rotation 4), K19 Cornwall PEI2 (rotation 0, city 20, green plain city), J20 Eliot River
 #3 (rotation 4, town 10). With the printed gray towns M17 Stratford and K21 North River
 (10 each) the track is the line
@@ -43,6 +44,8 @@ SEA_LINE = [("G13", "5", 2)]
 PLUS_LINE = [("N20", "5", 3), ("N18", "8", 0), ("K17", "8", 4), ("K19", "PEI2", 0),
              ("J20", "3", 4)]
 SUMMERSIDE = [("E15", "8", 2), ("G15", "58", 0)]
+SUMMERSIDE_TOKENS = [("D14", "MS"), ("F14", "PEIR")]
+PEIR_L16 = [("L16", "PEIR")]
 
 
 def _pos(phase, company, trains, tiles, tokens=(), **extra) -> dict:
@@ -79,6 +82,14 @@ def test_title_aliases():
     assert load_title("The Old Prince 1871") is not None
 
 
+def test_only_the_neutral_token_is_printed():
+    # The setup tokens (PEIR, Mainline, Shortline homes) depend on the draw (summary
+    # "Setup"), so a position lists them; only G11's neutral token is on the map itself.
+    title = load_title("1871").title
+    printed = {h: mh.printed_tokens for h, mh in title.hexes.items() if mh.printed_tokens}
+    assert list(printed) == ["G11"] and printed["G11"][0]["slots"] == ["N"]
+
+
 # ------------------------------------------------------------------ H trains (DIGEST §5.1)
 
 def test_h_train_through_sea_hexes_at_its_exact_limit():
@@ -111,14 +122,14 @@ def test_checker_counts_sea_edges_for_an_h_train():
 def test_h_train_scores_towns_and_counts_their_hexes():
     # Plus line, PEIR, 3H: L16-K17-K19-J20 crosses 3 edges: 20 + 20 + 10 = 50. Reaching
     # M17 as well (L16|M17) would be a fourth edge.
-    total, _ = _best(_pos("3+", "PEIR", ["3H"], PLUS_LINE))
+    total, _ = _best(_pos("3+", "PEIR", ["3H"], PLUS_LINE, PEIR_L16))
     assert total == 50
 
 
 def test_6h_on_the_plus_line():
     # 6H: J20-K19-L16-M17-N20 crosses J20|K19, K19|K17, K17|L16, L16|M17, M17|N18, N18|N20:
     # 6 edges, 10 + 20 + 20 + 10 + 20 = 80. Adding K21 (J20|K21, K21|K19) makes 7.
-    total, _ = _best(_pos("3+", "PEIR", ["6H"], PLUS_LINE))
+    total, _ = _best(_pos("3+", "PEIR", ["6H"], PLUS_LINE, PEIR_L16))
     assert total == 80
 
 
@@ -128,7 +139,7 @@ def test_3_plus_with_trailing_towns():
     # 3+: three cities N20, L16, K19, the town M17 between them and the towns K21, J20
     # trailing off K19's end (summary "Run trains": "plus towns between them and trailing
     # off either end"); everything scores: 20 + 10 + 20 + 20 + 10 + 10 = 90.
-    total, routes = _best(_pos("3+", "PEIR", ["3+"], PLUS_LINE))
+    total, routes = _best(_pos("3+", "PEIR", ["3+"], PLUS_LINE, PEIR_L16))
     assert total == 90
     assert routes == [["J20-0", "N20-0", 6]]
 
@@ -136,22 +147,22 @@ def test_3_plus_with_trailing_towns():
 def test_2_plus_takes_two_cities_and_every_town():
     # 2+: two cities. L16 + K19 with M17 trailing at one end, K21 and J20 at the other:
     # 10 + 20 + 20 + 10 + 10 = 70 (N20 + L16 with M17 is only 50).
-    total, routes = _best(_pos("3+", "PEIR", ["2+"], PLUS_LINE))
+    total, routes = _best(_pos("3+", "PEIR", ["2+"], PLUS_LINE, PEIR_L16))
     assert total == 70
     assert routes == [["J20-0", "M17-0", 5]]
 
 
 def test_7_counts_towns_and_d_is_unlimited():
     # 7 (DIGEST 71-2): all six stops count, 6 <= 7: 90. D: unlimited, 90.
-    assert _best(_pos("7", "PEIR", ["7"], PLUS_LINE))[0] == 90
-    assert _best(_pos("D", "PEIR", ["D"], PLUS_LINE))[0] == 90
+    assert _best(_pos("7", "PEIR", ["7"], PLUS_LINE, PEIR_L16))[0] == 90
+    assert _best(_pos("D", "PEIR", ["D"], PLUS_LINE, PEIR_L16))[0] == 90
 
 
 def test_plus_route_of_towns_only_is_rejected():
     # "A route needs two revenue centers, a city among them for a + train" (summary "Run
     # trains"): K21-J20 (two towns) is not a route; under the engine's token rule (71-3)
     # the station a route needs is a city, which is how the rule is enforced.
-    data = _pos("3+", "PEIR", ["3+"], PLUS_LINE)
+    data = _pos("3+", "PEIR", ["3+"], PLUS_LINE, PEIR_L16)
     position = read_position(data)
     chains = [{"left": "J20-0", "right": "K21-0",
                "paths": [{"hex": "J20", "a": "n0", "b": "e5"},
@@ -169,10 +180,10 @@ def test_plus_route_of_towns_only_is_rejected():
 # ------------------------------------------------------------------ the PEIR (DIGEST §5.3)
 
 def test_peir_runs_from_its_token_in_another_company_s_home():
-    # The PEIR's printed token in Summerside F14 (home of company S). E15 #8 joins F14 to
+    # A PEIR token in Summerside F14 (home of company S). E15 #8 joins F14 to
     # Wellington D14 (20, MS token there); G15 #58 puts a town (10) beyond F14. PEIR 3H:
     # D14-F14-G15 crosses 3 edges: 20 + 20 + 10 = 50.
-    total, routes = _best(_pos("3H", "PEIR", ["3H"], SUMMERSIDE, [("D14", "MS")]))
+    total, routes = _best(_pos("3H", "PEIR", ["3H"], SUMMERSIDE, SUMMERSIDE_TOKENS))
     assert total == 50
     assert routes == [["D14-0", "G15-0", 3]]
 
@@ -180,7 +191,7 @@ def test_peir_runs_from_its_token_in_another_company_s_home():
 def test_peir_token_blocks_other_companies():
     # The same board run by MS (token D14): F14's one slot holds the PEIR token, so MS may
     # end there (D14-F14 = 40) but not pass on to G15 (DIGEST §5.3, §1.2 blocking).
-    total, routes = _best(_pos("3H", "MS", ["3H"], SUMMERSIDE, [("D14", "MS")]))
+    total, routes = _best(_pos("3H", "MS", ["3H"], SUMMERSIDE, SUMMERSIDE_TOKENS))
     assert total == 40
     assert routes == [["D14-0", "F14-0", 2]]
 

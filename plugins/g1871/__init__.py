@@ -12,6 +12,10 @@
   station and blocking rules. The neutral token ``N`` printed on Malpeque Shipyard G11
   blocks token placement, never running (DIGEST §5.2).
 * Off-boards pay the newest colour they define (``Node.value_in``, DIGEST §1.4).
+* Data: ``data/`` is ``tools/import_title.py`` output of the 18xx.games export, less the
+  setup tokens of the export's game (PEIR tokens, Mainline and Shortline homes): they
+  depend on the draw (summary "Setup"), so positions list them. Only G11's neutral token
+  is printed on the map.
 * Hunslet (P7, DIGEST §5.4): ``trainrun_next_train`` names the train the bank sells next,
   for ``trainrun.purchase.solve_buying_next_train``.
 """
