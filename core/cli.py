@@ -46,8 +46,11 @@ def _purchase_text(text: str, time_limit: float, workers: int):
 
 def format_purchase(purchase) -> str:
     """Both runs of ``solve --buy-next-train``: as it stands, and after buying first."""
-    change = f"phase {purchase.phase}" + (f", {', '.join(purchase.rusted)} rusted"
-                                           if purchase.rusted else "")
+    change = f"phase {purchase.phase}"
+    if purchase.rusted:
+        change += f", {', '.join(purchase.rusted)} rusted"
+    if purchase.discarded:
+        change += f", {', '.join(purchase.discarded)} discarded to the train limit"
     return "\n".join([
         "Without buying a train:", format_run(purchase.without), "",
         f"After buying the next train from the bank ({purchase.train}; {change}):",

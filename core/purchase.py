@@ -10,12 +10,15 @@ The purchase, as the title data describes it:
 * if the train starts a later phase (that phase's ``on``), the position moves to that
   phase (new tile colours, so new off-board values) and the company's trains that rust on
   it (``rusts_on``) are gone; a train that starts the current phase or none has been
-  bought before, so it changes neither.
+  bought before, so it changes neither;
+* if the new phase's train limit is lower than the trains the company now holds, it
+  discards down to the limit, choosing which: every choice is solved and the best kept.
 """
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+import itertools
+from dataclasses import dataclass, field
 
 from .errors import InputError
 from .position import Position, Train
@@ -31,6 +34,7 @@ class Purchase:
     rusted: list              # ids of the company's trains the purchase removes
     without: Run
     with_train: Run
+    discarded: list = field(default_factory=list)   # ids discarded down to the train limit
 
     @property
     def gain(self) -> int:
@@ -38,7 +42,7 @@ class Purchase:
 
     def to_dict(self) -> dict:
         return {"train": self.train, "phase": self.phase, "rusted": self.rusted,
-                "gain": self.gain, "without": self.without.to_dict(),
+                "discarded": self.discarded, "gain": self.gain, "without": self.without.to_dict(),
                 "with_train": self.with_train.to_dict()}
 
 
@@ -72,6 +76,16 @@ def solve_buying_next_train(position: Position, time_limit: float = DEFAULT_TIME
     """The best run as it stands and the best run after buying the next train first."""
     after, rusted = position_after_purchase(position)
     bought = after.trains[-1].name
-    return Purchase(bought, after.phase.name, rusted,
-                    solve(position, time_limit=time_limit, workers=workers),
-                    solve(after, time_limit=time_limit, workers=workers))
+    without = solve(position, time_limit=time_limit, workers=workers)
+    limit = after.phase.train_limit
+    keep = len(after.trains) if limit is None else min(limit, len(after.trains))
+    best, discarded, bound = None, [], 0
+    for kept in itertools.combinations(after.trains, keep):
+        run = solve(dataclasses.replace(after, trains=list(kept)), time_limit=time_limit,
+                    workers=workers)
+        bound = max(bound, run.bound)
+        if best is None or run.total > best.total:
+            best, discarded = run, [t.id for t in after.trains if t not in kept]
+    if bound > best.total:   # some choice stopped at the time limit: the best is not proven
+        best = dataclasses.replace(best, status="feasible", bound=bound)
+    return Purchase(bought, after.phase.name, rusted, without, best, discarded)

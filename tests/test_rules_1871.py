@@ -232,6 +232,21 @@ def test_hunslet_buying_a_phase_changing_train():
     assert [r.train for r in both.with_train.routes] == ["4+-bank"]
 
 
+def test_hunslet_purchase_over_the_new_train_limit_discards_the_least_useful():
+    # Phase 6H (limit 4), S holds 5H, 5H, 6H; the next train is the 2+: it starts phase 2+
+    # (limit 3, trains table) and rusts only 4Hs, so S holds four trains and discards one
+    # (its choice). Every route on the sea line uses the side G13|G11, so one train runs:
+    # a 5H or 6H on G13-G11-H6 = 20 + 20 + 60 = 100 (the 2+ reaches two of those three
+    # stops: at most 80); whichever train goes, the best is 100.
+    data = _pos("6H", "S", ["5H", "5H", "6H"], SEA_LINE, [("G13", "S")],
+                title_state={"next_train": "2+"})
+    both = solve_buying_next_train(read_position(data))
+    assert (both.train, both.phase, both.rusted) == ("2+", "2+", [])
+    assert len(both.discarded) == 1 and len(both.with_train.routes) == 1
+    assert (both.without.total, both.with_train.total) == (100, 100)
+    assert both.with_train.status == "optimal"
+
+
 @pytest.mark.parametrize("phase, company, trains, field", [
     ("5H", "PEIR", ["4H"], "company"),            # the PEIR may not buy the Hunslet
     ("3H", "S", ["3H"], "phase"),                 # the Hunslet is buyable from phase 4H

@@ -1,0 +1,49 @@
+"""pytest-benchmark: solve 1871 (The Old Prince) corpus positions on one core.
+
+    taskset -c 0 pytest benchmarks/test_1871.py --benchmark-only
+
+``python benchmarks/report.py 1871`` gives the corpus-wide summary (median, p99, max).
+"""
+import pytest
+
+from trainrun import read_position, solve, solve_buying_next_train
+
+from conftest import corpus_lines
+
+LINES = corpus_lines("1871")
+# the exhaustive oracle's slowest positions (D trains on the final board), and the
+# positions with two trains of different kinds (H with +)
+HARD = sorted(LINES, key=lambda d: -d["exact_oracle"]["seconds"])[:5]
+MIXED = [d for d in LINES if len({t["name"] for t in d["trains"]}) >= 2][-3:]
+
+
+def _id(d):
+    return f"{d['fixture'].removesuffix('.json')}-{d['action']}"
+
+
+@pytest.mark.parametrize("line", HARD + MIXED, ids=_id)
+def test_solve_position(benchmark, line):
+    position = read_position(line)
+    run = benchmark(solve, position, 60.0, 1)
+    assert run.status == "optimal"
+    assert run.total == line["exact_oracle"]["total"]
+
+
+def test_solve_whole_corpus(benchmark):
+    positions = [read_position(d) for d in LINES]
+
+    def all_of_them():
+        return [solve(p, 60.0, 1).total for p in positions]
+
+    totals = benchmark.pedantic(all_of_them, rounds=3, iterations=1)
+    assert totals == [d["exact_oracle"]["total"] for d in LINES]
+
+
+def test_hunslet_both_runs(benchmark):
+    """The Hunslet question on the final board: the run with and without a bought D."""
+    line = next(d for d in LINES if d["action"] == 749)
+    data = dict(line, title_state={"next_train": "D"})
+    position = read_position(data)
+    both = benchmark(solve_buying_next_train, position, 60.0, 1)
+    assert both.without.status == both.with_train.status == "optimal"
+    assert both.with_train.total >= both.without.total
