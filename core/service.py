@@ -3,7 +3,8 @@
     trainrun serve --port 8018
 
 ``POST /solve`` takes a position (trainrun's own format or a corpus line) as the
-JSON body and returns the run as ``trainrun solve --json`` prints it;
+JSON body and returns the run as ``trainrun solve --json`` prints it (with
+``?buy_next_train=true`` both runs, as ``solve --buy-next-train --json``);
 ``GET /titles`` lists the installed titles. Bad input answers 400 with one
 line naming the field at fault: ``{"error": "trains[0]: unknown train '9'"}``.
 """
@@ -50,7 +51,12 @@ async def solve(request: Request,
                 time_limit: float = Query(60.0, gt=0, le=3600,
                                           description="Seconds before answering with the "
                                                       "best run found and a proven bound"),
-                workers: int = Query(1, ge=1, le=64)) -> dict:
+                workers: int = Query(1, ge=1, le=64),
+                buy_next_train: bool = Query(False, description="Also the best run after "
+                                             "first buying the next train from the bank "
+                                             "(1871's Hunslet): answers {without, "
+                                             "with_train, train, phase, rusted, discarded, "
+                                             "gain}")) -> dict:
     """The best run of the position's operating company."""
     from starlette.concurrency import run_in_threadpool
 
@@ -62,5 +68,9 @@ async def solve(request: Request,
     except UnicodeDecodeError:
         raise InputError("position", "the body is not UTF-8 text") from None
     position = read_position(text)
+    if buy_next_train:
+        from trainrun.purchase import solve_buying_next_train
+        both = await run_in_threadpool(solve_buying_next_train, position, time_limit, workers)
+        return both.to_dict()
     run = await run_in_threadpool(solve_position, position, time_limit, workers)
     return run.to_dict()

@@ -24,6 +24,7 @@ whose stops are N20 (20), M17 (10), L16 (20), K19 (20), K21 (10), J20 (10): 90 i
 """
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -260,7 +261,6 @@ def test_hunslet_refused(phase, company, trains, field):
 
 
 def test_cli_buy_next_train(tmp_path):
-    import json
     path = tmp_path / "p.json"
     path.write_text(json.dumps(_pos("5H", "S", ["4H"], SEA_LINE, [("G13", "S")])))
     out = CliRunner().invoke(main, ["solve", "--buy-next-train", str(path)])
@@ -270,3 +270,19 @@ def test_cli_buy_next_train(tmp_path):
     out = CliRunner().invoke(main, ["solve", "--buy-next-train", "--json", str(path)])
     result = json.loads(out.output)
     assert (result["without"]["total"], result["with_train"]["total"]) == (40, 100)
+
+
+def test_service_buy_next_train():
+    from fastapi.testclient import TestClient
+
+    from trainrun.service import app
+    client = TestClient(app)
+    data = _pos("5H", "S", ["4H"], SEA_LINE, [("G13", "S")])
+    res = client.post("/solve?buy_next_train=true", content=json.dumps(data))
+    assert res.status_code == 200
+    body = res.json()
+    assert (body["without"]["total"], body["with_train"]["total"], body["gain"]) == (40, 100, 60)
+    data["company"] = "PEIR"
+    res = client.post("/solve?buy_next_train=true", content=json.dumps(data))
+    assert res.status_code == 400
+    assert res.json()["error"] == "company: the PEIR may not buy the Hunslet"
