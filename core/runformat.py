@@ -119,7 +119,19 @@ def fit_chain(position: Position, hexes: list) -> list:
             if start in (p.a, p.b):
                 _walk(position, hexes, f"{hexes[0]}-{node.index}", hexes[0], k, start,
                       [], [], set(), set(), fits)
-    return fits
+    return _distinct(fits)
+
+
+def _distinct(fits: list) -> list:
+    """Drop a fit that is an earlier one walked the other way (a chain within one hex)."""
+    seen, out = set(), []
+    for f in fits:
+        key = (frozenset((f.start, f.end)),
+               frozenset((p["hex"], frozenset((p["a"], p["b"]))) for p in f.paths))
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return out
 
 
 def _walk(position, target, start_id, hex_id, k, entered, paths, ids, sides, junctions, fits):

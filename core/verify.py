@@ -69,7 +69,7 @@ class Verification:
     violations: list                # every route's, prefixed "route N:", and cross-route ones
     company_bonuses: list
     fixed_income: int
-    declared_total: int
+    declared_total: int             # what the declared routes earn as checked, illegal ones too
     best_total: int | None          # None when the best run was not asked for
     best_status: str | None         # "optimal" or "feasible" (solver stopped at its time limit)
     best_bound: int | None          # proven upper bound on the best total

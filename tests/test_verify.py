@@ -198,6 +198,9 @@ def test_node_visited_twice():
     result = verify(read_position(data), action, best=False)
     assert any(v.startswith("visits") and "twice" in v for v in result.routes[0].violations)
     assert any("reuses the hex side" in v for v in result.routes[0].violations)
+    # the two chains read either way round (J6 H6 J6 or H6 J6 H6): both readings reported
+    assert result.routes[0].notes[0].startswith("its connections fit the board in 2 ways, "
+                                                "0 of them legal")
 
 
 def test_connection_that_fits_no_track():
@@ -388,3 +391,29 @@ def test_service_verify():
         res = client.post("/verify", content=bad)
         assert res.status_code == 400
         assert res.json()["error"].startswith(where + ":")
+
+
+def test_chain_inside_one_hex_both_ways_of_writing_it():
+    """The engine names a single node-to-node chain by its hex, or "HEX i.j" when the tile
+    has more than one node-to-node path (Tile#ambiguous_connection?); parallel tracks
+    make several fits, and each is a reading."""
+    import dataclasses
+
+    from trainrun.runformat import chain_hexes, fit_chain
+    from trainrun.tiles import Path as TilePath
+    data = next(d for d in corpus_lines("18Chesapeake") if d["fixture"] == "1905.json")
+    position = read_position(data)
+    placed = position.board["H6"]                # the printed OO hex: e1-n0, e4-n1 at rotation 0
+    assert placed.rotation == 0 and len(placed.tile.paths) == 2
+    link = TilePath("n0", "n1")
+    placed.tile = dataclasses.replace(placed.tile, paths=placed.tile.paths + (link,))
+    chain = {"left": "H6-0", "right": "H6-1", "paths": [{"hex": "H6", "a": "n0", "b": "n1"}]}
+    assert chain_hexes(position, chain) == ["H6"]
+    assert len(fit_chain(position, ["H6"])) == 1
+    twin = TilePath("n0", "n1", a_lane=(2, 1), b_lane=(2, 1))
+    placed.tile = dataclasses.replace(placed.tile, paths=placed.tile.paths + (twin,))
+    assert chain_hexes(position, chain) == ["H6 0.1"]
+    fits = fit_chain(position, ["H6 0.1"])
+    assert [(f.start, f.end) for f in fits] == [("H6-0", "H6-1")] * 2
+    readings, problems = route_readings(position, [["H6 0.1"]])
+    assert len(readings) == 2 and problems == []
