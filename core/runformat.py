@@ -283,10 +283,9 @@ def export_run_routes(position: Position, run) -> dict:
                        "connections": [chain_hexes(position, c) for c in r.chains],
                        "hexes": _node_hexes(r.visited),
                        "revenue": r.revenue})
-    action = {"type": "run_routes", "entity": position.company}
-    entity_type = position.source.get("entity_type")
-    if entity_type:
-        action["entity_type"] = entity_type
-    action["routes"] = routes
-    action["extra_revenue"] = 0
+    # the engine looks the entity up by its type; a corpus line records it, and a position in
+    # trainrun's own format is taken to be a corporation's
+    action = {"type": "run_routes", "entity": position.company,
+              "entity_type": position.source.get("entity_type", "corporation"),
+              "routes": routes, "extra_revenue": 0}
     return action

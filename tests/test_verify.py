@@ -281,6 +281,7 @@ def test_export_and_read_back(key, data):
     run = solve(position, time_limit=30)
     action = json.loads(json.dumps(export_run_routes(position, run)))
     assert action["type"] == "run_routes" and action["entity"] == data["entity"]
+    assert action["entity_type"] == data["entity_type"]
     assert [r["train"] for r in action["routes"]] == [r.train for r in run.routes]
     back = verify(position, action, best=False)
     assert back.legal, back.violations
@@ -369,6 +370,7 @@ def test_cli_solve_exports_run_routes(tmp_path):
     assert res.exit_code == 0, res.output
     action = json.loads(res.output)
     assert action["type"] == "run_routes" and action["entity"] == "PRR"
+    assert action["entity_type"] == "corporation"
     assert sum(r["revenue"] for r in action["routes"]) == 390
     back = _cli("verify", position, _write(tmp_path, "action.json", action))
     assert back.exit_code == 0, back.output
