@@ -192,11 +192,8 @@ def _choose(position: Position, declared: list) -> tuple[list, list]:
         checked.sort(key=lambda item: _rank(item[1]) if item[1] else (0, 0))
         per_route.append(checked)
         legal = [item for item in checked if item[1] is not None and item[1].legal]
-        if len(checked) > 1:
-            notes.append(f"its connections fit the board in {len(checked)} ways, {len(legal)} "
-                         f"of them legal; checked {' - '.join(checked[0][0][0])}")
-        else:
-            notes.append(None)
+        notes.append(f"its connections fit the board in {len(checked)} ways, {len(legal)} of "
+                     f"them legal; checked" if len(checked) > 1 else None)
     choice = [c[0][0] if c else ([], []) for c in per_route]
     options = [[item[0] for item in c if item[1] is not None and item[1].legal] or
                [c[0][0] if c else ([], [])] for c in per_route]
@@ -209,6 +206,8 @@ def _choose(position: Position, declared: list) -> tuple[list, list]:
             if not run.conflicts:
                 choice = list(combo)
                 break
+    notes = [f"{note} {' - '.join(visited)}" if note else None
+             for note, (visited, _) in zip(notes, choice)]
     return choice, notes
 
 

@@ -419,3 +419,7 @@ def test_chain_inside_one_hex_both_ways_of_writing_it():
     assert [(f.start, f.end) for f in fits] == [("H6-0", "H6-1")] * 2
     readings, problems = route_readings(position, [["H6 0.1"]])
     assert len(readings) == 2 and problems == []
+    result = verify(position, {"routes": [{"train": position.trains[0].id,
+                                           "connections": [["H6 0.1"]]}]}, best=False)
+    assert result.routes[0].notes == [
+        "its connections fit the board in 2 ways, 0 of them legal; checked H6-0 - H6-1"]
