@@ -120,6 +120,8 @@ def _route_list(position: Position, data) -> list:
         return data
     if not isinstance(data, dict):
         raise InputError("run", "expected a JSON object or a list of routes")
+    if "title" in data and "declared" not in data:
+        raise InputError("run", "a position without a declared run: give the run to verify")
     if "declared" in data and "routes" not in data:
         data = data["declared"]
         if not isinstance(data, dict):

@@ -231,7 +231,9 @@ def test_bad_run_input_is_one_line():
                        ({"routes": [{"train": "4-0", "connections": [["Q99"]]}]},
                         "routes[0].connections[0]"),
                        ("{not json", "run"),
-                       ({"routes": "x"}, "run.routes")):
+                       ({"routes": "x"}, "run.routes"),
+                       (json.loads((EXAMPLES / "18chesapeake-two-trains.json").read_text()),
+                        "run")):
         with pytest.raises(InputError) as exc:
             verify(position, run, best=False)
         assert str(exc.value).startswith(where + ":")
