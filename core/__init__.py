@@ -7,9 +7,11 @@ The Python API::
     print(run.total, run.status)
 
 ``read_position`` takes a dict or JSON text (trainrun's own format or an
-18xx.games corpus line); ``solve`` returns a ``Run``. Independent checks of a
-run: ``trainrun.legality.check_run``. The run after first buying the next train
-from the bank (1871's Hunslet), beside the run without: ``solve_buying_next_train``.
+18xx.games corpus line); ``solve`` returns a ``Run``. ``trainrun.verify.verify(position,
+run)`` checks a declared run (trainrun routes or an 18xx.games run_routes action) and
+compares it with the best; ``trainrun.legality.check_run`` is the checker under it. The
+run after first buying the next train from the bank (1871's Hunslet), beside the run
+without: ``solve_buying_next_train``.
 """
 __version__ = "0.1.0"
 

@@ -1,4 +1,5 @@
-"""The ``trainrun`` command: solve a position, solve a batch, list titles."""
+"""The ``trainrun`` command: solve a position, verify a declared run, solve a batch, list
+titles."""
 from __future__ import annotations
 
 import json
@@ -35,7 +36,8 @@ def _read_file(path: str) -> str:
 def _solve_text(text: str, time_limit: float, workers: int):
     from trainrun.plugins import read_position
     from trainrun.run import solve
-    return solve(read_position(text), time_limit=time_limit, workers=workers)
+    position = read_position(text)
+    return position, solve(position, time_limit=time_limit, workers=workers)
 
 
 def _purchase_text(text: str, time_limit: float, workers: int):
@@ -98,14 +100,23 @@ def main() -> None:
 @click.option("--buy-next-train", is_flag=True,
               help="Also give the best run if the company first buys the next train from "
                    "the bank (1871's Hunslet), beside the run without.")
+@click.option("--format", "fmt", type=click.Choice(["trainrun", "18xx.games"]),
+              default="trainrun", show_default=True,
+              help="18xx.games: print the run as a run_routes action that engine accepts.")
 def solve(position: str, as_json: bool, time_limit: float, workers: int,
-          buy_next_train: bool) -> None:
+          buy_next_train: bool, fmt: str) -> None:
     """Best run of the operating company in POSITION (own format or a corpus line)."""
+    if buy_next_train and fmt != "trainrun":
+        _fail("--format: 18xx.games exports one run, not the two of --buy-next-train")
     try:
         if buy_next_train:
             result = _purchase_text(_read_file(position), time_limit, workers)
         else:
-            result = _solve_text(_read_file(position), time_limit, workers)
+            board, result = _solve_text(_read_file(position), time_limit, workers)
+            if fmt == "18xx.games":
+                from trainrun.runformat import export_run_routes
+                click.echo(json.dumps(export_run_routes(board, result), indent=2))
+                return
     except InputError as exc:
         _fail(str(exc))
     except Exception as exc:  # never a traceback for the user
@@ -114,6 +125,40 @@ def solve(position: str, as_json: bool, time_limit: float, workers: int,
         click.echo(json.dumps(result.to_dict(), indent=2))
     else:
         click.echo(format_purchase(result) if buy_next_train else format_run(result))
+
+
+@main.command()
+@click.argument("position", type=click.Path(dir_okay=False))
+@click.argument("run", required=False, type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
+@click.option("--time-limit", default=60.0, show_default=True, type=click.FloatRange(min=0.01),
+              help="Seconds for finding the best run to compare with.")
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1),
+              help="CP-SAT search workers.")
+def verify(position: str, run: str | None, as_json: bool, time_limit: float,
+           workers: int) -> None:
+    """Check the run declared in RUN against POSITION: each route legal or not (every rule
+    it breaks, with the place), revenue per stop and bonus, and the gap to the best run.
+
+    RUN is trainrun's own routes, an 18xx.games run_routes action, or a corpus line
+    (its declared run); without RUN, POSITION's own declared run is checked. Exit code 0:
+    legal and optimal; 1: legal but below the best; 2: illegal or bad input.
+    """
+    from trainrun.plugins import read_position
+    from trainrun.verify import format_verification
+    from trainrun.verify import verify as verify_run
+    try:
+        text = _read_file(position)
+        board = read_position(text)
+        declared = _read_file(run) if run is not None else text
+        result = verify_run(board, declared, time_limit=time_limit, workers=workers)
+    except InputError as exc:
+        _fail(str(exc))
+    except Exception as exc:  # never a traceback for the user
+        _internal(exc)
+    click.echo(json.dumps(result.to_json(), indent=2) if as_json
+               else format_verification(result))
+    sys.exit(result.exit_code)
 
 
 def _batch_record(line: str, time_limit: float, workers: int) -> dict:

@@ -62,6 +62,7 @@ class RunCheck:
 
     routes: list
     violations: list = field(default_factory=list)    # every route's, prefixed, plus cross-route
+    conflicts: dict = field(default_factory=dict)     # route number -> its cross-route violations
     revenue: int = 0                                  # sum of the route revenues
     company_bonuses: list = field(default_factory=list)
     fixed_income: int = 0
@@ -103,6 +104,13 @@ def _blocked_edges(position: Position, hex_id: str) -> set[int]:
 def _side_name(key) -> str:
     (h1, _), (h2, _) = key[1], key[2]
     return f"the hex side between {h1} and {h2}"
+
+
+def _place(position: Position, node_id: str) -> str:
+    """A visited node as a player names it: ``H6 (Baltimore, H6-0)``."""
+    hex_id = _parse_node_id(node_id)[0]
+    location = position.title.hexes[hex_id].location
+    return f"{hex_id} ({location}, {node_id})" if location else f"{hex_id} ({node_id})"
 
 
 def _train_label(train: Train) -> str:
@@ -276,8 +284,10 @@ def _rules(position: Position, train: Train):
 
 
 def _group_sets(position: Position) -> list:
-    """Extra exclusive sets from the title (beyond tile ``groups`` tags)."""
-    return [frozenset(s) for s in position.ruleset.hook.trainrun_exclusive_stops(position=position)]
+    """Extra exclusive sets from the title (beyond tile ``groups`` tags); each plugin
+    answers a list of sets."""
+    return [frozenset(s) for answer in position.ruleset.hook.trainrun_exclusive_stops(
+        position=position) for s in answer or ()]
 
 
 def check_route(position: Position, train, visited: list, chains: list) -> RouteCheck:
@@ -335,8 +345,11 @@ def _check_stops(position: Position, rules, visited: list, bad: list) -> list:
     for members in _group_sets(position):
         hit = [v for v in dict.fromkeys(visited) if v in members]
         if len(hit) > 1:
-            bad.append(f"visits two stops of the exclusive set {{{', '.join(sorted(members))}}} "
-                       f"({', '.join(hit)})")
+            names = {position.title.hexes[_parse_node_id(v)[0]].location for v in hit} - {""}
+            where = f" ({', '.join(sorted(names))})" if names else ""
+            listed = ", ".join(hit[:-1]) + f" and {hit[-1]}"
+            bad.append(f"visits {'both ' if len(hit) == 2 else ''}{listed}{where}, but a route "
+                       f"may visit only one of {', '.join(sorted(members))}")
 
     # off-boards and blocking cities only at the ends
     for j in range(1, len(visited) - 1):
@@ -345,10 +358,10 @@ def _check_stops(position: Position, rules, visited: list, bad: list) -> list:
             continue
         hex_id = _parse_node_id(visited[j])[0]
         if node.kind == "offboard":
-            bad.append(f"passes through the off-board {visited[j]}: an off-board can only "
-                       f"end a route")
+            bad.append(f"continues past the off-board {_place(position, visited[j])}, "
+                       f"where a route must end")
         elif _blocks(position, hex_id, node):
-            bad.append(f"passes through {hex_id} ({visited[j]}), "
+            bad.append(f"passes through {_place(position, visited[j])}, "
                        f"{_block_reason(position, hex_id, node)}")
     return nodes
 
@@ -519,6 +532,7 @@ def check_run(position: Position, routes: list) -> RunCheck:
     trains = {t.id: t for t in position.trains}
     seen_train: dict = {}
     owner: dict = {}
+    conflicts: dict = {}
     for r, route in enumerate(routes, start=1):
         train_id, visited, chains = _route_parts(route)
         if train_id not in trains:
@@ -527,8 +541,9 @@ def check_run(position: Position, routes: list) -> RunCheck:
                                      [f"the company has no train {train_id!r}"]))
             continue
         if train_id in seen_train:
-            bad.append(f"route {r} runs train {train_id} already run by route "
-                       f"{seen_train[train_id]}")
+            conflicts.setdefault(r, []).append(f"route {r} runs train {train_id} already run by "
+                                               f"route {seen_train[train_id]}")
+            bad.append(conflicts[r][-1])
         else:
             seen_train[train_id] = r
         rc = check_route(position, trains[train_id], visited, chains)
@@ -536,7 +551,9 @@ def check_run(position: Position, routes: list) -> RunCheck:
         bad.extend(f"route {r}: {v}" for v in rc.violations)
         for key, desc in rc.resources.items():
             if key in owner:
-                bad.append(f"route {r} reuses {desc} already used by route {owner[key]}")
+                conflicts.setdefault(r, []).append(f"route {r} reuses {desc} already used by "
+                                                   f"route {owner[key]}")
+                bad.append(conflicts[r][-1])
             else:
                 owner[key] = r
     revenue = sum(rc.revenue for rc in checks)
@@ -554,4 +571,4 @@ def check_run(position: Position, routes: list) -> RunCheck:
                     break
     fixed = sum(hook.trainrun_fixed_income(position=position))
     total = revenue + sum(b["amount"] for b in earned) + fixed
-    return RunCheck(checks, bad, revenue, earned, fixed, total)
+    return RunCheck(checks, bad, conflicts, revenue, earned, fixed, total)

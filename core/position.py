@@ -245,7 +245,8 @@ def _object(data: dict, key: str) -> dict:
 def _position(title, phase, company, data, board) -> Position:
     return Position(title, phase, company, _trains(title, _need(data, "trains")), board,
                     title_state=_object(data, "title_state"), options=_object(data, "options"),
-                    source={k: data[k] for k in ("fixture", "action") if k in data})
+                    source={k: data[k] for k in ("fixture", "action", "entity_type")
+                            if k in data})
 
 
 def position_from_corpus(title: Title, data: dict) -> Position:

@@ -5,8 +5,11 @@
 ``POST /solve`` takes a position (trainrun's own format or a corpus line) as the
 JSON body and returns the run as ``trainrun solve --json`` prints it (with
 ``?buy_next_train=true`` both runs, as ``solve --buy-next-train --json``);
-``GET /titles`` lists the installed titles. Bad input answers 400 with one
-line naming the field at fault: ``{"error": "trains[0]: unknown train '9'"}``.
+``POST /verify`` takes ``{"position": ..., "run": ...}`` (``run`` in any form
+``trainrun verify`` reads; without it, a corpus line's declared run) and returns
+``trainrun verify --json``'s verdict; ``GET /titles`` lists the installed titles. Bad
+input answers 400 with one line naming the field at fault:
+``{"error": "trains[0]: unknown train '9'"}``.
 """
 from __future__ import annotations
 
@@ -74,3 +77,27 @@ async def solve(request: Request,
         return both.to_dict()
     run = await run_in_threadpool(solve_position, position, time_limit, workers)
     return run.to_dict()
+
+
+@app.post("/verify")
+async def verify(request: Request,
+                 time_limit: float = Query(60.0, gt=0, le=3600,
+                                           description="Seconds for finding the best run"),
+                 workers: int = Query(1, ge=1, le=64)) -> dict:
+    """Verify a declared run: legality with reasons, revenue breakdown, gap to the best run."""
+    import json
+
+    from starlette.concurrency import run_in_threadpool
+
+    from trainrun.plugins import read_position
+    from trainrun.verify import verify as verify_run
+    try:
+        body = json.loads(await request.body())
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise InputError("body", "expected JSON: {\"position\": ..., \"run\": ...}") from None
+    if not isinstance(body, dict) or "position" not in body:
+        raise InputError("position", "missing: the body is {\"position\": ..., \"run\": ...}")
+    position = read_position(body["position"])
+    run = body.get("run", body["position"])
+    result = await run_in_threadpool(verify_run, position, run, time_limit, workers)
+    return result.to_json()

@@ -11,10 +11,12 @@ import dataclasses
 import json
 from pathlib import Path
 
+import pluggy
 import pytest
 
 from trainrun.legality import check_route, check_run
-from trainrun.plugins import read_position
+from trainrun.plugins import Ruleset, defaults, hookspecs, load_title, read_position
+from trainrun.plugins.hookspecs import hookimpl
 from trainrun.position import Train
 
 CORPUS = Path(__file__).parent / "data" / "corpus" / "18Chesapeake"
@@ -120,7 +122,7 @@ def test_route_through_a_blocked_city():
     tokens.slots = ["B&O", "PRR"]                     # now both slots belong to others
     rc = check_route(position, "3-0", r1["visited"], r1["chains"])
     assert rc.violations == [
-        "passes through H6 (H6-0), whose slots are all held by other companies"]
+        "passes through H6 (Baltimore, H6-0), whose slots are all held by other companies"]
     # ... but the same city may still end a route
     rc = check_route(position, "3-0", r1["visited"][:2], r1["chains"][:1])
     assert rc.violations == []
@@ -152,7 +154,7 @@ def test_offboard_in_the_middle():
     visited, chains = _through_new_york(position, routes)
     rc = check_route(position, "4-1", visited, chains)
     assert rc.violations == [
-        "passes through the off-board L2-0: an off-board can only end a route"]
+        "continues past the off-board L2 (New York, L2-0), where a route must end"]
 
 
 def test_terminal_track_in_the_middle():
@@ -219,3 +221,29 @@ def test_too_few_stops(visited):
     position, _ = load("1277", 309)
     rc = check_route(position, "3-0", visited, [])
     assert has(rc.violations, f"visits {len(visited)} stop", "fewer than the 2")
+
+
+class _OneOf:
+    """A title plugin adding one exclusive stop set (as 1817 does for New York's cities)."""
+
+    def __init__(self, members):
+        self.members = frozenset(members)
+
+    @hookimpl
+    def trainrun_exclusive_stops(self, position):
+        return [self.members]
+
+
+def test_two_stops_of_a_title_exclusive_set():
+    data = corpus_line("1277", 309)
+    base = load_title("18Chesapeake")
+    pm = pluggy.PluginManager("trainrun")
+    pm.add_hookspecs(hookspecs)
+    pm.register(defaults, name="defaults")
+    pm.register(_OneOf({"J6-0", "F8-0"}), name="title")
+    position = Ruleset(base.info, base.title, pm.hook).position(data)
+    r1 = data["declared"]["routes"][0]
+    assert r1["visited"] == ["J6-0", "H6-0", "F8-0"]
+    rc = check_route(position, r1["train"], r1["visited"], r1["chains"])
+    assert rc.violations == ["visits both J6-0 and F8-0 (Camden, Washington DC), but a route "
+                             "may visit only one of F8-0, J6-0"]
