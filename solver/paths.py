@@ -11,7 +11,10 @@ Variables, per copy c of a train type:
 * ``visit[s]``          the route visits stop s;
 * ``fwd[k]``, ``bwd[k]`` the route uses segment k from its end a to b, or back;
 * ``start[s]``, ``end[s]`` depot arcs: s is the first / last stop;
-* ``scored[s]``         s is among the stops that score (only with a pay limit);
+* ``scored[s]``         s is among the stops that score (only with a pay limit); a
+                        ``scored_only`` company bonus is earned through these (the
+                        choice among equal values is then CP-SAT's, at least as good
+                        as ``scoring_order``'s);
 * ``touch[h]``          the route's track touches hex h (hex bonuses, H distance).
 
 Constraints mirror the enumerator's rules: at most one segment at a stop that
@@ -62,6 +65,7 @@ class PathTrain:
     min_stops: int
     reach_stops: np.ndarray  # bool [stops, bonuses]
     reach_hexes: np.ndarray  # bool [hexes, bonuses]
+    scored_only: np.ndarray | None = None  # bool [bonuses]: earned by a stop only where it scores
 
 
 @dataclass
@@ -148,13 +152,18 @@ def add_path_train(model: cp_model.CpModel, net: Network, train: PathTrain, name
         scored = [model.NewBoolVar(f"{name}.scored[{s}]") for s in range(n)]
         for s in range(n):
             model.AddImplication(scored[s], visit[s])
+            if train.stop_value[s] <= 0:
+                model.Add(scored[s] == 0)   # a stop worth nothing never scores
         model.Add(sum(scored) <= train.pay_limit)
         value = sum(int(train.stop_value[s]) * scored[s] for s in range(n))
     else:
+        scored = [visit[s] if train.stop_value[s] > 0 else None for s in range(n)]
         value = sum(int(train.stop_value[s]) * visit[s] for s in range(n))
     value += sum(int(train.hex_value[h]) * t for h, t in touch.items())
     for b in range(train.reach_stops.shape[1]):
-        earners[b] += [visit[s] for s in np.flatnonzero(train.reach_stops[:, b])]
+        by = scored if train.scored_only is not None and train.scored_only[b] else visit
+        earners[b] += [by[s] for s in np.flatnonzero(train.reach_stops[:, b])
+                       if by[s] is not None]
         earners[b] += [touch[h] for h in np.flatnonzero(train.reach_hexes[:, b]) if h in touch]
     return PathVars(value, visit, fwd, bwd, start, touch)
 
