@@ -202,7 +202,8 @@ def _path_train(graph: TrackGraph, table, bonuses: list) -> PathTrain:
     return PathTrain(table.count, table.stop_value, table.stop_cost, table.hex_value,
                      table.hex_touch, r.distance, r.limit, r.pay_limit, r.requires_token,
                      r.min_stops, reach_stops, reach_hexes,
-                     np.array([b.scored_only for b in bonuses], dtype=bool))
+                     np.array([b.scored_only for b in bonuses], dtype=bool),
+                     _preferred(graph, bonuses))
 
 
 def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
