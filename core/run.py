@@ -74,7 +74,8 @@ def _upper_route_value(table) -> int:
     return int(values.sum() + table.hex_value[table.hex_value > 0].sum())
 
 
-def _scored_entries(graph: TrackGraph, rs: RouteSet, preferred: np.ndarray) -> np.ndarray:
+def _scored_entries(graph: TrackGraph, rs: RouteSet, preferred: np.ndarray,
+                    chunk: int = 65536) -> np.ndarray:
     """Per entry of ``rs.stops``: does that stop score on its route (``scoring_order``)?"""
     values = rs.table.stop_value
     scored = values[rs.stops] > 0
@@ -83,12 +84,22 @@ def _scored_entries(graph: TrackGraph, rs: RouteSet, preferred: np.ndarray) -> n
         return scored
     n = len(graph.stop_ids)
     # one integer per stop ordered as scoring_order: value, preferred, board order
-    key = (values.astype(np.int64) * 2 + preferred) * n + (n - 1 - np.arange(n))
-    route_of = np.repeat(np.arange(len(rs)), np.diff(rs.offsets))
-    order = np.lexsort((-key[rs.stops], route_of))
-    rank = np.empty(len(order), dtype=np.int64)
-    rank[order] = np.arange(len(order)) - rs.offsets[route_of[order]]
-    return scored & (rank < k)
+    key = (np.maximum(values, 0).astype(np.int64) * 2 + preferred) * n + (n - 1 - np.arange(n))
+    lengths = np.diff(rs.offsets)
+    top = np.full(len(rs.stops), False)
+    for lo in range(0, len(rs), chunk):   # routes padded to a matrix, a chunk at a time
+        hi = min(lo + chunk, len(rs))
+        a, b = rs.offsets[lo], rs.offsets[hi]
+        route_of = np.repeat(np.arange(hi - lo), lengths[lo:hi])
+        pos = np.arange(a, b) - rs.offsets[lo:hi][route_of]
+        keys = np.full((hi - lo, int(lengths[lo:hi].max())), -1, dtype=np.int64)
+        keys[route_of, pos] = key[rs.stops[a:b]]
+        if keys.shape[1] <= k:
+            top[a:b] = True
+            continue
+        kth = -np.partition(-keys, k - 1, axis=1)[:, k - 1]   # k-th largest per route
+        top[a:b] = key[rs.stops[a:b]] >= kth[route_of]
+    return scored & top
 
 
 def _reach(graph: TrackGraph, rs: RouteSet, bonuses: list) -> np.ndarray:
