@@ -131,3 +131,14 @@ def test_solved_run_passes_the_independent_checker(key):
     checked = check_run(position, [(r.train, r.visited, r.chains) for r in run.routes])
     assert checked.violations == []
     assert checked.total == run.total
+
+
+def test_example_is_corpus_line_860_in_the_own_format():
+    """examples/18ny-12h-and-d.json is ``trainrun convert`` of 108746#860 (markers and
+    title_state carried): same optimum as the exhaustive search of that line."""
+    path = Path(__file__).parent.parent / "examples" / "18ny-12h-and-d.json"
+    data = json.loads(path.read_text())
+    assert data["title_state"] == {"connection_bonus_revenue": 40, "coal_revenue": 30}
+    run = solve(read_position(data))
+    assert run.status == "optimal"
+    assert run.total == LINES["108746-860"]["exact_oracle"]["total"]
