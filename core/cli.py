@@ -32,10 +32,10 @@ def _read_file(path: str) -> str:
         _fail(f"{path}: not UTF-8 text")
 
 
-def _solve_text(text: str, time_limit: float, workers: int):
+def _solve_text(text: str, time_limit: float, workers: int, claim=()):
     from trainrun.plugins import read_position
     from trainrun.run import solve
-    return solve(read_position(text), time_limit=time_limit, workers=workers)
+    return solve(read_position(text), time_limit=time_limit, workers=workers, claim=claim)
 
 
 def format_run(run) -> str:
@@ -74,10 +74,13 @@ def main() -> None:
               help="Seconds before stopping with the best run found and a proven bound.")
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1),
               help="CP-SAT search workers.")
-def solve(position: str, as_json: bool, time_limit: float, workers: int) -> None:
+@click.option("--claim", multiple=True, metavar="BONUS",
+              help="Best run that earns this company bonus (its name, or a hex it lists).")
+def solve(position: str, as_json: bool, time_limit: float, workers: int,
+          claim: tuple) -> None:
     """Best run of the operating company in POSITION (own format or a corpus line)."""
     try:
-        run = _solve_text(_read_file(position), time_limit, workers)
+        run = _solve_text(_read_file(position), time_limit, workers, claim)
     except InputError as exc:
         _fail(str(exc))
     except Exception as exc:  # never a traceback for the user

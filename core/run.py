@@ -13,6 +13,7 @@ import numpy as np
 
 from trainrun.solver import Candidates, Network, PathTrain, choose_routes
 
+from .errors import InputError
 from .graph import TrackGraph, build_graph
 from .routes import RouteSet, enumerate_routes, route_value, train_tables
 from .rules import scoring_order
@@ -217,13 +218,32 @@ def _path_train(graph: TrackGraph, table, bonuses: list) -> PathTrain:
                      _preferred(graph, bonuses))
 
 
+def _claimed(bonuses: list, claim) -> tuple:
+    """Indices of the company bonuses named in ``claim`` (a bonus name, or a hex or node id
+    it lists)."""
+    out = []
+    for name in claim:
+        hits = [k for k, b in enumerate(bonuses) if b.name == name
+                or b.name.endswith(f" {name}") or name in b.hexes
+                or name in b.stops or any(s.rpartition("-")[0] == name for s in b.stops)]
+        if not hits:
+            known = ", ".join(b.name for b in bonuses) or "none"
+            raise InputError("claim", f"no company bonus {name!r} to earn here (bonuses: "
+                                      f"{known})")
+        out += hits[:1]
+    return tuple(out)
+
+
 def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
-          route_budget: int = ROUTE_BUDGET) -> Run:
+          route_budget: int = ROUTE_BUDGET, claim=()) -> Run:
     """The best run of the operating company in ``position``.
 
     Each train type's routes are listed by the compiled enumerator; a type with
     more than ``route_budget`` routes is handed to CP-SAT's path model instead,
-    so the answer stays exact however long the trains.
+    so the answer stays exact however long the trains. ``claim`` names company
+    bonuses the run must earn (by name, or a hex or node id they list): the
+    result is then the best run among those that earn them, e.g. 18NY's "run a
+    less valuable route to claim a connection bonus" (R-NY L426).
     """
     start = time.perf_counter()
     deadline = time.monotonic() + time_limit
@@ -240,7 +260,10 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
                    for t, rs in enumerate(sets) if not rs.complete}
     choice = choose_routes(cands, [b.amount for b in bonuses], fixed,
                            max(deadline - time.monotonic(), 0.05), workers,
-                           _network(graph) if path_trains else None, path_trains)
+                           _network(graph) if path_trains else None, path_trains,
+                           _claimed(bonuses, claim))
+    if choice is None:
+        raise InputError("claim", f"no run earns {', '.join(claim)}")
     routes = []
     for t, table in enumerate(tables):
         mine = [pick if isinstance(pick, tuple) else

@@ -162,21 +162,24 @@ def _gross_bound(cands: list[Candidates], amounts: list[int]) -> int:
 
 def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
                   time_limit: float, workers: int = 1, net: Network | None = None,
-                  path_trains: dict | None = None) -> Choice:
+                  path_trains: dict | None = None, required: tuple = ()) -> Choice | None:
     """Solve the combination problem; ``amounts[k]`` is the value of company bonus k.
 
     ``path_trains`` maps the index of a type whose route list is incomplete to
     its ``PathTrain``: that type is then modelled as paths on ``net`` and the
-    answer can still be proven optimal.
+    answer can still be proven optimal. ``required`` lists bonuses the run must
+    earn (the best run among those that do); None when no run earns them.
     """
     path_trains = path_trains or {}
     greedy_picks, lower = _greedy(cands, amounts)
+    if required:   # the greedy run may not earn them: its total bounds nothing
+        greedy_picks, lower = [], 0
     kept, upper = _prune(cands, amounts, lower)
     for t in path_trains:
         kept[t] = np.zeros(0, dtype=np.int64)
     n_kept = sum(len(k) for k in kept)
     incomplete = any(not c.complete and t not in path_trains for t, c in enumerate(cands))
-    if lower == upper and not any(not c.complete for c in cands):
+    if lower == upper and not required and not any(not c.complete for c in cands):
         # the quick run reaches a proven upper bound: it is optimal, no search needed
         earned = sorted({k for t, i in greedy_picks for k in np.flatnonzero(cands[t].reach[i])})
         return Choice(greedy_picks, lower + fixed, upper + fixed, "optimal", earned, n_kept)
@@ -223,6 +226,8 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
         else:
             model.Add(b == 0)
         bonus.append(b)
+    for k in required:
+        model.Add(bonus[k] == 1)
     model.Maximize(sum(int(cands[t].values[i]) * v for (t, i), v in run.items())
                    + sum(pv.value for _, pv in copies)
                    + sum(a * b for a, b in zip(amounts, bonus)) + fixed)
@@ -233,6 +238,8 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
     solver.parameters.max_time_in_seconds = max(time_limit, 0.001)
     solver.parameters.num_workers = workers
     status = solver.Solve(model)
+    if status == cp_model.INFEASIBLE:
+        return None
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         # no solution found within the limit: fall back to the greedy run
         return Choice(greedy_picks, lower + fixed, upper + fixed, "feasible", kept=n_kept)

@@ -209,3 +209,32 @@ def test_stagecoach_token_is_a_station():
     tiles = [("E19", "57", 2)]
     _solve_and_check(_position("2H", ["2H"], tiles, [("F20", 1)]), 60)
     _solve_and_check(_position("2H", ["2H"], tiles, []), 0)
+
+
+# ------------------------------------------------------------------ claiming a bonus (L426)
+
+def test_claim_a_connection_bonus_with_a_lesser_run():
+    """R-NY L426: a company may run for less to claim a connection bonus. A bonus on
+    Syracuse D12 (20) and a 4DE on LINE: the best run (Springfield line to Hartford: 100 +
+    80 + 40 + 30 = 250, x2 = 500) does not score Syracuse. The best run that does:
+    Syracuse .. Troy - Springfield, eligible 20, 20, 20, 30, 40, 100, best four 100 + 40 +
+    30 + 20 (the bonus stop first among equal values) = 190, x2 = 380, + 10 = 390
+    (by the branch to Hartford: 80 + 40 + 30 + 20 = 170, x2 + 10 = 350)."""
+    position = read_position(_position("D", ["4DE"], LINE_TILES, LINE_STATIONS,
+                                       markers=["D12"]))
+    assert solve(position).total == 500
+    run = solve(position, claim=["Syracuse"])
+    assert run.status == "optimal"
+    assert run.total == 390
+    assert [b["name"] for b in run.company_bonuses] == ["connection bonus Syracuse"]
+    checked = check_run(position, [(r.train, r.visited, r.chains) for r in run.routes])
+    assert checked.violations == [] and checked.total == 390
+
+
+def test_claim_nothing_can_earn_is_an_input_error():
+    position = read_position(_position("D", ["4DE"], LINE_TILES, [("E21", 0)],
+                                       markers=["D12"]))
+    with pytest.raises(InputError, match="claim: no run earns D12"):
+        solve(position, claim=["D12"])
+    with pytest.raises(InputError, match="claim: no company bonus 'Ottawa'"):
+        solve(position, claim=["Ottawa"])

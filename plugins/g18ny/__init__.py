@@ -130,14 +130,14 @@ def trainrun_company_bonuses(position: Position) -> list[CompanyBonus]:
     for hex_id, placed in sorted(position.board.items()):
         if CONNECTION_MARKER not in placed.markers:
             continue
-        stops = set()
+        stops, name = set(), position.title.hexes[hex_id].location or hex_id
         for n in placed.tile.nodes:
             if n.is_stop:
                 node_id = position.node_id(hex_id, n.index)
                 area = _area_of(areas, node_id)
                 stops |= areas[area] if area else {node_id}
+                name = area or name
         if stops:
-            name = position.title.hexes[hex_id].location or hex_id
             bonuses.append(CompanyBonus(f"connection bonus {name}", CONNECTION_AMOUNT,
                                         stops=frozenset(stops), scored_only=True))
     return bonuses
