@@ -33,11 +33,11 @@ def _read_file(path: str) -> str:
         _fail(f"{path}: not UTF-8 text")
 
 
-def _solve_text(text: str, time_limit: float, workers: int):
+def _solve_text(text: str, time_limit: float, workers: int, claim=()):
     from trainrun.plugins import read_position
     from trainrun.run import solve
     position = read_position(text)
-    return position, solve(position, time_limit=time_limit, workers=workers)
+    return position, solve(position, time_limit=time_limit, workers=workers, claim=claim)
 
 
 def _purchase_text(text: str, time_limit: float, workers: int):
@@ -103,16 +103,20 @@ def main() -> None:
 @click.option("--format", "fmt", type=click.Choice(["trainrun", "18xx.games"]),
               default="trainrun", show_default=True,
               help="18xx.games: print the run as a run_routes action that engine accepts.")
+@click.option("--claim", multiple=True, metavar="BONUS",
+              help="Best run that earns this company bonus (its name, or a hex it lists).")
 def solve(position: str, as_json: bool, time_limit: float, workers: int,
-          buy_next_train: bool, fmt: str) -> None:
+          buy_next_train: bool, fmt: str, claim: tuple) -> None:
     """Best run of the operating company in POSITION (own format or a corpus line)."""
     if buy_next_train and fmt != "trainrun":
         _fail("--format: 18xx.games exports one run, not the two of --buy-next-train")
+    if buy_next_train and claim:
+        _fail("--claim: not with --buy-next-train")
     try:
         if buy_next_train:
             result = _purchase_text(_read_file(position), time_limit, workers)
         else:
-            board, result = _solve_text(_read_file(position), time_limit, workers)
+            board, result = _solve_text(_read_file(position), time_limit, workers, claim)
             if fmt == "18xx.games":
                 from trainrun.runformat import export_run_routes
                 click.echo(json.dumps(export_run_routes(board, result), indent=2))

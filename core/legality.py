@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 
 from .hexgrid import opposite
 from .position import Position, Train
+from .rules import scoring_order
 from .tiles import Node
 
 __all__ = ["RouteCheck", "RunCheck", "check_route", "check_run"]
@@ -492,10 +493,16 @@ def _score(position: Position, train: Train, rules, nodes: list, out: RouteCheck
         if values[j] > 0:
             paid[j] = stop_bonus.get(node_id, [])
             values[j] += sum(b.amount for b in paid[j])
-    scored = [True] * len(visited)
+    scored = [v > 0 for v in values]
     if rules.pay_limit:
-        best = sorted(range(len(visited)), key=lambda j: -values[j])[:rules.pay_limit]
-        scored = [j in best for j in range(len(visited))]
+        preferred = {s for group in hook.trainrun_company_bonuses(position=position)
+                     for b in group or () if b.scored_only for s in b.stops}
+
+        def order(j):
+            parsed = _parse_node_id(visited[j]) or ("", 0)
+            return scoring_order(values[j], visited[j] in preferred, *parsed)
+        best = sorted(range(len(visited)), key=order)[:rules.pay_limit]
+        scored = [j in best and values[j] > 0 for j in range(len(visited))]
     revenue = sum(v for v, sc in zip(values, scored) if sc)
     for j, node_id in enumerate(visited):
         if scored[j]:
@@ -560,14 +567,16 @@ def check_run(position: Position, routes: list) -> RunCheck:
     earned = []
     for group in hook.trainrun_company_bonuses(position=position):
         for bonus in group or ():
-            for rc in checks:
+            for r, rc in enumerate(checks, start=1):
                 if rc.train is None:
                     continue
                 name = trains[rc.train].name
                 if bonus.trains is not None and name not in bonus.trains:
                     continue
-                if set(rc.visited) & set(bonus.stops) or rc.hexes & set(bonus.hexes):
-                    earned.append({"name": bonus.name, "amount": bonus.amount})
+                stops = ({v for v, sc in zip(rc.visited, rc.scored) if sc}
+                         if bonus.scored_only else set(rc.visited))
+                if stops & set(bonus.stops) or rc.hexes & set(bonus.hexes):
+                    earned.append({"name": bonus.name, "amount": bonus.amount, "route": r})
                     break
     fixed = sum(hook.trainrun_fixed_income(position=position))
     total = revenue + sum(b["amount"] for b in earned) + fixed

@@ -20,7 +20,9 @@ class TrainRules:
     stop_cost    cost of a visit by node kind (kinds absent cost 1; 0 = free).
     pay_limit    score only the best ``pay_limit`` stops (DE trains); None = all. A stop
                  that may not score (a DE train's untokened city) has value 0 from
-                 ``trainrun_stop_value``, so it is never among the best.
+                 ``trainrun_stop_value``, so it is never among the best. Among stops of
+                 equal value, stops of a ``scored_only`` company bonus are chosen first,
+                 then stops in board order (hex id, node index): see ``scoring_order``.
     multiplier   value multiplier by node kind (3D doubles cities, DE doubles all).
     requires_token  the route must include a city with one of the company's stations.
     min_stops    fewest visited stops a route may have.
@@ -56,10 +58,24 @@ class RouteBonus:
 @dataclass(frozen=True)
 class CompanyBonus:
     """An amount paid once per run if any route of an eligible train visits a listed stop
-    or runs through a listed hex (mining rights, connection bonuses)."""
+    or runs through a listed hex (mining rights, connection bonuses).
+
+    ``scored_only``: a listed stop counts only where it *scores* on the route: its value
+    for the train is above 0 and, for a train with a pay limit, it is among the chosen
+    stops (18NY connection bonuses on DE trains).
+    """
 
     name: str
     amount: int
     stops: frozenset = frozenset()
     hexes: frozenset = frozenset()
     trains: frozenset | None = None  # train names that can earn it; None = all
+    scored_only: bool = False
+
+
+def scoring_order(value: int, prefer: bool, hex_id: str, index: int) -> tuple:
+    """Sort key (ascending = chosen first) of a stop for a train with a pay limit: higher
+    value first; among equal values, stops of a ``scored_only`` company bonus
+    (``prefer``), then board order. The route's value does not depend on the tie-break,
+    only which bonus stops count as scored."""
+    return (-value, not prefer, hex_id, index)

@@ -13,8 +13,10 @@ import numpy as np
 
 from trainrun.solver import Candidates, Network, PathTrain, choose_routes
 
+from .errors import InputError
 from .graph import TrackGraph, build_graph
 from .routes import RouteSet, enumerate_routes, route_value, train_tables
+from .rules import scoring_order
 
 DEFAULT_TIME_LIMIT = 60.0
 ROUTE_BUDGET = 1_000_000  # routes per train type before the path model takes over
@@ -73,6 +75,34 @@ def _upper_route_value(table) -> int:
     return int(values.sum() + table.hex_value[table.hex_value > 0].sum())
 
 
+def _scored_entries(graph: TrackGraph, rs: RouteSet, preferred: np.ndarray,
+                    chunk: int = 65536) -> np.ndarray:
+    """Per entry of ``rs.stops``: does that stop score on its route (``scoring_order``)?"""
+    values = rs.table.stop_value
+    scored = values[rs.stops] > 0
+    k = rs.table.rules.pay_limit
+    if not k or len(rs) == 0:
+        return scored
+    n = len(graph.stop_ids)
+    # one integer per stop ordered as scoring_order: value, preferred, board order
+    key = (np.maximum(values, 0).astype(np.int64) * 2 + preferred) * n + (n - 1 - np.arange(n))
+    lengths = np.diff(rs.offsets)
+    top = np.full(len(rs.stops), False)
+    for lo in range(0, len(rs), chunk):   # routes padded to a matrix, a chunk at a time
+        hi = min(lo + chunk, len(rs))
+        a, b = rs.offsets[lo], rs.offsets[hi]
+        route_of = np.repeat(np.arange(hi - lo), lengths[lo:hi])
+        pos = np.arange(a, b) - rs.offsets[lo:hi][route_of]
+        keys = np.full((hi - lo, int(lengths[lo:hi].max())), -1, dtype=np.int64)
+        keys[route_of, pos] = key[rs.stops[a:b]]
+        if keys.shape[1] <= k:
+            top[a:b] = True
+            continue
+        kth = -np.partition(-keys, k - 1, axis=1)[:, k - 1]   # k-th largest per route
+        top[a:b] = key[rs.stops[a:b]] >= kth[route_of]
+    return scored & top
+
+
 def _reach(graph: TrackGraph, rs: RouteSet, bonuses: list) -> np.ndarray:
     """Which company bonuses each route earns (bool [routes, bonuses])."""
     n = len(rs)
@@ -82,6 +112,9 @@ def _reach(graph: TrackGraph, rs: RouteSet, bonuses: list) -> np.ndarray:
     stop_index = graph.stop_index
     seg_starts = rs.offsets[:-1] - np.arange(n)
     hop_counts = np.diff(rs.offsets) - 1
+    scored = None
+    if any(b.scored_only for b in bonuses):
+        scored = _scored_entries(graph, rs, _preferred(graph, bonuses))
     for k, b in enumerate(bonuses):
         if b.trains is not None and rs.table.name not in b.trains:
             continue
@@ -89,7 +122,8 @@ def _reach(graph: TrackGraph, rs: RouteSet, bonuses: list) -> np.ndarray:
         for s in b.stops:
             if s in stop_index:
                 member[stop_index[s]] = 1
-        hit = np.add.reduceat(member[rs.stops], rs.offsets[:-1]) > 0
+        counts = member[rs.stops] * scored if b.scored_only else member[rs.stops]
+        hit = np.add.reduceat(counts, rs.offsets[:-1]) > 0
         if b.hexes:
             seg_hit = np.array([any(graph.hex_ids[h] in b.hexes for h in seg.hexes)
                                 for seg in graph.segments], dtype=np.int32)
@@ -99,17 +133,34 @@ def _reach(graph: TrackGraph, rs: RouteSet, bonuses: list) -> np.ndarray:
     return out
 
 
-def describe_route(graph: TrackGraph, table, stops: list, segs: list, train) -> RunRoute:
-    """A route (stop and segment indices, in running order) in output form, run by ``train``.
+def _preferred(graph: TrackGraph, bonuses: list) -> np.ndarray:
+    """int64 per stop: 1 where a ``scored_only`` company bonus lists it."""
+    out = np.zeros(len(graph.stop_ids), dtype=np.int64)
+    for b in bonuses:
+        if b.scored_only:
+            for s in b.stops:
+                if s in graph.stop_index:
+                    out[graph.stop_index[s]] = 1
+    return out
+
+
+def describe_route(graph: TrackGraph, table, stops: list, segs: list, train,
+                   preferred: np.ndarray | None = None) -> RunRoute:
+    """A route (stop and segment indices, in running order) in output form, run by ``train``;
+    ``preferred`` marks stops chosen first among equal values (``scoring_order``).
 
     A route ending at one of the company's stations is turned to start there."""
     if graph.station[stops[-1]] and not graph.station[stops[0]]:
         stops, segs = stops[::-1], segs[::-1]
     values = [int(table.stop_value[s]) for s in stops]
-    scored = [True] * len(stops)
+    scored = [v > 0 for v in values]
     if table.rules.pay_limit:
-        best = sorted(range(len(stops)), key=lambda j: -values[j])[:table.rules.pay_limit]
-        scored = [j in best for j in range(len(stops))]
+        def order(j):
+            h, node = graph.stop_nodes[stops[j]]
+            return scoring_order(values[j], preferred is not None and bool(preferred[stops[j]]),
+                                 h, node.index)
+        best = sorted(range(len(stops)), key=order)[:table.rules.pay_limit]
+        scored = [j in best and values[j] > 0 for j in range(len(stops))]
     chains = []
     for j, k in enumerate(segs):
         seg = graph.segments[k]
@@ -162,16 +213,37 @@ def _path_train(graph: TrackGraph, table, bonuses: list) -> PathTrain:
     r = table.rules
     return PathTrain(table.count, table.stop_value, table.stop_cost, table.hex_value,
                      table.hex_touch, r.distance, r.limit, r.pay_limit, r.requires_token,
-                     r.min_stops, reach_stops, reach_hexes)
+                     r.min_stops, reach_stops, reach_hexes,
+                     np.array([b.scored_only for b in bonuses], dtype=bool),
+                     _preferred(graph, bonuses))
+
+
+def _claimed(bonuses: list, claim) -> tuple:
+    """Indices of the company bonuses named in ``claim`` (a bonus name, or a hex or node id
+    it lists)."""
+    out = []
+    for name in claim:
+        hits = [k for k, b in enumerate(bonuses) if b.name == name
+                or b.name.endswith(f" {name}") or name in b.hexes
+                or name in b.stops or any(s.rpartition("-")[0] == name for s in b.stops)]
+        if not hits:
+            known = ", ".join(b.name for b in bonuses) or "none"
+            raise InputError("claim", f"no company bonus {name!r} to earn here (bonuses: "
+                                      f"{known})")
+        out += hits[:1]
+    return tuple(out)
 
 
 def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
-          route_budget: int = ROUTE_BUDGET) -> Run:
+          route_budget: int = ROUTE_BUDGET, claim=()) -> Run:
     """The best run of the operating company in ``position``.
 
     Each train type's routes are listed by the compiled enumerator; a type with
     more than ``route_budget`` routes is handed to CP-SAT's path model instead,
-    so the answer stays exact however long the trains.
+    so the answer stays exact however long the trains. ``claim`` names company
+    bonuses the run must earn (by name, or a hex or node id they list): the
+    result is then the best run among those that earn them, e.g. 18NY's "run a
+    less valuable route to claim a connection bonus" (R-NY L426).
     """
     start = time.perf_counter()
     deadline = time.monotonic() + time_limit
@@ -188,7 +260,10 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
                    for t, rs in enumerate(sets) if not rs.complete}
     choice = choose_routes(cands, [b.amount for b in bonuses], fixed,
                            max(deadline - time.monotonic(), 0.05), workers,
-                           _network(graph) if path_trains else None, path_trains)
+                           _network(graph) if path_trains else None, path_trains,
+                           _claimed(bonuses, claim))
+    if choice is None:
+        raise InputError("claim", f"no run earns {', '.join(claim)}")
     routes = []
     for t, table in enumerate(tables):
         mine = [pick if isinstance(pick, tuple) else
@@ -196,7 +271,7 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
                 for tt, pick in choice.picks if tt == t]
         # identical trains: the best route goes to the first-listed train
         mine.sort(key=lambda route: -route_value(graph, table, *route))
-        routes += [describe_route(graph, table, stops, segs, train)
+        routes += [describe_route(graph, table, stops, segs, train, _preferred(graph, bonuses))
                    for (stops, segs), train in zip(mine, table.trains)]
     order = {tr.id: n for n, tr in enumerate(position.trains)}
     routes.sort(key=lambda r: order[r.train])

@@ -107,7 +107,7 @@ def tile_from_dict(name: str, data: dict) -> Tile:
             for n in data.get("nodes", ()))
         paths = tuple(path for p in data.get("paths", ()) for path in _paths_from_dict(p))
         impassable = frozenset(b["edge"] for b in data.get("borders", ())
-                               if b.get("type", "impassable") == "impassable")
+                               if b.get("type") == "impassable")
         count = data.get("count")
         return Tile(name=name, color=data["color"], nodes=nodes, paths=paths,
                     labels=tuple(data.get("labels", ())), impassable=impassable,

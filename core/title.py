@@ -82,10 +82,10 @@ class Title:
                 printed_tokens=tuple(h.get("tokens", ())))
         trains = {}
         for t in read("trains.json"):
-            trains[t["name"]] = TrainType(t["name"], t["distance"], t.get("multiplier", 1),
+            trains[t["name"]] = TrainType(t["name"], t["distance"], t.get("multiplier") or 1,
                                           t.get("price"), t.get("rusts_on"))
             for v in t.get("variants", ()):
-                trains[v["name"]] = TrainType(v["name"], v["distance"], v.get("multiplier", 1),
+                trains[v["name"]] = TrainType(v["name"], v["distance"], v.get("multiplier") or 1,
                                               v.get("price"))
         phases = {p["name"]: Phase(p["name"], tuple(p["tiles"]), p.get("train_limit"),
                                    p.get("on"))

@@ -67,7 +67,7 @@ class Verification:
     legal: bool
     routes: list
     violations: list                # every route's, prefixed "route N:", and cross-route ones
-    company_bonuses: list
+    company_bonuses: list           # each with the route that first earns it (in its revenue)
     fixed_income: int
     declared_total: int             # what the declared routes earn as checked, illegal ones too
     best_total: int | None          # None when the best run was not asked for
@@ -139,11 +139,19 @@ def _route_list(position: Position, data) -> list:
 
 
 def _own_route(route: dict, where: str) -> tuple[list, list]:
+    """``visited`` and ``chains`` of a route in trainrun's form. Where ``visited`` lists only
+    some of the chains' nodes in order (the engine records a DE train's scored stops only),
+    the route visits every node its chains join."""
     visited, chains = route["visited"], route["chains"]
     if not isinstance(visited, list) or not all(isinstance(v, str) for v in visited):
         raise InputError(f"{where}.visited", f"expected a list of node ids, got {visited!r}")
     if not isinstance(chains, list) or not all(isinstance(c, dict) for c in chains):
         raise InputError(f"{where}.chains", "expected a list of {left, right, paths} objects")
+    if chains and all("left" in c and "right" in c for c in chains):
+        joined = [chains[0]["left"]] + [c["right"] for c in chains]
+        rest = iter(joined)
+        if len(visited) < len(joined) and all(v in rest for v in visited):
+            visited = joined
     return visited, chains
 
 
@@ -232,7 +240,10 @@ def verify(position: Position, run_input, time_limit: float = DEFAULT_TIME_LIMIT
         own = problems if not readings else rc.violations
         bad = own + run.conflicts.get(n, [])
         violations += [f"route {n}: {v}" for v in own] + run.conflicts.get(n, [])
-        revenue = rc.revenue if readings else 0
+        # a company bonus is shown on the route that first earns it, as the engine credits it
+        claims = [{"name": b["name"], "where": "first earned by this route", "value": b["amount"],
+                   "company": True} for b in run.company_bonuses if b["route"] == n]
+        revenue = rc.revenue + sum(b["value"] for b in claims) if readings else 0
         route_notes = [note] if note else []
         if claimed is not None and claimed != revenue:
             route_notes.append(f"declared as ${claimed}, but it earns ${revenue}")
@@ -241,11 +252,10 @@ def verify(position: Position, run_input, time_limit: float = DEFAULT_TIME_LIMIT
             revenue=revenue, violations=bad,
             stops=[{"node": v, "location": _location(position, v), "value": value, "scored": sc}
                    for v, value, sc in zip(rc.visited, rc.stop_values, rc.scored)],
-            bonuses=list(rc.bonuses), visited=list(rc.visited),
+            bonuses=list(rc.bonuses) + claims, visited=list(rc.visited),
             chains=[dict(c) for c in choice[n - 1][1]] if readings else [],
             claimed_revenue=claimed, notes=route_notes))
-    total = sum(r.revenue for r in routes) + sum(b["amount"] for b in run.company_bonuses) \
-        + run.fixed_income
+    total = sum(r.revenue for r in routes) + run.fixed_income
     result = Verification(
         title=position.title.name, company=position.company, phase=position.phase.name,
         legal=not violations, routes=routes, violations=violations,
@@ -287,8 +297,6 @@ def format_verification(result: Verification) -> str:
             lines.append(f"      ✗ {v}")
         for note in r.notes:
             lines.append(f"      note: {note}")
-    for b in result.company_bonuses:
-        lines.append(f"  + {b['name']}: ${b['amount']}")
     if result.fixed_income:
         lines.append(f"  + fixed income: ${result.fixed_income}")
     lines.append(_summary(result))

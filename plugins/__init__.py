@@ -35,6 +35,10 @@ class Ruleset:
         """Read a position (own format or corpus line) of this title."""
         read = position_from_corpus if "board" in data else position_from_own
         position = read(self.title, data)
+        if read is position_from_corpus:
+            for key in self.info.corpus_state:
+                if key in data:
+                    position.title_state.setdefault(key, data[key])
         position.ruleset = self
         return position
 

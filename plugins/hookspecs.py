@@ -59,7 +59,8 @@ def trainrun_route_bonuses(position: Position, train: Train) -> list[RouteBonus]
 @hookspec
 def trainrun_company_bonuses(position: Position) -> list[CompanyBonus]:
     """List bonuses paid once per run when any eligible route reaches a listed stop or hex
-    (mining rights, newly claimed connection bonuses). Default: none."""
+    (mining rights), or with ``scored_only`` scores a listed stop (18NY connection bonuses:
+    a DE train only among its chosen stops). Default: none."""
 
 
 @hookspec

@@ -57,23 +57,47 @@ def _top_sum(values: np.ndarray, k: int) -> int:
     return int(np.sort(values)[-k:].sum())
 
 
+def _gross(c: Candidates, amounts: list[int]) -> np.ndarray:
+    """Each route's value plus every company bonus it reaches, as if it alone earned them."""
+    if not len(amounts) or not len(c.values):
+        return c.values.astype(np.int64)
+    return c.values.astype(np.int64) + c.reach.astype(np.int64) @ np.asarray(amounts, np.int64)
+
+
 def _greedy(cands: list[Candidates], amounts: list[int], starts: int = 64):
     """A good feasible run: the best of greedy runs started from each type's best routes.
 
     Each greedy run takes its start route, then the highest-value routes that share no
-    track and have a train left (compiled ``greedy_runs``).
+    track and have a train left (compiled ``greedy_runs``); with company bonuses this is
+    done twice, ranking routes by value and by value plus the bonuses they reach.
     """
-    kinds = [np.full(len(c.values), t, dtype=np.int32) for t, c in enumerate(cands)]
     offsets = np.cumsum([0] + [len(c.values) for c in cands])
     if offsets[-1] == 0:
         return [], 0
+    rankings = [[c.values for c in cands]]
+    if any(c.reach.any() for c in cands if len(c.values)):
+        rankings.append([_gross(c, amounts) for c in cands])
+    best = ([], -1)
+    for ranking in rankings:
+        picks = _greedy_by(cands, ranking, offsets, starts)
+        earned = {k for t, i in picks for k in np.flatnonzero(cands[t].reach[i])}
+        total = (sum(int(cands[t].values[i]) for t, i in picks)
+                 + sum(amounts[k] for k in earned))
+        if total > best[1]:
+            best = (picks, total)
+    return best
+
+
+def _greedy_by(cands: list[Candidates], ranking: list, offsets: np.ndarray, starts: int):
+    """Greedy runs ranking routes by ``ranking`` (per type, per route): (type, index) picks."""
+    kinds = [np.full(len(c.values), t, dtype=np.int32) for t, c in enumerate(cands)]
     words = max(c.bits.shape[1] for c in cands if len(c.values))
     bits = np.concatenate([np.pad(c.bits, ((0, 0), (0, words - c.bits.shape[1])))
                            for c in cands]).astype(np.uint64)
-    values = np.concatenate([c.values for c in cands]).astype(np.int64)
+    values = np.concatenate(ranking).astype(np.int64)
     order = np.argsort(-values, kind="stable").astype(np.int32)
-    firsts = np.concatenate([offsets[t] + np.argsort(-c.values, kind="stable")[:starts]
-                             for t, c in enumerate(cands)]).astype(np.int32)
+    firsts = np.concatenate([offsets[t] + np.argsort(-r, kind="stable")[:starts]
+                             for t, r in enumerate(ranking)]).astype(np.int32)
     counts = np.array([c.count for c in cands], dtype=np.int32)
     _, chosen = greedy_runs(np.ascontiguousarray(bits), np.concatenate(kinds), values, counts,
                             order, firsts)
@@ -81,9 +105,7 @@ def _greedy(cands: list[Candidates], amounts: list[int], starts: int = 64):
     for q in chosen.tolist():
         t = int(np.searchsorted(offsets, q, side="right") - 1)
         picks.append((t, q - int(offsets[t])))
-    earned = {k for t, i in picks for k in np.flatnonzero(cands[t].reach[i])}
-    total = sum(int(cands[t].values[i]) for t, i in picks) + sum(amounts[k] for k in earned)
-    return picks, total
+    return picks
 
 
 def _prune(cands: list[Candidates], amounts: list[int], lower: int):
@@ -109,7 +131,7 @@ def _prune(cands: list[Candidates], amounts: list[int], lower: int):
         _, first = np.unique(key, axis=0, return_index=True)
         kept.append(keep[np.sort(first)])  # still best first
     if not all(c.complete for c in cands) or sum(len(k) for k in kept) < 2:
-        return [np.sort(k) for k in kept], upper
+        return [np.sort(k) for k in kept], min(upper, _gross_bound(cands, amounts))
     bits = np.concatenate([c.bits[k] for c, k in zip(cands, kept)])
     values = np.concatenate([c.values[k] for c, k in zip(cands, kept)]).astype(np.int64)
     starts = np.zeros(len(cands) + 1, dtype=np.int32)
@@ -125,26 +147,39 @@ def _prune(cands: list[Candidates], amounts: list[int], lower: int):
     live = bound[alive == 1]
     if len(live):
         upper = min(upper, int(live.max()) + extra)
-    return [np.sort(k[alive[starts[t]:starts[t + 1]] == 1]) for t, k in enumerate(kept)], upper
+    return [np.sort(k[alive[starts[t]:starts[t + 1]] == 1]) for t, k in enumerate(kept)], \
+        min(upper, _gross_bound(cands, amounts))
+
+
+def _gross_bound(cands: list[Candidates], amounts: list[int]) -> int:
+    """Each earned bonus is reached by a chosen route, so no run beats each type's best
+    routes with every bonus they reach added to each (valid for bonuses >= 0 and
+    complete route lists; otherwise no bound: a huge number)."""
+    if any(a < 0 for a in amounts) or not all(c.complete for c in cands):
+        return np.iinfo(np.int64).max
+    return sum(_top_sum(_gross(c, amounts), c.count) for c in cands)
 
 
 def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
                   time_limit: float, workers: int = 1, net: Network | None = None,
-                  path_trains: dict | None = None) -> Choice:
+                  path_trains: dict | None = None, required: tuple = ()) -> Choice | None:
     """Solve the combination problem; ``amounts[k]`` is the value of company bonus k.
 
     ``path_trains`` maps the index of a type whose route list is incomplete to
     its ``PathTrain``: that type is then modelled as paths on ``net`` and the
-    answer can still be proven optimal.
+    answer can still be proven optimal. ``required`` lists bonuses the run must
+    earn (the best run among those that do); None when no run earns them.
     """
     path_trains = path_trains or {}
     greedy_picks, lower = _greedy(cands, amounts)
+    if required:   # the greedy run may not earn them: its total bounds nothing
+        greedy_picks, lower = [], 0
     kept, upper = _prune(cands, amounts, lower)
     for t in path_trains:
         kept[t] = np.zeros(0, dtype=np.int64)
     n_kept = sum(len(k) for k in kept)
     incomplete = any(not c.complete and t not in path_trains for t, c in enumerate(cands))
-    if lower == upper and not any(not c.complete for c in cands):
+    if lower == upper and not required and not any(not c.complete for c in cands):
         # the quick run reaches a proven upper bound: it is optimal, no search needed
         earned = sorted({k for t, i in greedy_picks for k in np.flatnonzero(cands[t].reach[i])})
         return Choice(greedy_picks, lower + fixed, upper + fixed, "optimal", earned, n_kept)
@@ -191,6 +226,8 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
         else:
             model.Add(b == 0)
         bonus.append(b)
+    for k in required:
+        model.Add(bonus[k] == 1)
     model.Maximize(sum(int(cands[t].values[i]) * v for (t, i), v in run.items())
                    + sum(pv.value for _, pv in copies)
                    + sum(a * b for a, b in zip(amounts, bonus)) + fixed)
@@ -201,6 +238,8 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
     solver.parameters.max_time_in_seconds = max(time_limit, 0.001)
     solver.parameters.num_workers = workers
     status = solver.Solve(model)
+    if status == cp_model.INFEASIBLE:
+        return None
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         # no solution found within the limit: fall back to the greedy run
         return Choice(greedy_picks, lower + fixed, upper + fixed, "feasible", kept=n_kept)

@@ -11,7 +11,9 @@ Variables, per copy c of a train type:
 * ``visit[s]``          the route visits stop s;
 * ``fwd[k]``, ``bwd[k]`` the route uses segment k from its end a to b, or back;
 * ``start[s]``, ``end[s]`` depot arcs: s is the first / last stop;
-* ``scored[s]``         s is among the stops that score (only with a pay limit);
+* ``scored[s]``         s is among the stops that score (only with a pay limit); a
+                        a ``scored_only`` company bonus is earned through ``top[s]``:
+                        s is among the first k visited stops in ``scoring_order``;
 * ``touch[h]``          the route's track touches hex h (hex bonuses, H distance).
 
 Constraints mirror the enumerator's rules: at most one segment at a stop that
@@ -62,6 +64,8 @@ class PathTrain:
     min_stops: int
     reach_stops: np.ndarray  # bool [stops, bonuses]
     reach_hexes: np.ndarray  # bool [hexes, bonuses]
+    scored_only: np.ndarray | None = None  # bool [bonuses]: earned by a stop only where it scores
+    preferred: np.ndarray | None = None    # int per stop: 1 = chosen first among equal values
 
 
 @dataclass
@@ -148,15 +152,41 @@ def add_path_train(model: cp_model.CpModel, net: Network, train: PathTrain, name
         scored = [model.NewBoolVar(f"{name}.scored[{s}]") for s in range(n)]
         for s in range(n):
             model.AddImplication(scored[s], visit[s])
+            if train.stop_value[s] <= 0:
+                model.Add(scored[s] == 0)   # a stop worth nothing never scores
         model.Add(sum(scored) <= train.pay_limit)
         value = sum(int(train.stop_value[s]) * scored[s] for s in range(n))
     else:
+        scored = [visit[s] if train.stop_value[s] > 0 else None for s in range(n)]
         value = sum(int(train.stop_value[s]) * visit[s] for s in range(n))
     value += sum(int(train.hex_value[h]) * t for h, t in touch.items())
+    top = _top_stops(model, name, train, visit) if train.pay_limit else scored
     for b in range(train.reach_stops.shape[1]):
-        earners[b] += [visit[s] for s in np.flatnonzero(train.reach_stops[:, b])]
+        by = top if train.scored_only is not None and train.scored_only[b] else visit
+        earners[b] += [by[s] for s in np.flatnonzero(train.reach_stops[:, b])
+                       if by[s] is not None]
         earners[b] += [touch[h] for h in np.flatnonzero(train.reach_hexes[:, b]) if h in touch]
     return PathVars(value, visit, fwd, bwd, start, touch)
+
+
+def _top_stops(model: cp_model.CpModel, name: str, train: PathTrain, visit: list) -> list:
+    """Per stop listed by a ``scored_only`` bonus: a literal true only if the stop is among
+    the ``pay_limit`` stops chosen in ``trainrun.rules.scoring_order`` (fewer than k
+    visited stops come before it); None elsewhere."""
+    n = len(visit)
+    if train.scored_only is None or not train.scored_only.any():
+        return [None] * n
+    listed = train.reach_stops[:, train.scored_only].any(axis=1)
+    preferred = train.preferred if train.preferred is not None else np.zeros(n, dtype=np.int64)
+    key = (train.stop_value.astype(np.int64) * 2 + preferred) * n + (n - 1 - np.arange(n))
+    top: list = [None] * n
+    for s in np.flatnonzero(listed & (train.stop_value > 0)):
+        top[s] = model.NewBoolVar(f"{name}.top[{s}]")
+        model.AddImplication(top[s], visit[s])
+        ahead = [visit[t] for t in np.flatnonzero(key > key[s])]
+        if len(ahead) >= train.pay_limit:
+            model.Add(sum(ahead) <= train.pay_limit - 1).OnlyEnforceIf(top[s])
+    return top
 
 
 def read_path(solver: cp_model.CpSolver, net: Network, pv: PathVars):

@@ -42,6 +42,9 @@ implemented here from their docstrings:
   route bonus on a hex adds its amount once per listed hex the route touches.
 * ``trainrun_company_bonuses``: each amount once per run when some route of an eligible
   train visits a listed stop or touches a listed hex; ``trainrun_fixed_income`` added once.
+  A ``scored_only`` bonus counts a listed stop only where it scores: value > 0 and, with
+  ``pay_limit`` k, among the k stops taken by (higher value, then stops of a
+  ``scored_only`` bonus, then hex id, then node index).
 """
 from __future__ import annotations
 
@@ -365,6 +368,7 @@ class TrainScorer:
                               for b in answer]
         self.eligible = [k for k, b in enumerate(rules.company_bonuses)
                          if b.trains is None or train.name in b.trains]
+        self.preferred = {s for b in rules.company_bonuses if b.scored_only for s in b.stops}
         self._value = {}
 
     def cost(self, node) -> int:
@@ -413,11 +417,24 @@ class TrainScorer:
         return sum(values) + sum(b.amount for b in self.route_bonuses for h in b.hexes
                                  if h in hexes)
 
+    def scored(self, visited) -> set:
+        """The stops that score on this route."""
+        paying = [v for v in visited if self.stop_value(v) > 0]
+        if self.r.pay_limit:
+            def key(v):
+                h, i = v.rsplit("-", 1)
+                return (-self.stop_value(v), v not in self.preferred, h, int(i))
+            paying = sorted(paying, key=key)[:self.r.pay_limit]
+        return set(paying)
+
     def reach(self, visited, hexes) -> frozenset:
         """Indices of the company bonuses this route earns."""
         bonuses = self.rules.company_bonuses
+        scored = self.scored(visited)
         return frozenset(k for k in self.eligible
-                         if bonuses[k].stops & set(visited) or bonuses[k].hexes & hexes)
+                         if bonuses[k].stops & (scored if bonuses[k].scored_only
+                                                else set(visited))
+                         or bonuses[k].hexes & hexes)
 
 
 def _hook_walks(position, scorers, rules):

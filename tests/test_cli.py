@@ -115,3 +115,17 @@ def test_console_script_runs(tmp_path):
     assert proc.returncode == 2
     assert proc.stderr.strip() == "trainrun: error: company: unknown company 'XYZ' in 18Chesapeake"
     assert proc.stdout == ""
+
+
+def test_solve_claim_option(tmp_path):
+    """--claim: the best run earning a named company bonus, or a one-line error. The 18NY
+    example (108746#860) can reach only the Brooklyn connection bonus, which its optimum
+    ($1530, the corpus' exhaustive optimum) already earns."""
+    from pathlib import Path
+    example = (Path(__file__).parent.parent / "examples" / "18ny-12h-and-d.json").read_text()
+    res = run_cli(tmp_path, ["solve", "--claim", "Brooklyn", "FILE"], example)
+    assert res.exit_code == 0, res.output
+    assert "connection bonus Brooklyn: $10" in res.output and "Total $1530" in res.output
+    res = run_cli(tmp_path, ["solve", "--claim", "Montreal", "FILE"], example)
+    assert res.exit_code == 2
+    assert res.output.strip() == "trainrun: error: claim: no run earns Montreal"

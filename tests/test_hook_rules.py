@@ -160,7 +160,7 @@ def rule_params(draw, stops, cities, hexes, names):
             f"company bonus {k}", draw(st.sampled_from([10, 30, 40, 100])),
             stops=_some(draw, stops, 1, 2) if where != "hexes" else frozenset(),
             hexes=_some(draw, hexes, 1, 2) if where != "stops" else frozenset(),
-            trains=_names(draw, names)))
+            trains=_names(draw, names), scored_only=draw(st.booleans())))
     p.fixed = draw(st.sampled_from([0, 0, 10, 40]))
     if draw(st.booleans()):
         p.exclusive = [_some(draw, stops, 2, 3)]

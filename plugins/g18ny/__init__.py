@@ -1,0 +1,156 @@
+"""18NY: H trains by hex edges, 4DE/5DE best stops doubled, D +100 per red area,
+connection and coal bonuses (DIGEST section 3, R-NY "Run Trains" L424-440).
+
+* H trains (2H, 4H, 6H, 12H): at most n hex edges crossed. Springfield (E25 with
+  F26) and Toronto (E1 with D0) count as one hex each: as in the engine, a route
+  whose track touches E25 or E1 gets one edge back (``hex_touch_cost`` -1; every
+  path of E25 and E1 runs to the area's other hex, so that is the edge between
+  the two hexes). Every visited location scores.
+* 4DE / 5DE: unlimited; only stops holding the company's station or on a red
+  hex score (others are worth 0), the best 4 / 5 of them, doubled (train rows).
+  A station on the route is required; the best stops need not include it (the
+  engine's 18NY ``compute_stops`` checks the visited stops only, DIGEST 3.1).
+* D: unlimited, every stop scores, +$100 per red-hex stop (a route bonus).
+* Red areas with arrows are off-boards with terminal track (tile data: route
+  ends only); New Haven and Springfield are one-slot cities on red hexes, so city
+  blocking gives "passable by their owner or while untokened"; Toronto is a town.
+  Multi-hex areas share a tile ``groups`` tag; A21's halves join Montreal and
+  Burlington here (NY-2).
+* Connection bonuses: each unclaimed location (a hex with the ``connection_bonus``
+  marker, widened to its whole red area) pays $10 once per run when a route
+  scores it (DE trains: only among the chosen stops). Bonus tokens already held
+  and coal tokens pay ``title_state`` ``connection_bonus_revenue`` +
+  ``coal_revenue`` once (corpus lines carry both keys).
+* The Stagecoach token is recorded by the engine as a token of its owner in
+  Albany's reserved slot, so the shared station rule counts it.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from trainrun.errors import InputError
+from trainrun.plugins.hookspecs import hookimpl
+from trainrun.position import Position, Train
+from trainrun.rules import CompanyBonus, RouteBonus, TrainRules
+from trainrun.tiles import Node
+from trainrun.titleinfo import TitleInfo
+
+CONNECTION_MARKER = "connection_bonus"
+CONNECTION_AMOUNT = 10
+D_RED_AREA_BONUS = 100
+ONE_HEX_AREAS = {"E25": -1, "E1": -1}      # Springfield, Toronto: their second hex
+A21_HALVES = {0: "Montreal", 2: "Burlington"}   # NY-2: node index -> area
+INCOME_KEYS = ("connection_bonus_revenue", "coal_revenue")
+
+
+@hookimpl
+def trainrun_title() -> TitleInfo:
+    return TitleInfo(name="18NY", data=Path(__file__).parent / "data",
+                     description="New York railroads 1830-1870; H, DE and D trains",
+                     corpus_state=INCOME_KEYS)
+
+
+def _is_h_train(train: Train) -> bool:
+    return train.name.endswith("H")
+
+
+def _is_de_train(train: Train) -> bool:
+    return train.name.endswith("DE")
+
+
+@hookimpl
+def trainrun_train_rules(position: Position, train: Train) -> TrainRules | None:
+    if _is_h_train(train):
+        if not isinstance(train.distance, int):
+            return None
+        return TrainRules(distance="edges", limit=train.distance, hex_touch_cost=ONE_HEX_AREAS)
+    return None   # DE rows and D (99) read as the engine writes them
+
+
+def _red(position: Position, hex_id: str) -> bool:
+    return position.board[hex_id].tile.color == "red"
+
+
+@hookimpl
+def trainrun_stop_value(position: Position, train: Train, rules: TrainRules, hex_id: str,
+                        node: Node) -> int | None:
+    if not _is_de_train(train):
+        return None
+    node_id = position.node_id(hex_id, node.index)
+    if not _red(position, hex_id) and node_id not in _stations(position):
+        return 0
+    return None
+
+
+def _stations(position: Position) -> set:
+    return position.ruleset.hook.trainrun_company_stations(position=position)
+
+
+def _red_stops(position: Position) -> frozenset:
+    return frozenset(position.node_id(h, n.index) for h, placed in position.board.items()
+                     if placed.tile.color == "red" for n in placed.tile.nodes if n.is_stop)
+
+
+@hookimpl
+def trainrun_route_bonuses(position: Position, train: Train) -> list[RouteBonus]:
+    if _is_h_train(train) or _is_de_train(train):
+        return []
+    return [RouteBonus("red area", D_RED_AREA_BONUS, stops=_red_stops(position))]
+
+
+def _areas(position: Position) -> dict:
+    """Area name -> node ids of its stops (tile ``groups`` tags, A21 halves added)."""
+    areas: dict = {}
+    for hex_id, placed in position.board.items():
+        for n in placed.tile.nodes:
+            for g in n.groups:
+                areas.setdefault(g, set()).add(position.node_id(hex_id, n.index))
+    if "A21" in position.board:
+        for index, area in A21_HALVES.items():
+            areas.setdefault(area, set()).add(position.node_id("A21", index))
+    return areas
+
+
+def _area_of(areas: dict, node_id: str) -> str | None:
+    return next((name for name, members in areas.items() if node_id in members), None)
+
+
+@hookimpl
+def trainrun_exclusive_stops(position: Position) -> list[frozenset[str]]:
+    """NY-2: A21's halves belong to Montreal and Burlington for the one-visit rule."""
+    areas = _areas(position)
+    return [frozenset(areas[area]) for area in A21_HALVES.values() if area in areas]
+
+
+@hookimpl
+def trainrun_company_bonuses(position: Position) -> list[CompanyBonus]:
+    """$10 per unclaimed connection-bonus location scored this run (R-NY L149-151, NY-1)."""
+    areas = _areas(position)
+    bonuses = []
+    for hex_id, placed in sorted(position.board.items()):
+        if CONNECTION_MARKER not in placed.markers:
+            continue
+        stops, name = set(), position.title.hexes[hex_id].location or hex_id
+        for n in placed.tile.nodes:
+            if n.is_stop:
+                node_id = position.node_id(hex_id, n.index)
+                area = _area_of(areas, node_id)
+                stops |= areas[area] if area else {node_id}
+                name = area or name
+        if stops:
+            bonuses.append(CompanyBonus(f"connection bonus {name}", CONNECTION_AMOUNT,
+                                        stops=frozenset(stops), scored_only=True))
+    return bonuses
+
+
+@hookimpl
+def trainrun_fixed_income(position: Position) -> int:
+    """Connection and coal tokens already held, paid once to the run (R-NY L151, L155)."""
+    total = 0
+    for key in INCOME_KEYS:
+        amount = position.title_state.get(key, 0)
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+            raise InputError(f"title_state.{key}", f"expected a whole number of dollars >= 0, "
+                                                   f"got {amount!r}")
+        total += amount
+    return total
