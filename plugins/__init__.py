@@ -36,6 +36,7 @@ class Ruleset:
         read = position_from_corpus if "board" in data else position_from_own
         position = read(self.title, data)
         position.ruleset = self
+        self.hook.trainrun_prepare_board(position=position)
         return position
 
 
