@@ -214,3 +214,18 @@ def test_destination_blocked_by_enemy_tokens(others, connected):
 def test_bad_title_state_names_the_field(state, field):
     with pytest.raises(InputError, match=f"^{field}"):
         load("01-two-2s-towns-free", title_state=state)
+
+
+def test_corpus_form_carries_the_title_state():
+    # position 04 as a corpus line (tests/data/corpus/FORMAT.md): the board lists the
+    # laid hexes with their tokens, title_state the active x2 companies; same 400
+    own = json.loads((DATA / "04-3d-active-x2-tokens.json").read_text())
+    board = [{"hex": t["hex"], "tile": t["tile"], "rotation": t["rotation"]}
+             for t in own["tiles"]]
+    board.append({"hex": "I2", "tile": "I2", "rotation": 0,
+                  "tokens": [{"city": 0, "slots": ["PRR"]}]})
+    line = {"title": "18PA", "fixture": "hand", "action": 1, "phase": "3D", "entity": "PRR",
+            "trains": [{"id": "3D-0", "name": "3D"}], "board": board,
+            "title_state": {"destinations_active": ["PRR"], "mining_rights": []}}
+    run = solve(read_position(line), 60.0, 1)
+    assert run.status == "optimal" and run.total == HAND["04-3d-active-x2-tokens"]
