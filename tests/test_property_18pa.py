@@ -6,7 +6,7 @@ to the ferry) or on its way to Scranton, a connected region of white hexes gets 
 (plain: #8, #9, #80-#83; town: #4, #58, #141-#143; H23 also #9 for the ferry) at
 rotations whose track stays on the map. Every x2 company's token lies in its
 destination; a random phase, 1-3 random trains (2, 3, 4, 5, 2R, 3D, 3(NYC)), random
-active destinations and mining rights. ``bruteforce.best_run(position, hooks=True)``
+active destinations and mining rights, off-map pass-through on or off. ``bruteforce.best_run(position, hooks=True)``
 (exhaustive search that scores through the title's hooks by itself) gives the best
 total; ``solve`` must prove the same, and ``trainrun.legality`` must accept its run
 at the same total.
@@ -114,7 +114,8 @@ def positions(draw, max_region: int = 5):
             "company": company,
             "trains": [{"id": f"t{k}", "name": n} for k, n in enumerate(names)],
             "tiles": tiles, "tokens": tokens,
-            "title_state": {"destinations_active": active, "mining_rights": mining}}
+            "title_state": {"destinations_active": active, "mining_rights": mining},
+            "options": {"offmap_pass_through": draw(st.booleans())}}
 
 
 def _check(data: dict) -> None:

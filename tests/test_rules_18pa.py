@@ -229,3 +229,19 @@ def test_corpus_form_carries_the_title_state():
             "title_state": {"destinations_active": ["PRR"], "mining_rights": []}}
     run = solve(read_position(line), 60.0, 1)
     assert run.status == "optimal" and run.total == HAND["04-3d-active-x2-tokens"]
+
+
+def test_offmap_pass_through_switch():
+    # PA-9: B&O's 4 from Baltimore through Washington M8 (2 exits) on to L7 and K6,
+    # phase 4, x2 inactive. Board: K10 -- L9 -- M8 -- L7 -- K6 (Columbus line) -- K4 -- K2.
+    # By default (engine model) M8 may be passed: K10-M8-K2 = 30 + 20 + 40 + $10 = 100.
+    # With the switch off, M8 only ends routes: K10-M8 = 50 + $10 = 60.
+    tiles = [{"hex": "L9", "tile": "9", "rotation": 0}, {"hex": "L7", "tile": "9", "rotation": 2},
+             {"hex": "K6", "tile": "8", "rotation": 5}, {"hex": "K4", "tile": "9", "rotation": 1}]
+    data = {"title": "18PA", "phase": "4", "company": "B&O", "trains": ["4"], "tiles": tiles,
+            "tokens": [{"hex": "K2", "company": "B&O"}]}
+    assert solve(read_position(data), 60.0, 1).total == 100
+    data["options"] = {"offmap_pass_through": False}
+    assert solve(read_position(data), 60.0, 1).total == 60
+    with pytest.raises(InputError, match="^options.passthrough"):
+        read_position({**data, "options": {"passthrough": True}})

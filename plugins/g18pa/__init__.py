@@ -29,6 +29,9 @@ the rulebook is followed throughout:
   the phase is before 5) and holds no track otherwise. A ferry route therefore
   always links Islip H21 and Providence F27, the stops on either side, costs no
   distance, and earns +$20 (phase 2) or +$10 (phases 3, 4) as a bonus on hex H25.
+* Passing through an off-map area (PA-9, open): by default the engine's model, so a
+  route may pass through Washington M8 (a city with two exits) when city blocking
+  allows; ``options.offmap_pass_through: false`` lets routes only end at off-map areas.
 """
 from __future__ import annotations
 
@@ -37,7 +40,7 @@ from pathlib import Path
 from trainrun.errors import InputError
 from trainrun.plugins import defaults
 from trainrun.plugins.hookspecs import hookimpl
-from trainrun.position import PlacedHex, Position, Train
+from trainrun.position import CityTokens, PlacedHex, Position, Train
 from trainrun.rules import CompanyBonus, RouteBonus, TrainRules
 from trainrun.tiles import Node, tile_from_dict
 from trainrun.titleinfo import TitleInfo
@@ -52,6 +55,7 @@ MINING_RIGHTS = 40                                             # R-PA 6.6 L170
 SCRANTON = "G12-0"
 FERRY_HEX, FERRY_LANDING = "H25", "H23"
 STATE_KEYS = {"destinations_active", "mining_rights"}
+OPTION_KEYS = {"offmap_pass_through"}
 
 _FERRY_OPEN = tile_from_dict(FERRY_HEX, {"color": "blue", "paths": [{"a": "e1", "b": "e3"}]})
 _FERRY_CLOSED = tile_from_dict(FERRY_HEX, {"color": "blue"})
@@ -95,6 +99,12 @@ def trainrun_prepare_board(position: Position) -> None:
             raise InputError("title_state.destinations_active",
                              f"{sym} has no x2 token in its destination {hex_id}")
     _state_symbols(position, "mining_rights", set(position.title.companies))
+    for key, value in position.options.items():
+        if key not in OPTION_KEYS:
+            raise InputError(f"options.{key}", f"unknown option (expected one of "
+                                               f"{', '.join(sorted(OPTION_KEYS))})")
+        if not isinstance(value, bool):
+            raise InputError(f"options.{key}", f"expected true or false, got {value!r}")
     tile = _FERRY_OPEN if ferry_open(position) else _FERRY_CLOSED
     position.board[FERRY_HEX] = PlacedHex(FERRY_HEX, tile, 0)
 
@@ -116,6 +126,15 @@ def trainrun_company_stations(position: Position) -> set[str]:
     if hex_id is not None and active_destination(position) is None:
         stations -= {s for s in stations if s.rpartition("-")[0] == hex_id}  # inactive x2
     return stations
+
+
+@hookimpl
+def trainrun_city_blocks(position: Position, hex_id: str, node: Node,
+                         tokens: CityTokens) -> bool | None:
+    if (not position.options.get("offmap_pass_through", True)
+            and position.board[hex_id].tile.color == "red"):
+        return True                 # an off-map area (a city on a red hex) ends a route
+    return None                     # the shared blocking rule
 
 
 @hookimpl
