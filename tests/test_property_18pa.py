@@ -2,14 +2,15 @@
 
 Random small boards of the real 18PA map: around a company's home (PRR Harrisburg,
 B&O Baltimore, B&A Boston, ERIE/CNJ Newark, NH New Haven, local #5 in New York next
-to the ferry) or on its way to Scranton, a connected region of white hexes gets tiles of the kind the hex takes
-(plain: #8, #9, #80-#83; town: #4, #58, #141-#143; H23 also #9 for the ferry) at
-rotations whose track stays on the map. Every x2 company's token lies in its
-destination; a random phase, 1-3 random trains (2, 3, 4, 5, 2R, 3D, 3(NYC)), random
-active destinations and mining rights, off-map pass-through on or off. ``bruteforce.best_run(position, hooks=True)``
-(exhaustive search that scores through the title's hooks by itself) gives the best
-total; ``solve`` must prove the same, and ``trainrun.legality`` must accept its run
-at the same total.
+to the ferry) or on its way to Scranton, a connected region of white hexes gets tiles
+of the kind the hex takes (plain: #8, #9, #80-#83, so only a #9 in the ferry landing
+H23; town: #4, #58, #141-#143) at rotations whose track stays on the map. Every x2
+company's token lies in its destination; a random phase, 1-3 random trains (2, 3, 4,
+5, 2R, 3D, 3(NYC)), random active destinations and mining rights, off-map
+pass-through on or off. ``bruteforce.best_run(position, hooks=True)`` (exhaustive
+search that scores through the title's hooks by itself) gives the best total;
+``solve`` must prove the same, and ``trainrun.legality`` must accept its run at the
+same total.
 """
 from __future__ import annotations
 

@@ -245,3 +245,23 @@ def test_offmap_pass_through_switch():
     assert solve(read_position(data), 60.0, 1).total == 60
     with pytest.raises(InputError, match="^options.passthrough"):
         read_position({**data, "options": {"passthrough": True}})
+
+
+def test_every_token_city_scores_in_every_phase():
+    # The station-token bonus is a stop bonus, which trainrun pays only where the stop
+    # scores (trainrun.rules.RouteBonus). R-PA 6.8 pays it for every station on the
+    # route; the two agree because every city of the 18PA map and tile set is worth
+    # more than 0 in every phase (for a 3D too: cities are doubled, never zeroed).
+    title = load("01-two-2s-towns-free").title
+    tiles = list(title.tiles.values()) + [mh.printed for mh in title.hexes.values()]
+    for tile in tiles:
+        for node in tile.nodes:
+            if node.kind == "city":
+                assert all(node.value_in(list(p.colours)) > 0 for p in title.phases.values())
+
+
+def test_own_format_round_trip_keeps_the_ferry():
+    from trainrun.position import position_to_own
+    position = load("15-ferry-phase-3")
+    again = read_position(position_to_own(position))
+    assert solve(again, 60.0, 1).total == HAND["15-ferry-phase-3"]
