@@ -260,8 +260,22 @@ def test_every_token_city_scores_in_every_phase():
                 assert all(node.value_in(list(p.colours)) > 0 for p in title.phases.values())
 
 
-def test_own_format_round_trip_keeps_the_ferry():
+@pytest.mark.parametrize("stem", sorted(HAND))
+def test_own_format_round_trip(stem):
+    # write the position in the own format (``trainrun convert``) and read it back:
+    # printed tokens (the locals', the homes') are not written twice, the ferry stays
     from trainrun.position import position_to_own
-    position = load("15-ferry-phase-3")
-    again = read_position(position_to_own(position))
-    assert solve(again, 60.0, 1).total == HAND["15-ferry-phase-3"]
+    again = read_position(position_to_own(load(stem)))
+    assert solve(again, 60.0, 1).total == HAND[stem]
+
+
+def test_round_trip_of_a_printed_hex_that_lost_its_tokens():
+    # New York laid again as its printed tile clears locals #5 and #8; NH takes circle 2
+    from trainrun.position import position_to_own
+    data = {"title": "18PA", "phase": "3", "company": "NH", "trains": ["2"],
+            "tiles": [{"hex": "H19", "tile": "H19", "rotation": 0}],
+            "tokens": [{"hex": "H19", "city": 2, "company": "NH"}]}
+    own = position_to_own(read_position(data))
+    again = read_position(own)
+    assert [c.holders() for _, c in sorted(again.board["H19"].tokens.items())] == [
+        [], [], ["NH"]]
