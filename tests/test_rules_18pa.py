@@ -113,6 +113,11 @@ HAND = {
     "19-bo-columbus-active-4": 150,
     # The same, x2 inactive: 40 + 30 + 20 + $10 = 100.
     "20-bo-columbus-inactive-4": 100,
+    # Phase 4: the NYC has formed and local #1's token in Albany is now the NYC's (R-PA
+    # 2.5 L74, 4.1 L100); Albany was laid again to clear the printed token. The NYC's
+    # reserved 3 runs as a 3 (DIGEST 2.2): Albany 20 + Worcester 10 + Boston D27-0 20
+    # (B&A's circle, an end) = 50, + $10 for the NYC station in Albany: 60.
+    "21-nyc-reserved-3": 60,
 }
 BRUTE = ["05-5-and-2r-split", "08-mining-3d-and-3", "09-two-trains-scranton",
          "15-ferry-phase-3", "18-one-circle-per-hex"]
