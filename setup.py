@@ -4,7 +4,7 @@ import numpy
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-PLUGINS = ["g18chesapeake", "g1871", "g18ny"]
+PLUGINS = ["g18chesapeake", "g1871", "g18ny", "g18pa"]
 
 setup(
     packages=["trainrun", "trainrun.solver", "trainrun.plugins"]

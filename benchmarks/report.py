@@ -1,15 +1,19 @@
 """Corpus benchmark report: solve every position of a title, one core, and summarise.
 
     python benchmarks/report.py [18Chesapeake] [--repeat 3] [--plot times.png]
+    python benchmarks/report.py --positions tests/data/18pa [--repeat 3]
 
 Prints the median, p99 and max solve time (best of ``--repeat`` runs per
 position, reading and solving included), how many positions were proven
 optimal, and for positions where the 18xx.games auto-router took >= 1 s the
 ratio of its recorded time (path_seconds + combo_seconds) to trainrun's.
+``--positions FOLDER`` times the own-format positions ``FOLDER/*.json`` instead
+(titles without a recorded corpus).
 """
 import argparse
 import statistics
 import time
+from pathlib import Path
 
 from trainrun import read_position, solve
 
@@ -31,6 +35,24 @@ def measure(title: str, repeat: int) -> list[dict]:
                      "reference_seconds": ref["path_seconds"] + ref["combo_seconds"],
                      "reference_total": ref["total"]})
     return rows
+
+
+def measure_files(folder: str, repeat: int) -> str:
+    """Median, p99 and max solve time of the own-format positions in ``folder``."""
+    times, optimal, paths = [], 0, sorted(Path(folder).glob("*.json"))
+    for path in paths:
+        text, best = path.read_text(), float("inf")
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            run = solve(read_position(text), time_limit=60.0, workers=1)
+            best = min(best, time.perf_counter() - t0)
+        times.append(best)
+        optimal += run.status == "optimal"
+    times.sort()
+    p99 = times[min(len(times) - 1, int(round(0.99 * (len(times) - 1))))]
+    return (f"positions: {len(paths)}, proven optimal: {optimal}\n"
+            f"median {statistics.median(times) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, "
+            f"max {times[-1] * 1000:.1f} ms")
 
 
 def summarise(rows: list[dict]) -> str:
@@ -72,7 +94,11 @@ def main() -> None:
     ap.add_argument("title", nargs="?", default="18Chesapeake")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--plot", help="write a scatter plot (needs matplotlib)")
+    ap.add_argument("--positions", help="time the own-format positions FOLDER/*.json")
     args = ap.parse_args()
+    if args.positions:
+        print(measure_files(args.positions, args.repeat))
+        return
     rows = measure(args.title, args.repeat)
     print(summarise(rows))
     if args.plot:

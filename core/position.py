@@ -331,26 +331,42 @@ def position_from_own(title: Title, data: dict) -> Position:
     return _position(title, phase, company, data, board)
 
 
+def _printed_holders(mh) -> dict:
+    """Holders of the tokens printed on a map hex, by city index."""
+    return {e.get("city", 0): [s for s in e.get("slots", []) if s] + list(e.get("extra", []))
+            for e in mh.printed_tokens}
+
+
 def position_to_own(position: Position) -> dict:
-    """Write ``position`` in trainrun's own format (laid tiles, tokens, markers only)."""
+    """Write ``position`` in trainrun's own format (laid tiles, tokens, markers only).
+
+    Tokens printed on the map are left out while they lie there; a printed hex that lost
+    one of them is written as its printed tile laid again, which clears its tokens, and
+    then with all of its tokens."""
     title = position.title
     tiles, tokens, markers = [], [], []
     for hex_id, placed in position.board.items():
         mh = title.hexes[hex_id]
-        if placed.tile is not mh.printed or placed.rotation != mh.printed_rotation:
+        printed = {} if placed.tile is not mh.printed else _printed_holders(mh)
+        kept = all(set(holders) <= set(placed.tokens[i].holders()) if i in placed.tokens
+                   else not holders for i, holders in printed.items())
+        if placed.tile is not mh.printed or placed.rotation != mh.printed_rotation or not kept:
             rotation = placed.rotation
             if placed.tile is mh.printed:
                 rotation = (rotation - mh.printed_rotation) % 6
             tiles.append({"hex": hex_id, "tile": placed.tile.name, "rotation": rotation})
-        # tokens printed on the map come back by themselves on a printed tile
-        printed = ([t for e in mh.printed_tokens for t in e.get("slots", []) + e.get("extra", [])
-                    if t] if placed.tile is mh.printed else [])
+            printed = {}
         for index, city in sorted(placed.tokens.items()):
+            skip = list(printed.get(index, ()))
             for holder in city.slots:
-                if holder and holder not in printed:
+                if holder and holder in skip:
+                    skip.remove(holder)
+                elif holder:
                     tokens.append({"hex": hex_id, "city": index, "company": holder})
             for holder in city.extra:
-                if holder not in printed:
+                if holder in skip:
+                    skip.remove(holder)
+                else:
                     tokens.append({"hex": hex_id, "city": index, "company": holder,
                                    "extra": True})
         markers += [{"hex": hex_id, "marker": m} for m in placed.markers]

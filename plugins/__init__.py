@@ -40,6 +40,7 @@ class Ruleset:
                 if key in data:
                     position.title_state.setdefault(key, data[key])
         position.ruleset = self
+        self.hook.trainrun_prepare_board(position=position)
         return position
 
 

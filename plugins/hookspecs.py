@@ -7,7 +7,8 @@ so for a ``firstresult`` hook the title's answer wins and returning ``None``
 falls back to the shared rule. Hooks without ``firstresult`` collect an answer
 from every plugin.
 
-When: ``trainrun_title`` when the title is loaded; every other hook while a
+When: ``trainrun_title`` when the title is loaded; ``trainrun_prepare_board`` once when
+a position is read; every other hook while a
 position's track graph and train tables are built (``trainrun.graph``,
 ``trainrun.routes``, ``trainrun.run``) and when a route is checked
 (``trainrun.legality``): once per position, or once per position and train
@@ -31,6 +32,17 @@ hookimpl = pluggy.HookimplMarker("trainrun")
 def trainrun_title() -> TitleInfo:
     """Name the title: its name as positions spell it, aliases, and the folder of its data
     files (map.json, tiles.json, trains.json, phases.json, companies.json)."""
+
+
+@hookspec
+def trainrun_prepare_board(position: Position) -> None:
+    """Bring ``position.board`` to the state the title's rules give it for this run, in
+    place, and check the title's part of the position (``title_state``, ``options``),
+    raising ``InputError`` for bad input. Called once when a position is read, before
+    anything looks at the board, so the track graph, the legality checker and the brute
+    force all see the same board: a title may replace a hex's tile (18PA: the Fall River
+    ferry hex becomes plain track while the ferry is open, no track once it closes).
+    Default: nothing."""
 
 
 @hookspec(firstresult=True)

@@ -1,0 +1,168 @@
+"""18PA: the rulebook's revenue rules (DIGEST section 2; R-PA = 18PA rulebook).
+
+The 18xx.games engine is prealpha and implements none of 18PA's bonuses, so
+the rulebook is followed throughout:
+
+* Trains 2, 3, 3(NYC), 4, 5 and 2R count cities and off-map areas; towns are
+  free and score (train data, R-PA 6.8). 3D: as a 3, towns score nothing,
+  cities and off-map areas doubled (train data: city row multiplier 2, town pay 0).
+  A 2R is just one more train of the company; nothing limits the number of trains.
+* x2 destination tokens (R-PA 6.3, 6.8): the token of B&O in Columbus K2, B&A
+  in Albany D17, ERIE in Buffalo C2, PRR in Pittsburgh I2, a token of its
+  company in the destination city on the board. Inactive, it blocks other
+  companies (an ordinary token) but is no station of its owner and does not
+  block it (DIGEST 2.7's default). Active (``title_state.destinations_active``),
+  it is a station and doubles the location's face value on each of the
+  company's routes (x4 with a 3D). ``destination_connected`` says whether an
+  unblocked route now links the home token and the destination.
+* Station-token bonus (R-PA 6.8): +$10 (phases 3, 4), $20 (5), $30 (3D) per
+  station of the company on the route, never doubled (a stop bonus added after
+  the multipliers). Every city on the 18PA map is worth more than 0 in every
+  phase, so the bonus is paid for every station on the route.
+* Mining rights (R-PA 6.6, 6.8): +$40 once per run if the company is listed in
+  ``title_state.mining_rights`` and a train other than a 3D visits Scranton G12.
+* One city circle per hex on a route (R-PA 6.2): the circles of BOS, EWR, NYC
+  and PHI (yellow, green) form exclusive sets.
+* Fall River ferry (R-PA 6.2, 6.8): the map data draws it as narrow-gauge track
+  G26-H25 with a town on H25 (the engine's model, DIGEST 2.6 item 4). Here H25
+  is plain track e1-e3, no stop, while the ferry is open (H23 holds a #9 and
+  the phase is before 5) and holds no track otherwise. A ferry route therefore
+  always links Islip H21 and Providence F27, the stops on either side, costs no
+  distance, and earns +$20 (phase 2) or +$10 (phases 3, 4) as a bonus on hex H25.
+* Passing through an off-map area (PA-9, open): by default the engine's model, so a
+  route may pass through Washington M8 (a city with two exits) when city blocking
+  allows; ``options.offmap_pass_through: false`` lets routes only end at off-map areas.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from trainrun.errors import InputError
+from trainrun.plugins import defaults
+from trainrun.plugins.hookspecs import hookimpl
+from trainrun.position import CityTokens, PlacedHex, Position, Train
+from trainrun.rules import CompanyBonus, RouteBonus, TrainRules
+from trainrun.tiles import Node, tile_from_dict
+from trainrun.titleinfo import TitleInfo
+
+from .destinations import DESTINATIONS, active_destination, destination_connected
+
+__all__ = ["DESTINATIONS", "destination_connected"]
+
+TOKEN_BONUS = {"2": 0, "3": 10, "4": 10, "5": 20, "3D": 30}    # R-PA 6.8 L182
+FERRY_BONUS = {"2": 20, "3": 10, "4": 10}                      # R-PA 6.2 L147, 6.8 L182
+MINING_RIGHTS = 40                                             # R-PA 6.6 L170
+SCRANTON = "G12-0"
+FERRY_HEX, FERRY_LANDING = "H25", "H23"
+STATE_KEYS = {"destinations_active", "mining_rights"}
+OPTION_KEYS = {"offmap_pass_through"}
+
+_FERRY_OPEN = tile_from_dict(FERRY_HEX, {"color": "blue", "paths": [{"a": "e1", "b": "e3"}]})
+_FERRY_CLOSED = tile_from_dict(FERRY_HEX, {"color": "blue"})
+
+
+@hookimpl
+def trainrun_title() -> TitleInfo:
+    return TitleInfo(name="18PA", data=Path(__file__).parent / "data",
+                     description="Pennsylvania and the North-East; x2 destinations, 3D, "
+                                 "station bonuses, mining rights, Fall River ferry")
+
+
+def ferry_open(position: Position) -> bool:
+    """The ferry may be used: a #9 lies in H23 and phase 5 has not begun (R-PA 6.2)."""
+    return (position.board[FERRY_LANDING].tile.name == "9"
+            and position.phase.name in FERRY_BONUS)
+
+
+def _state_symbols(position: Position, key: str, allowed) -> frozenset:
+    value = position.title_state.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise InputError(f"title_state.{key}", f"expected a list of company symbols, got "
+                                               f"{value!r}")
+    for sym in value:
+        if sym not in allowed:
+            raise InputError(f"title_state.{key}", f"{sym!r} is not one of "
+                                                   f"{', '.join(sorted(allowed))}")
+    return frozenset(value)
+
+
+@hookimpl
+def trainrun_prepare_board(position: Position) -> None:
+    unknown = set(position.title_state) - STATE_KEYS
+    if unknown:
+        raise InputError(f"title_state.{sorted(unknown)[0]}",
+                         f"unknown field (expected one of {', '.join(sorted(STATE_KEYS))})")
+    active = _state_symbols(position, "destinations_active", DESTINATIONS)
+    for sym in sorted(active):
+        hex_id = DESTINATIONS[sym]
+        if not any(sym in city.holders() for city in position.board[hex_id].tokens.values()):
+            raise InputError("title_state.destinations_active",
+                             f"{sym} has no x2 token in its destination {hex_id}")
+    _state_symbols(position, "mining_rights", set(position.title.companies))
+    for key, value in position.options.items():
+        if key not in OPTION_KEYS:
+            raise InputError(f"options.{key}", f"unknown option (expected one of "
+                                               f"{', '.join(sorted(OPTION_KEYS))})")
+        if not isinstance(value, bool):
+            raise InputError(f"options.{key}", f"expected true or false, got {value!r}")
+    tile = _FERRY_OPEN if ferry_open(position) else _FERRY_CLOSED
+    position.board[FERRY_HEX] = PlacedHex(FERRY_HEX, tile, 0)
+
+
+@hookimpl
+def trainrun_stop_value(position: Position, train: Train, rules: TrainRules, hex_id: str,
+                        node: Node) -> int:
+    value = defaults.trainrun_stop_value(position=position, train=train, rules=rules,
+                                         hex_id=hex_id, node=node)
+    if node.kind == "city" and active_destination(position) == f"{hex_id}-{node.index}":
+        value *= 2                                  # R-PA 6.8 L179; x4 with a 3D (L181)
+    return value
+
+
+@hookimpl
+def trainrun_company_stations(position: Position) -> set[str]:
+    stations = defaults.trainrun_company_stations(position=position)
+    hex_id = DESTINATIONS.get(position.company)
+    if hex_id is not None and active_destination(position) is None:
+        stations -= {s for s in stations if s.rpartition("-")[0] == hex_id}  # inactive x2
+    return stations
+
+
+@hookimpl
+def trainrun_city_blocks(position: Position, hex_id: str, node: Node,
+                         tokens: CityTokens) -> bool | None:
+    if (not position.options.get("offmap_pass_through", True)
+            and position.board[hex_id].tile.color == "red"):
+        return True                 # an off-map area (a city on a red hex) ends a route
+    return None                     # the shared blocking rule
+
+
+@hookimpl
+def trainrun_route_bonuses(position: Position, train: Train) -> list[RouteBonus]:
+    bonuses = []
+    amount = TOKEN_BONUS.get(position.phase.name, 0)
+    if amount:
+        stations = trainrun_company_stations(position=position)
+        bonuses.append(RouteBonus("station token", amount, stops=frozenset(stations)))
+    if ferry_open(position) and FERRY_BONUS[position.phase.name]:
+        bonuses.append(RouteBonus("Fall River ferry", FERRY_BONUS[position.phase.name],
+                                  hexes=frozenset({FERRY_HEX})))
+    return bonuses
+
+
+@hookimpl
+def trainrun_company_bonuses(position: Position) -> list[CompanyBonus]:
+    if position.company not in position.title_state.get("mining_rights", []):
+        return []
+    return [CompanyBonus("mining rights", MINING_RIGHTS, stops=frozenset({SCRANTON}),
+                         trains=frozenset(n for n in position.title.trains if n != "3D"))]
+
+
+@hookimpl
+def trainrun_exclusive_stops(position: Position) -> list[frozenset[str]]:
+    sets = []
+    for hex_id, placed in position.board.items():
+        circles = [n.index for n in placed.tile.nodes if n.kind == "city"]
+        if len(circles) > 1:
+            sets.append(frozenset(f"{hex_id}-{i}" for i in circles))
+    return sets

@@ -1,0 +1,80 @@
+"""18PA destination ("x2") tokens (R-PA 6.3, 6.8; DIGEST 2.5 a).
+
+An x2 token is a token of its company in a slot of the destination city. It
+turns active the first time an unblocked route links the company's home token
+and the destination; ``destination_connected`` answers that question for a
+position so the caller can list the company in ``title_state.destinations_active``.
+"""
+from __future__ import annotations
+
+from trainrun.errors import InputError
+from trainrun.graph import build_graph
+from trainrun.position import Position
+
+DESTINATIONS = {"B&O": "K2", "B&A": "D17", "ERIE": "C2", "PRR": "I2"}   # R-PA 12.2, 6.8
+
+
+def _token_nodes(position: Position, company: str, hex_id: str) -> list[str]:
+    return [f"{hex_id}-{i}" for i, city in sorted(position.board[hex_id].tokens.items())
+            if company in city.holders()]
+
+
+def active_destination(position: Position) -> str | None:
+    """The node id of the operating company's active x2 token, or None."""
+    hex_id = DESTINATIONS.get(position.company)
+    if hex_id is None or position.company not in position.title_state.get(
+            "destinations_active", []):
+        return None
+    nodes = _token_nodes(position, position.company, hex_id)
+    return nodes[0] if nodes else None
+
+
+def destination_connected(position: Position) -> bool:
+    """Does an unblocked route now link the operating company's home token and its x2
+    token's city (R-PA 6.3)? A route here is any track walk from the home city to the
+    destination that passes only cities the company may pass through (other
+    companies' tokens block, the company's own inactive x2 token does not), visits no
+    stop twice, uses no track twice and at most one city circle per hex; distance
+    does not matter. Raises ``InputError`` for a company without a destination, or
+    without its home or x2 token on the board."""
+    company = position.company
+    if company not in DESTINATIONS:
+        raise InputError("company", f"{company} has no destination token (only "
+                                    f"{', '.join(sorted(DESTINATIONS))})")
+    home_hex = position.title.companies[company].get("home")
+    homes = _token_nodes(position, company, home_hex) if home_hex else []
+    targets = _token_nodes(position, company, DESTINATIONS[company])
+    if not homes:
+        raise InputError("tokens", f"{company} has no home token in {home_hex}")
+    if not targets:
+        raise InputError("tokens", f"{company} has no x2 token in {DESTINATIONS[company]}")
+    graph = build_graph(position)
+    index = graph.stop_index
+    if homes[0] not in index or targets[0] not in index:
+        return False
+    return _linked(graph, index[homes[0]], index[targets[0]])
+
+
+def _linked(graph, start: int, goal: int) -> bool:
+    """Depth-first search for one legal walk start -> goal over the graph's segments."""
+    adjacency = [[] for _ in graph.stop_ids]
+    for seg in graph.segments:
+        adjacency[seg.a].append((seg.b, seg.resources))
+        adjacency[seg.b].append((seg.a, seg.resources))
+    groups = [int(g) for g in graph.groups]
+
+    def search(stop: int, seen: set, used: frozenset, taken: int) -> bool:
+        if stop == goal:
+            return True
+        if stop != start and not graph.passable[stop]:
+            return False
+        for other, resources in adjacency[stop]:
+            if other in seen or resources & used or groups[other] & taken:
+                continue
+            seen.add(other)
+            if search(other, seen, used | resources, taken | groups[other]):
+                return True
+            seen.discard(other)
+        return False
+
+    return search(start, {start}, frozenset(), groups[start])
