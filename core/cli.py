@@ -66,12 +66,16 @@ def format_run(run) -> str:
     lines = [f"{run.title} · {run.company} · phase {run.phase}"]
     for r in run.routes:
         lines.append(f"  {r.train_name} train ({r.train}): ${r.revenue}")
+        nodes = {s["node"] for s in r.stops}
         for s in r.stops:
             place = f"{s['node']:<6} {s['location']}".rstrip()
             value = f"{s['value']:>4}" if s["scored"] else "   -"
-            lines.append(f"      {place:<32}{value}")
+            within = [f"{b['name']} ${b['value']}" for b in r.bonuses if b["where"] == s["node"]]
+            lines.append(f"      {place:<32}{value}" +
+                         (f"  (with {', '.join(within)})" if within else ""))
         for b in r.bonuses:
-            lines.append(f"      + {b['name']} ({b['where']})")
+            if b["where"] not in nodes:
+                lines.append(f"      + {b['name']} ({b['where']}): ${b['value']}")
     for train in run.idle_trains:
         lines.append(f"  {train}: no route")
     for b in run.company_bonuses:

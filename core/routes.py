@@ -27,7 +27,7 @@ class TrainTable:
     stop_cost: np.ndarray    # int32 per stop: distance used by a visit
     hex_value: np.ndarray    # int32 per hex: bonus once per hex the route's track touches
     hex_touch: np.ndarray    # int32 per hex: added to the edge count when touched (H trains)
-    bonus_names: dict        # stop or hex index -> names of bonuses included above
+    bonus_names: dict        # ("stop"|"hex", index) -> (name, amount) of bonuses above
 
     @property
     def name(self) -> str:
@@ -63,14 +63,15 @@ def train_tables(graph: TrackGraph) -> list[TrainTable]:
         names: dict = {}
         for bonuses in hook.trainrun_route_bonuses(position=position, train=train):
             for bonus in bonuses:
+                earned = (bonus.name, bonus.amount)
                 for s in bonus.stops:
                     if s in stop_index and values[stop_index[s]] > 0:
                         values[stop_index[s]] += bonus.amount
-                        names.setdefault(("stop", stop_index[s]), []).append(bonus.name)
+                        names.setdefault(("stop", stop_index[s]), []).append(earned)
                 for h in bonus.hexes:
                     if h in hex_index:
                         hex_value[hex_index[h]] += bonus.amount
-                        names.setdefault(("hex", hex_index[h]), []).append(bonus.name)
+                        names.setdefault(("hex", hex_index[h]), []).append(earned)
         tables.append(TrainTable(trains, rules, values, costs, hex_value, hex_touch, names))
     return tables
 

@@ -42,7 +42,8 @@ class RunRoute:
     visited: list
     stops: list
     chains: list
-    bonuses: list = field(default_factory=list)
+    bonuses: list = field(default_factory=list)   # name, where, value (stop bonuses are
+                                                  # part of that stop's value)
 
 
 @dataclass
@@ -169,14 +170,13 @@ def describe_route(graph: TrackGraph, table, stops: list, segs: list, train,
                        "paths": [{"hex": h, "a": a, "b": b} for h, a, b in steps]})
     bonuses = []
     for j, s in enumerate(stops):
-        for name in table.bonus_names.get(("stop", s), ()):
-            if scored[j]:
-                bonuses.append({"name": name, "where": graph.stop_ids[s]})
+        for name, amount in table.bonus_names.get(("stop", s), ()):
+            if scored[j]:   # a stop bonus is part of that stop's value
+                bonuses.append({"name": name, "where": graph.stop_ids[s], "value": amount})
     touched = sorted({h for k in segs for h in graph.segments[k].hexes})
     for h in touched:
-        for name in table.bonus_names.get(("hex", h), ()):
-            bonuses.append({"name": name, "where": graph.hex_ids[h],
-                            "value": int(table.hex_value[h])})
+        for name, amount in table.bonus_names.get(("hex", h), ()):
+            bonuses.append({"name": name, "where": graph.hex_ids[h], "value": amount})
     return RunRoute(
         train=train.id, train_name=train.name,
         revenue=route_value(graph, table, stops, segs),
