@@ -4,7 +4,7 @@ import numpy
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-PLUGINS = ["g18chesapeake"]
+PLUGINS = ["g18chesapeake", "g1817"]
 
 setup(
     packages=["trainrun", "trainrun.solver", "trainrun.plugins"]
