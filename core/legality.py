@@ -277,7 +277,8 @@ def _rules(position: Position, train: Train):
 
 def _group_sets(position: Position) -> list:
     """Extra exclusive sets from the title (beyond tile ``groups`` tags)."""
-    return [frozenset(s) for s in position.ruleset.hook.trainrun_exclusive_stops(position=position)]
+    return [frozenset(s) for answer in position.ruleset.hook.trainrun_exclusive_stops(
+        position=position) for s in answer]
 
 
 def check_route(position: Position, train, visited: list, chains: list) -> RouteCheck:
