@@ -25,7 +25,9 @@ passes each junction at most once earns exactly the oracle's total.
 from __future__ import annotations
 
 import functools
+import json
 from collections import Counter
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -134,3 +136,15 @@ def test_a_declared_route_passes_a_junction_twice():
     assert _junction_passes(position, steps)[("E16", "n0")] == 4
     assert check_route(position, route["train"], route["visited"],
                        route["chains"]).violations == []
+
+
+def test_example_position_is_its_corpus_line():
+    """examples/1817-mines-and-bridge.json is 15528#890 in the own format, plus a Mail
+    contract ($15, R-17 L83) that is shown beside the run and never added to it."""
+    example = Path(__file__).parent.parent / "examples" / "1817-mines-and-bridge.json"
+    data = json.loads(example.read_text())
+    run = solve(read_position(data))
+    line = LINES[f"{data['fixture'].removesuffix('.json')}-{data['action']}"]
+    assert run.status == "optimal"
+    assert run.total == line["exact_oracle"]["total"] == _solved("15528-890")[1].total
+    assert run.company_income == [{"name": "Mail contract", "amount": 15}]
