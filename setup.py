@@ -17,7 +17,8 @@ setup(
         [Extension(f"trainrun.{name}", [f"core/{name}.pyx"], language="c++",
                    include_dirs=[numpy.get_include()], extra_compile_args=["-O3"])
          for name in ("_segments", "_enumerate")]
-        + [Extension("trainrun.solver._prune", ["solver/_prune.pyx"],
-                     include_dirs=[numpy.get_include()], extra_compile_args=["-O3"])],
+        + [Extension(f"trainrun.solver.{name}", [f"solver/{name}.pyx"],
+                     include_dirs=[numpy.get_include()], extra_compile_args=["-O3"])
+           for name in ("_prune", "_combine")],
         compiler_directives={"language_level": "3"}),
 )
