@@ -238,3 +238,13 @@ def test_mail_contract_needs_a_train_and_a_known_name(g1817):
     assert run.total == 0 and run.company_income == []
     with pytest.raises(InputError, match="title_state.mail_contracts"):
         solve(position(g1817, ["2"], title_state={"mail_contracts": ["Pony Express"]}))
+
+
+def test_1817_is_installed_and_prints_company_income_apart():
+    from trainrun.cli import format_run
+    from trainrun.plugins import installed_titles
+    assert "1817" in installed_titles()
+    run = solve(position(load_title("1817"), ["2"], title_state={"mail_contracts": ["Mail"]}))
+    text = format_run(run)
+    assert text.splitlines()[-1] == "Not in the run: Mail contract $15 to the company"
+    assert "Total $50 " in text
