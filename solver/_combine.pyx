@@ -25,23 +25,58 @@ cdef struct Search:
     const int32_t* slot_type   # per slot
     const int32_t* slot_next   # first later slot of another type (n_slots if none)
     const int64_t* suffix      # static bound of slots s .. n_slots - 1
+    const uint64_t* users      # [resource][block]: bit i set when the block's route i uses it
+    const int32_t* block_off   # first block of each type
+    int n_blocks
     int words
     int n_types
     int n_slots
     int64_t best
     int64_t steps
+    int64_t next_check         # look at the clock when steps reach this
     double deadline            # CLOCK_MONOTONIC seconds; 0 = none
     bint stopped
     int32_t* picks             # current picks per slot (-1 = empty)
     int32_t* best_picks
 
 
-cdef inline bint _clash(const uint64_t* a, const uint64_t* b, int words) noexcept nogil:
-    cdef int w
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long) nogil
+
+
+cdef int _resources(const uint64_t* mask, int words, int32_t* out) noexcept nogil:
+    """The resource indices set in ``mask``; returns how many."""
+    cdef int w, k = 0
+    cdef uint64_t x
     for w in range(words):
-        if a[w] & b[w]:
-            return True
-    return False
+        x = mask[w]
+        while x:
+            out[k] = w * 64 + __builtin_ctzll(x)
+            k += 1
+            x &= x - 1
+    return k
+
+
+cdef int _next_fit(Search* S, int t, int i, const int32_t* res, int k) noexcept nogil:
+    """The first route of type t at index >= i that uses none of the ``k`` resources
+    ``res``, 64 routes at a time; the type's end if there is none."""
+    cdef int end = S.start[t + 1], rel, b, j
+    cdef uint64_t acc
+    cdef const uint64_t* column
+    while i < end:
+        S.steps += 1
+        rel = i - S.start[t]
+        b = rel >> 6
+        acc = ((<uint64_t>1) << (rel & 63)) - 1     # routes before i do not count
+        column = S.users + S.block_off[t] + b
+        for j in range(k):
+            acc |= column[res[j] * S.n_blocks]
+            if acc == <uint64_t>0xFFFFFFFFFFFFFFFF:
+                break
+        if acc != <uint64_t>0xFFFFFFFFFFFFFFFF:
+            return S.start[t] + b * 64 + __builtin_ctzll(~acc)
+        i = S.start[t] + (b + 1) * 64
+    return end
 
 
 cdef inline bint _out_of_time(Search* S) noexcept nogil:
@@ -72,10 +107,12 @@ cdef int64_t _open_bound(Search* S, int s, int q, const uint64_t* mask, const in
     Fills ``child_first[t]``: no route of type t before it fits ``mask``. Returns as
     soon as the bound exceeds ``enough`` (then the later pointers are the parent's)."""
     cdef int64_t total = 0, later
-    cdef int t, end, need, g, i
+    cdef int t, end, need, g, i, k
     cdef bint found
+    cdef int32_t res[4096]
     for i in range(S.n_types):
         child_first[i] = first[i]
+    k = _resources(mask, S.words, res)
     g = s + 1                       # first open slot
     while g < S.n_slots:
         t = S.slot_type[g]
@@ -84,17 +121,18 @@ cdef int64_t _open_bound(Search* S, int s, int q, const uint64_t* mask, const in
         end = S.start[t + 1]
         found = False
         later = _rest(S, S.slot_next[g], first)
-        while need > 0 and i < end:
-            S.steps += 1
+        while need > 0:
+            i = _next_fit(S, t, i, res, k)
+            if i >= end:
+                break
             if total + need * S.value[i] + later <= enough:
                 # every route left is worth too little: the bound stays within ``enough``
                 return total + need * S.value[i] + later
-            if not _clash(S.bits + i * S.words, mask, S.words):
-                if not found:
-                    child_first[t] = i
-                    found = True
-                total += S.value[i]
-                need -= 1
+            if not found:
+                child_first[t] = i
+                found = True
+            total += S.value[i]
+            need -= 1
             i += 1
         if not found:
             child_first[t] = end
@@ -106,8 +144,9 @@ cdef int64_t _open_bound(Search* S, int s, int q, const uint64_t* mask, const in
 
 cdef void _dfs(Search* S, int s, int q_from, uint64_t* mask, const int32_t* first,
                int64_t total) noexcept nogil:
-    cdef int t, q, end, w, nxt, same
+    cdef int t, q, end, w, nxt, same, k
     cdef int64_t rest
+    cdef int32_t res[4096]
     cdef const uint64_t* row
     cdef uint64_t* child = mask + S.words
     cdef int32_t* child_first = <int32_t*>first + S.n_types
@@ -122,28 +161,29 @@ cdef void _dfs(Search* S, int s, int q_from, uint64_t* mask, const int32_t* firs
     end = S.start[t + 1]
     same = S.slot_next[s] - s - 1    # later slots of this type take routes after q
     rest = _rest(S, S.slot_next[s], first)
-    while q < end:
-        if total + S.value[q] + (same * S.value[q + 1] if q + 1 < end else 0) \
+    k = _resources(mask, S.words, res)
+    while True:
+        q = _next_fit(S, t, q, res, k)
+        if q >= end or total + S.value[q] + (same * S.value[q + 1] if q + 1 < end else 0) \
                 + rest <= S.best:
             break
-        S.steps += 1
-        if (S.steps & 0xFFFFF) == 1 and _out_of_time(S):   # at the first step, then every 2^20
-            S.stopped = True
-            return
+        if S.steps >= S.next_check:
+            S.next_check = S.steps + 0x100000
+            if _out_of_time(S):
+                S.stopped = True
+                return
         row = S.bits + q * S.words
-        if not _clash(row, mask, S.words):
-            for w in range(S.words):
-                child[w] = mask[w] | row[w]
-            nxt = s + 1
-            if nxt == S.n_slots or total + S.value[q] + _open_bound(
-                    S, s, q, child, first, child_first,
-                    S.best - total - S.value[q]) > S.best:
-                S.picks[s] = q
-                _dfs(S, nxt, q + 1 if nxt < S.n_slots and S.slot_type[nxt] == t else -1,
-                     child, child_first, total + S.value[q])
-                S.picks[s] = -1
-                if S.stopped:
-                    return
+        for w in range(S.words):
+            child[w] = mask[w] | row[w]
+        nxt = s + 1
+        if nxt == S.n_slots or total + S.value[q] + _open_bound(
+                S, s, q, child, first, child_first, S.best - total - S.value[q]) > S.best:
+            S.picks[s] = q
+            _dfs(S, nxt, q + 1 if nxt < S.n_slots and S.slot_type[nxt] == t else -1,
+                 child, child_first, total + S.value[q])
+            S.picks[s] = -1
+            if S.stopped:
+                return
         q += 1
     # this slot and the type's later ones stay empty
     nxt = S.slot_next[s]
@@ -176,6 +216,21 @@ def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
         j = s - int(np.searchsorted(slot_type_np, t))   # copy number of this slot
         suffix_np[s] = suffix_np[s + 1] + (value[type_start[t] + j]
                                            if type_start[t] + j < type_start[t + 1] else 0)
+    if words > 64:
+        raise ValueError("more than 4096 track resources")
+    block_off_np = np.zeros(n_types + 1, dtype=np.int32)
+    block_off_np[1:] = np.cumsum([(type_start[t + 1] - type_start[t] + 63) // 64
+                                  for t in range(n_types)])
+    n_blocks = int(block_off_np[-1])
+    users_np = np.zeros((words * 64, max(n_blocks, 1)), dtype=np.uint64)
+    bits_np = np.asarray(bits)
+    for t in range(n_types):
+        rows = bits_np[type_start[t]:type_start[t + 1]]
+        used = np.unpackbits(rows.view(np.uint8), axis=1, bitorder="little").astype(bool)
+        padded = np.ones(((block_off_np[t + 1] - block_off_np[t]) * 64, words * 64), dtype=bool)
+        padded[:len(used)] = used      # past the type's end every resource counts as used
+        packed = np.ascontiguousarray(np.packbits(padded.T, axis=1, bitorder="little"))
+        users_np[:, block_off_np[t]:block_off_np[t + 1]] = packed.view(np.uint64)
     masks_np = np.zeros((n_slots + 1) * max(words, 1), dtype=np.uint64)
     firsts_np = np.zeros((n_slots + 1) * n_types, dtype=np.int32)
     firsts_np[:n_types] = np.asarray(type_start[:n_types])
@@ -185,6 +240,8 @@ def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
     cdef int32_t[::1] slot_next = slot_next_np
     cdef int64_t[::1] suffix = suffix_np
     cdef uint64_t[::1] masks = masks_np
+    cdef uint64_t[:, ::1] users = users_np
+    cdef int32_t[::1] block_off = block_off_np
     cdef int32_t[::1] firsts = firsts_np
     cdef int32_t[::1] picks = picks_np
     cdef int32_t[::1] best_picks = best_np
@@ -198,10 +255,14 @@ def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
     S.slot_next = &slot_next[0]
     S.suffix = &suffix[0]
     S.words = words
+    S.users = &users[0, 0]
+    S.block_off = &block_off[0]
+    S.n_blocks = users_np.shape[1]
     S.n_types = n_types
     S.n_slots = n_slots
     S.best = lower
     S.steps = 0
+    S.next_check = 0
     S.deadline = deadline
     S.stopped = False
     S.picks = &picks[0]

@@ -92,6 +92,21 @@ def _greedy(cands: list[Candidates], amounts: list[int], starts: int = 64):
     return picks, total
 
 
+def _first_of_each(bits: np.ndarray, reach: np.ndarray) -> np.ndarray:
+    """Sorted positions of the first row of each distinct (bits, reach) row."""
+    if len(bits) == 0:
+        return np.zeros(0, dtype=np.int64)
+    columns = [bits[:, w] for w in range(bits.shape[1])]
+    if reach.shape[1]:
+        packed = np.packbits(reach, axis=1)
+        columns += [packed[:, j] for j in range(packed.shape[1])]
+    order = np.lexsort(columns[::-1])       # stable: equal rows keep their order
+    ranked = np.stack([col[order] for col in columns], axis=1)
+    new = np.ones(len(order), dtype=bool)
+    new[1:] = (ranked[1:] != ranked[:-1]).any(axis=1)
+    return np.sort(order[new])
+
+
 def _cut_by_value(cands: list[Candidates], amounts: list[int], lower: int):
     """Indices of routes (best first) worth enough to be in a run reaching ``lower`` when
     every other train ran its type's best routes, one per distinct track and bonus
@@ -108,9 +123,7 @@ def _cut_by_value(cands: list[Candidates], amounts: list[int], lower: int):
         keep = np.flatnonzero(c.values >= lower - upper + kth)
         # identical track and bonus reach: only the best such route matters
         keep = keep[np.argsort(-c.values[keep], kind="stable")]
-        key = np.concatenate([c.bits[keep].view(np.uint8), c.reach[keep].astype(np.uint8)], axis=1)
-        _, first = np.unique(key, axis=0, return_index=True)
-        kept.append(keep[np.sort(first)])  # still best first
+        kept.append(keep[_first_of_each(c.bits[keep], c.reach[keep])])  # still best first
     return kept, upper
 
 
