@@ -32,6 +32,11 @@ from ._prune import greedy_runs, partner_bounds
 from .paths import Network, add_path_train, read_path
 
 
+# the branch and bound keeps a bitmap of routes per track resource: at most this many
+# (track words x routes), about 64 MB
+BITMAP_LIMIT = 1 << 23
+
+
 @dataclass
 class Candidates:
     """Routes of one train type offered to the model."""
@@ -196,7 +201,9 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
     start = time.monotonic()
     greedy_picks, lower = _greedy(cands, amounts)
     no_bonus = all(not c.reach.any() for c in cands)
+    words = max((c.bits.shape[1] for c in cands), default=0)
     if (not path_trains and no_bonus and all(c.complete for c in cands)
+            and words <= 64 and words * sum(len(c.values) for c in cands) <= BITMAP_LIMIT
             and all(len(c.values) == 0 or c.values.min() >= 0 for c in cands)
             and any(len(c.values) for c in cands)):
         greedy_picks, lower, finished, searched = _branch_and_bound(
