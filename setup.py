@@ -4,7 +4,7 @@ import numpy
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-PLUGINS = ["g18chesapeake", "g1871", "g18ny", "g18pa"]
+PLUGINS = ["g18chesapeake", "g1817", "g1871", "g18ny", "g18pa"]
 
 setup(
     packages=["trainrun", "trainrun.solver", "trainrun.plugins"]
@@ -17,7 +17,8 @@ setup(
         [Extension(f"trainrun.{name}", [f"core/{name}.pyx"], language="c++",
                    include_dirs=[numpy.get_include()], extra_compile_args=["-O3"])
          for name in ("_segments", "_enumerate")]
-        + [Extension("trainrun.solver._prune", ["solver/_prune.pyx"],
-                     include_dirs=[numpy.get_include()], extra_compile_args=["-O3"])],
+        + [Extension(f"trainrun.solver.{name}", [f"solver/{name}.pyx"],
+                     include_dirs=[numpy.get_include()], extra_compile_args=["-O3"])
+           for name in ("_prune", "_combine")],
         compiler_directives={"language_level": "3"}),
 )

@@ -85,6 +85,8 @@ def format_run(run) -> str:
     proof = ("optimal (proven)" if run.status == "optimal"
              else f"best found at the time limit; the best run is at most ${run.bound}")
     lines.append(f"Total ${run.total} — {proof} — {run.seconds * 1000:.0f} ms")
+    for income in run.company_income:
+        lines.append(f"Not in the run: {income['name']} ${income['amount']} to the company")
     return "\n".join(lines)
 
 

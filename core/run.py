@@ -60,6 +60,8 @@ class Run:
     routes: list
     company_bonuses: list = field(default_factory=list)
     fixed_income: int = 0
+    # income outside the run, never in ``total`` (1817 mail contracts): {"name", "amount"}
+    company_income: list = field(default_factory=list)
     idle_trains: list = field(default_factory=list)   # ids of trains that run no route
     routes_enumerated: dict = field(default_factory=dict)
     routes_kept: int = 0
@@ -282,6 +284,9 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
         company_bonuses=[{"name": bonuses[k].name, "amount": bonuses[k].amount}
                          for k in choice.bonuses],
         fixed_income=fixed,
+        company_income=[{"name": name, "amount": amount}
+                        for group in hook.trainrun_company_income(position=position)
+                        for name, amount in group],
         idle_trains=[tr.id for tr in position.trains if tr.id not in {r.train for r in routes}],
         routes_enumerated={t.name: len(rs) if rs.complete else f"over {len(rs)}: path model"
                            for t, rs in zip(tables, sets)},

@@ -81,6 +81,13 @@ def trainrun_fixed_income(position: Position) -> int:
     held). Default: 0."""
 
 
+@hookspec
+def trainrun_company_income(position: Position) -> list[tuple[str, int]]:
+    """List income the company receives this operating round outside its run, as
+    (name, amount) pairs (1817 mail contracts): reported beside the run, never part of
+    its total or of the optimisation. Default: none."""
+
+
 @hookspec(firstresult=True)
 def trainrun_company_stations(position: Position) -> set[str]:
     """Give the node ids (``HEX-i``) of cities where the operating company has a station

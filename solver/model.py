@@ -13,17 +13,28 @@ cannot be part of any run reaching it are dropped (a safe bound, bonuses
 included), and of routes with identical track and bonus reach only the best is
 kept. Both cuts are exact. When the greedy total already equals the upper
 bound (typically a single train) it is returned as proven optimal without a
-search. Knows no title.
+search. When every route is listed and no company bonus can be earned, a
+compiled branch and bound (``_combine``) searches the combinations first and,
+if it finishes within half the time, its best run is the proven optimum; CP-SAT
+takes over otherwise. Knows no title.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import time
+
 import numpy as np
 from ortools.sat.python import cp_model
 
+from ._combine import best_combination
 from ._prune import greedy_runs, partner_bounds
 from .paths import Network, add_path_train, read_path
+
+
+# the branch and bound keeps a bitmap of routes per track resource: at most this many
+# (track words x routes), about 64 MB
+BITMAP_LIMIT = 1 << 23
 
 
 @dataclass
@@ -108,13 +119,25 @@ def _greedy_by(cands: list[Candidates], ranking: list, offsets: np.ndarray, star
     return picks
 
 
-def _prune(cands: list[Candidates], amounts: list[int], lower: int):
-    """Indices of routes that can belong to a run worth at least ``lower``, and an upper bound.
+def _first_of_each(bits: np.ndarray, reach: np.ndarray) -> np.ndarray:
+    """Sorted positions of the first row of each distinct (bits, reach) row."""
+    if len(bits) == 0:
+        return np.zeros(0, dtype=np.int64)
+    columns = [bits[:, w] for w in range(bits.shape[1])]
+    if reach.shape[1]:
+        packed = np.packbits(reach, axis=1)
+        columns += [packed[:, j] for j in range(packed.shape[1])]
+    order = np.lexsort(columns[::-1])       # stable: equal rows keep their order
+    ranked = np.stack([col[order] for col in columns], axis=1)
+    new = np.ones(len(order), dtype=bool)
+    new[1:] = (ranked[1:] != ranked[:-1]).any(axis=1)
+    return np.sort(order[new])
 
-    First a bound from each type's best values alone; then, repeatedly, the
-    compiled ``partner_bounds`` (best values of routes that share no track with
-    the route) until nothing more drops. Both are exact cuts.
-    """
+
+def _cut_by_value(cands: list[Candidates], amounts: list[int], lower: int):
+    """Indices of routes (best first) worth enough to be in a run reaching ``lower`` when
+    every other train ran its type's best routes, one per distinct track and bonus
+    reach; and the upper bound those best routes give."""
     tops = [_top_sum(c.values, c.count) if c.complete else c.upper * c.count for c in cands]
     extra = sum(amounts)
     upper = sum(tops) + extra
@@ -127,9 +150,19 @@ def _prune(cands: list[Candidates], amounts: list[int], lower: int):
         keep = np.flatnonzero(c.values >= lower - upper + kth)
         # identical track and bonus reach: only the best such route matters
         keep = keep[np.argsort(-c.values[keep], kind="stable")]
-        key = np.concatenate([c.bits[keep].view(np.uint8), c.reach[keep].astype(np.uint8)], axis=1)
-        _, first = np.unique(key, axis=0, return_index=True)
-        kept.append(keep[np.sort(first)])  # still best first
+        kept.append(keep[_first_of_each(c.bits[keep], c.reach[keep])])  # still best first
+    return kept, upper
+
+
+def _prune(cands: list[Candidates], amounts: list[int], lower: int):
+    """Indices of routes that can belong to a run worth at least ``lower``, and an upper bound.
+
+    First a bound from each type's best values alone (``_cut_by_value``); then,
+    repeatedly, the compiled ``partner_bounds`` (best values of routes that share
+    no track with the route) until nothing more drops. Both are exact cuts.
+    """
+    kept, upper = _cut_by_value(cands, amounts, lower)
+    extra = sum(amounts)
     if not all(c.complete for c in cands) or sum(len(k) for k in kept) < 2:
         return [np.sort(k) for k in kept], min(upper, _gross_bound(cands, amounts))
     bits = np.concatenate([c.bits[k] for c, k in zip(cands, kept)])
@@ -160,6 +193,33 @@ def _gross_bound(cands: list[Candidates], amounts: list[int]) -> int:
     return sum(_top_sum(_gross(c, amounts), c.count) for c in cands)
 
 
+def _branch_and_bound(cands: list[Candidates], lower: int, greedy_picks: list,
+                      deadline: float):
+    """The best run by the compiled branch and bound (route lists complete, no company
+    bonus to earn): (picks, total, finished, routes searched). Types with the best
+    routes go first."""
+    kept, _ = _cut_by_value(cands, [], lower)
+    order = sorted(range(len(cands)), key=lambda t: -int(cands[t].values[kept[t][0]])
+                   if len(kept[t]) else 0)
+    words = max(c.bits.shape[1] for c in cands)
+    bits = np.concatenate([np.pad(cands[t].bits[kept[t]], ((0, 0), (0, words -
+                                                                    cands[t].bits.shape[1])))
+                           for t in order]).astype(np.uint64)
+    values = np.concatenate([cands[t].values[kept[t]] for t in order]).astype(np.int64)
+    starts = np.zeros(len(order) + 1, dtype=np.int32)
+    starts[1:] = np.cumsum([len(kept[t]) for t in order])
+    counts = np.array([cands[t].count for t in order], dtype=np.int32)
+    total, chosen, finished = best_combination(np.ascontiguousarray(bits), starts, values,
+                                               counts, lower, deadline)
+    if total <= lower:
+        return greedy_picks, lower, finished, len(values)
+    picks = []
+    for q in chosen.tolist():
+        j = int(np.searchsorted(starts, q, side="right") - 1)
+        picks.append((order[j], int(kept[order[j]][q - starts[j]])))
+    return picks, int(total), finished, len(values)
+
+
 def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
                   time_limit: float, workers: int = 1, net: Network | None = None,
                   path_trains: dict | None = None, required: tuple = ()) -> Choice | None:
@@ -171,9 +231,21 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
     earn (the best run among those that do); None when no run earns them.
     """
     path_trains = path_trains or {}
+    start = time.monotonic()
     greedy_picks, lower = _greedy(cands, amounts)
     if required:   # the greedy run may not earn them: its total bounds nothing
         greedy_picks, lower = [], 0
+    no_bonus = all(not c.reach.any() for c in cands)
+    words = max((c.bits.shape[1] for c in cands), default=0)
+    if (not path_trains and not required and no_bonus and all(c.complete for c in cands)
+            and words <= 64 and words * sum(len(c.values) for c in cands) <= BITMAP_LIMIT
+            and all(len(c.values) == 0 or c.values.min() >= 0 for c in cands)
+            and any(len(c.values) for c in cands)):
+        greedy_picks, lower, finished, searched = _branch_and_bound(
+            cands, lower, greedy_picks, start + time_limit / 2)
+        if finished:
+            return Choice(greedy_picks, lower + fixed, lower + fixed, "optimal", [], searched)
+        time_limit = max(time_limit - (time.monotonic() - start), 0.001)
     kept, upper = _prune(cands, amounts, lower)
     for t in path_trains:
         kept[t] = np.zeros(0, dtype=np.int64)

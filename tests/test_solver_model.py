@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainrun.solver import Candidates, choose_routes
+from trainrun.solver.model import _branch_and_bound
 
 
 def _cands(spec):
@@ -72,3 +73,33 @@ def test_time_limit_reports_a_bound_not_a_false_proof():
     assert quick.total <= full.total <= quick.bound
     if quick.status == "optimal":
         assert quick.total == quick.bound == full.total
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 3), routes), min_size=1, max_size=3))
+def test_branch_and_bound_equals_brute_force(spec):
+    """The compiled branch and bound alone (started from 0) finds the brute-force best."""
+    cands = _cands(spec)
+    picks, total, finished, _ = _branch_and_bound(cands, 0, [], 0.0)
+    assert finished and total == _brute(spec)
+    chosen = [spec[t][1][i] for t, i in picks]
+    assert sum(v for v, _ in chosen) == total
+    resources = [x for _, res in chosen for x in res]
+    assert len(resources) == len(set(resources))
+    assert all(sum(1 for tt, _ in picks if tt == t) <= spec[t][0] for t in range(len(spec)))
+
+
+def test_branch_and_bound_out_of_time_hands_over_to_cp_sat():
+    """With its deadline already past the search stops at once and says so; what it
+    returns is still a feasible run, and choose_routes still proves the optimum."""
+    rng = np.random.default_rng(11)
+    spec = [(2, [(int(rng.integers(50, 500)), set(rng.choice(60, 6, replace=False).tolist()))
+                 for _ in range(3000)]), (1, [(int(rng.integers(50, 500)),
+                                               set(rng.choice(60, 6, replace=False).tolist()))
+                                              for _ in range(3000)])]
+    picks, total, finished, _ = _branch_and_bound(_cands(spec), 0, [], 1e-9)
+    assert not finished
+    chosen = [spec[t][1][i] for t, i in picks]
+    assert sum(v for v, _ in chosen) == total
+    full = choose_routes(_cands(spec), [], 0, time_limit=60)
+    assert full.status == "optimal" and full.total >= total

@@ -1,0 +1,119 @@
+"""1817: plain n-trains, coal mines, bridges, New York's two cities (DIGEST section 4).
+
+* Trains 2, 2+, 3-8 count and score every visited city, town and off-board (the
+  shared numeric distance; 2+ has distance 2 in the train data). Off-board values
+  by phase, Cleveland's gray city and Toronto (a gray town, DIGEST 17-2) come from
+  the tile data through the shared phase-value rule (DIGEST 1.4).
+* New York E22: a route may visit only one of its cities (R-17 L45, DIGEST 17-1).
+* Coal mines: +$10 per ``mine`` hex whose track the route uses (DIGEST 4.4). A
+  mine lies on a #7/#8/#9 tile, which has no stop, so a route can never start or
+  end there; a ``mine`` marker on a hex with a stop is rejected.
+* Ranches (Volatility expansion, R-17 silent; engine ``revenue_for``): like mines,
+  +$10 per ``ranch`` hex whose track the route uses.
+* Bridges: +$10 per stop at a city on a ``bridge`` hex (Louisville H3,
+  Cincinnati G6, Charleston H9), for every company.
+* Option ``modern_trains`` (``"options": {"modern_trains": true}``): 7-trains
+  earn +$10 and 8-trains +$20 for each visited city holding the company's token.
+* Mail contracts are company income, not run revenue (DIGEST 4.4): given as
+  ``"title_state": {"mail_contracts": ["Mail"]}`` (Minor Mail $10, Mail $15,
+  Major Mail $20) they are reported beside the run and never in its total; paid
+  only if the company has a train (R-17 L83).
+
+Corpus lines record a mail contract only as an ability without its size, so
+they carry none. Other markers do not affect runs.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from trainrun.errors import InputError
+from trainrun.plugins.hookspecs import hookimpl
+from trainrun.position import Position, Train
+from trainrun.rules import RouteBonus
+from trainrun.titleinfo import TitleInfo
+
+NEW_YORK = "E22"
+BRIDGE_CITIES = ("G6", "H3", "H9")
+TRACK_MARKERS = {"mine": "coal mine", "ranch": "ranch"}   # +$10 per marked hex used
+TRACK_MARKER_BONUS = 10
+BRIDGE_BONUS = 10
+MODERN_TRAIN_BONUS = {"7": 10, "8": 20}
+MAIL_CONTRACTS = {"Minor Mail": 10, "Mail": 15, "Major Mail": 20}
+
+
+@hookimpl
+def trainrun_title() -> TitleInfo:
+    return TitleInfo(name="1817", data=Path(__file__).parent / "data",
+                     description="Northeast US; trains 2-8, coal mines, bridges, loans")
+
+
+def _marked(position: Position, marker: str) -> list[str]:
+    return sorted(h for h, placed in position.board.items() if marker in placed.markers)
+
+
+def _track_marker_hexes(position: Position, marker: str) -> list[str]:
+    """Hexes with a ``mine`` or ``ranch`` marker: track but no stop, so no route can start
+    or end there."""
+    hexes = _marked(position, marker)
+    for h in hexes:
+        if any(n.is_stop for n in position.board[h].tile.nodes):
+            raise InputError(f"hex {h}", f"a {TRACK_MARKERS[marker]} lies on a hex without a "
+                                         f"stop (tile {position.board[h].tile.name} has one)")
+    return hexes
+
+
+def _bridge_stops(position: Position) -> list[str]:
+    """The city nodes of hexes with a ``bridge`` marker."""
+    stops = []
+    for h in _marked(position, "bridge"):
+        if h not in BRIDGE_CITIES:
+            raise InputError(f"hex {h}", "a bridge may only be on Louisville H3, "
+                                         "Cincinnati G6 or Charleston H9")
+        stops += [f"{h}-{n.index}" for n in position.board[h].tile.nodes if n.kind == "city"]
+    return stops
+
+
+def modern_trains(position: Position) -> bool:
+    """Whether the optional rule Modern Trains is on (``options.modern_trains``)."""
+    value = position.options.get("modern_trains", False)
+    if not isinstance(value, bool):
+        raise InputError("options.modern_trains", f"expected true or false, got {value!r}")
+    return value
+
+
+def _token_cities(position: Position) -> list[str]:
+    return [f"{h}-{i}" for h, placed in position.board.items()
+            for i, city in placed.tokens.items() if position.company in city.holders()]
+
+
+@hookimpl
+def trainrun_route_bonuses(position: Position, train: Train) -> list[RouteBonus]:
+    bonuses = [RouteBonus(name, TRACK_MARKER_BONUS,
+                          hexes=frozenset(_track_marker_hexes(position, marker)))
+               for marker, name in TRACK_MARKERS.items()]
+    bridges = _bridge_stops(position)
+    if bridges:
+        bonuses.append(RouteBonus("bridge", BRIDGE_BONUS, stops=frozenset(bridges)))
+    if modern_trains(position) and train.name in MODERN_TRAIN_BONUS:
+        bonuses.append(RouteBonus("modern train", MODERN_TRAIN_BONUS[train.name],
+                                  stops=frozenset(_token_cities(position))))
+    return [b for b in bonuses if b.stops or b.hexes]
+
+
+@hookimpl
+def trainrun_exclusive_stops(position: Position) -> list[frozenset[str]]:
+    cities = [f"{NEW_YORK}-{n.index}" for n in position.board[NEW_YORK].tile.nodes
+              if n.kind == "city"]
+    return [frozenset(cities)] if len(cities) > 1 else []
+
+
+@hookimpl
+def trainrun_company_income(position: Position) -> list[tuple[str, int]]:
+    names = position.title_state.get("mail_contracts", [])
+    if not isinstance(names, list) or not all(isinstance(n, str) and n in MAIL_CONTRACTS
+                                               for n in names):
+        raise InputError("title_state.mail_contracts",
+                         f"expected a list of {', '.join(MAIL_CONTRACTS)}, got {names!r}")
+    if not position.trains:
+        return []
+    return [(f"{n} contract", MAIL_CONTRACTS[n]) for n in names]

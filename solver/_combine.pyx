@@ -1,0 +1,275 @@
+# cython: language_level=3, boundscheck=False, wraparound=False
+"""Exact depth-first branch and bound over listed routes (compiled; arrays only).
+
+Picks at most ``count[t]`` routes of each train type t, no two sharing a track
+resource, with the largest total value. Routes come grouped by type and sorted
+by value from high to low within a type. The trains are filled as slots in type
+order; identical trains take routes in increasing index order, so each set of
+routes is met once. A branch is cut when its value plus a bound on the slots
+still open cannot beat the best run known: first the best values of each open
+type (a static bound, which also ends the scan of a slot since values fall),
+then the best values among the routes that share no track with the routes
+already chosen (mutual conflicts of the open slots ignored). Both bounds are
+exact, so a search that finishes has proven its best run optimal. The next route
+of a type that shares no track with the routes chosen is found 64 routes at a
+time, from one bitmap per track resource of the routes that use it.
+"""
+import numpy as np
+
+from libc.stdint cimport int32_t, int64_t, uint64_t
+from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
+
+
+cdef struct Search:
+    const uint64_t* bits
+    const int64_t* value
+    const int32_t* start       # type t owns routes start[t] .. start[t + 1] - 1
+    const int32_t* slot_type   # per slot
+    const int32_t* slot_next   # first later slot of another type (n_slots if none)
+    const int64_t* suffix      # static bound of slots s .. n_slots - 1
+    const uint64_t* users      # [resource][block]: bit i set when the block's route i uses it
+    const int32_t* block_off   # first block of each type
+    int n_blocks
+    int words
+    int n_types
+    int n_slots
+    int64_t best
+    int64_t steps
+    int64_t next_check         # look at the clock when steps reach this
+    double deadline            # CLOCK_MONOTONIC seconds; 0 = none
+    bint stopped
+    int32_t* picks             # current picks per slot (-1 = empty)
+    int32_t* best_picks
+
+
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long) nogil
+
+
+cdef int _resources(const uint64_t* mask, int words, int32_t* out) noexcept nogil:
+    """The resource indices set in ``mask``; returns how many."""
+    cdef int w, k = 0
+    cdef uint64_t x
+    for w in range(words):
+        x = mask[w]
+        while x:
+            out[k] = w * 64 + __builtin_ctzll(x)
+            k += 1
+            x &= x - 1
+    return k
+
+
+cdef int _next_fit(Search* S, int t, int i, const int32_t* res, int k) noexcept nogil:
+    """The first route of type t at index >= i that uses none of the ``k`` resources
+    ``res``, 64 routes at a time; the type's end if there is none."""
+    cdef int end = S.start[t + 1], rel, b, j
+    cdef uint64_t acc
+    cdef const uint64_t* column
+    while i < end:
+        S.steps += 1
+        rel = i - S.start[t]
+        b = rel >> 6
+        acc = ((<uint64_t>1) << (rel & 63)) - 1     # routes before i do not count
+        column = S.users + S.block_off[t] + b
+        for j in range(k):
+            acc |= column[res[j] * S.n_blocks]
+            if acc == <uint64_t>0xFFFFFFFFFFFFFFFF:
+                break
+        if acc != <uint64_t>0xFFFFFFFFFFFFFFFF:
+            return S.start[t] + b * 64 + __builtin_ctzll(~acc)
+        i = S.start[t] + (b + 1) * 64
+    return end
+
+
+cdef inline bint _out_of_time(Search* S) noexcept nogil:
+    cdef timespec now
+    if S.deadline <= 0:
+        return False
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return now.tv_sec + now.tv_nsec * 1e-9 > S.deadline
+
+
+cdef int64_t _rest(Search* S, int g, const int32_t* first) noexcept nogil:
+    """A bound on the slots from ``g`` on: each takes at most the value of its type's
+    first route not ruled out by ``first``."""
+    cdef int64_t total = 0
+    cdef int t
+    while g < S.n_slots:
+        t = S.slot_type[g]
+        if first[t] < S.start[t + 1]:
+            total += (S.slot_next[g] - g) * S.value[first[t]]
+        g = S.slot_next[g]
+    return total
+
+
+cdef int64_t _open_bound(Search* S, int s, int q, const uint64_t* mask, const int32_t* first,
+                         int32_t* child_first, int64_t enough) noexcept nogil:
+    """A bound on the slots after ``s`` (whose route is ``q``) under ``mask``: per open
+    slot the next route sharing no track with ``mask`` (their mutual conflicts ignored).
+    Fills ``child_first[t]``: no route of type t before it fits ``mask``. Returns as
+    soon as the bound exceeds ``enough`` (then the later pointers are the parent's)."""
+    cdef int64_t total = 0, later
+    cdef int t, end, need, g, i, k
+    cdef bint found
+    cdef int32_t res[4096]
+    for i in range(S.n_types):
+        child_first[i] = first[i]
+    k = _resources(mask, S.words, res)
+    g = s + 1                       # first open slot
+    while g < S.n_slots:
+        t = S.slot_type[g]
+        need = S.slot_next[g] - g
+        i = q + 1 if t == S.slot_type[s] else first[t]
+        end = S.start[t + 1]
+        found = False
+        later = _rest(S, S.slot_next[g], first)
+        while need > 0:
+            i = _next_fit(S, t, i, res, k)
+            if i >= end:
+                break
+            if total + need * S.value[i] + later <= enough:
+                # every route left is worth too little: the bound stays within ``enough``
+                return total + need * S.value[i] + later
+            if not found:
+                child_first[t] = i
+                found = True
+            total += S.value[i]
+            need -= 1
+            i += 1
+        if not found:
+            child_first[t] = end
+        if total > enough:
+            return total
+        g = S.slot_next[g]
+    return total
+
+
+cdef void _dfs(Search* S, int s, int q_from, uint64_t* mask, const int32_t* first,
+               int64_t total) noexcept nogil:
+    cdef int t, q, end, w, nxt, same, k
+    cdef int64_t rest
+    cdef int32_t res[4096]
+    cdef const uint64_t* row
+    cdef uint64_t* child = mask + S.words
+    cdef int32_t* child_first = <int32_t*>first + S.n_types
+    if total > S.best:
+        S.best = total
+        for w in range(S.n_slots):
+            S.best_picks[w] = S.picks[w]
+    if s >= S.n_slots or S.stopped:
+        return
+    t = S.slot_type[s]
+    q = q_from if q_from > first[t] else first[t]
+    end = S.start[t + 1]
+    same = S.slot_next[s] - s - 1    # later slots of this type take routes after q
+    rest = _rest(S, S.slot_next[s], first)
+    k = _resources(mask, S.words, res)
+    while True:
+        q = _next_fit(S, t, q, res, k)
+        if q >= end or total + S.value[q] + (same * S.value[q + 1] if q + 1 < end else 0) \
+                + rest <= S.best:
+            break
+        if S.steps >= S.next_check:
+            S.next_check = S.steps + 0x100000
+            if _out_of_time(S):
+                S.stopped = True
+                return
+        row = S.bits + q * S.words
+        for w in range(S.words):
+            child[w] = mask[w] | row[w]
+        nxt = s + 1
+        if nxt == S.n_slots or total + S.value[q] + _open_bound(
+                S, s, q, child, first, child_first, S.best - total - S.value[q]) > S.best:
+            S.picks[s] = q
+            _dfs(S, nxt, q + 1 if nxt < S.n_slots and S.slot_type[nxt] == t else -1,
+                 child, child_first, total + S.value[q])
+            S.picks[s] = -1
+            if S.stopped:
+                return
+        q += 1
+    # this slot and the type's later ones stay empty
+    nxt = S.slot_next[s]
+    if nxt < S.n_slots and total + S.suffix[nxt] > S.best:
+        _dfs(S, nxt, -1, mask, first, total)
+
+
+def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
+                     const int64_t[::1] value, const int32_t[::1] count, int64_t lower,
+                     double deadline=0.0):
+    """Best run above ``lower``: (total, route indices, finished).
+
+    ``total`` is ``lower`` and the indices empty when no run beats ``lower``;
+    ``finished`` is False when ``deadline`` (``time.monotonic()`` seconds) came first,
+    and then ``total`` is only the best found.
+    """
+    cdef int n = bits.shape[0]
+    cdef int words = bits.shape[1]
+    cdef int n_types = count.shape[0]
+    cdef int t, j, s
+    slot_type_np = np.array([t for t in range(n_types) for _ in range(count[t])],
+                            dtype=np.int32)
+    cdef int n_slots = len(slot_type_np)
+    slot_next_np = np.zeros(n_slots, dtype=np.int32)
+    suffix_np = np.zeros(n_slots + 1, dtype=np.int64)
+    for s in range(n_slots - 1, -1, -1):
+        t = slot_type_np[s]
+        slot_next_np[s] = slot_next_np[s + 1] if (s + 1 < n_slots
+                                                  and slot_type_np[s + 1] == t) else s + 1
+        j = s - int(np.searchsorted(slot_type_np, t))   # copy number of this slot
+        suffix_np[s] = suffix_np[s + 1] + (value[type_start[t] + j]
+                                           if type_start[t] + j < type_start[t + 1] else 0)
+    if words > 64:
+        raise ValueError("more than 4096 track resources")
+    block_off_np = np.zeros(n_types + 1, dtype=np.int32)
+    block_off_np[1:] = np.cumsum([(type_start[t + 1] - type_start[t] + 63) // 64
+                                  for t in range(n_types)])
+    n_blocks = int(block_off_np[-1])
+    users_np = np.zeros((words * 64, max(n_blocks, 1)), dtype=np.uint64)
+    bits_np = np.asarray(bits)
+    for t in range(n_types):
+        lo, hi = block_off_np[t], block_off_np[t + 1]
+        rows = bits_np[type_start[t]:type_start[t + 1]]
+        used = np.ones((hi - lo) * 64, dtype=bool)   # past the type's end all count as used
+        for j in range(words * 64):
+            used[:len(rows)] = (rows[:, j >> 6] >> np.uint64(j & 63)) & np.uint64(1)
+            users_np[j, lo:hi] = np.packbits(used, bitorder="little").view(np.uint64)
+    masks_np = np.zeros((n_slots + 1) * max(words, 1), dtype=np.uint64)
+    firsts_np = np.zeros((n_slots + 1) * n_types, dtype=np.int32)
+    firsts_np[:n_types] = np.asarray(type_start[:n_types])
+    picks_np = np.full(max(n_slots, 1), -1, dtype=np.int32)
+    best_np = np.full(max(n_slots, 1), -1, dtype=np.int32)
+    cdef int32_t[::1] slot_type = slot_type_np
+    cdef int32_t[::1] slot_next = slot_next_np
+    cdef int64_t[::1] suffix = suffix_np
+    cdef uint64_t[::1] masks = masks_np
+    cdef uint64_t[:, ::1] users = users_np
+    cdef int32_t[::1] block_off = block_off_np
+    cdef int32_t[::1] firsts = firsts_np
+    cdef int32_t[::1] picks = picks_np
+    cdef int32_t[::1] best_picks = best_np
+    cdef Search S
+    if n == 0 or n_slots == 0:
+        return lower, np.zeros(0, dtype=np.int32), True
+    S.bits = &bits[0, 0]
+    S.value = &value[0]
+    S.start = &type_start[0]
+    S.slot_type = &slot_type[0]
+    S.slot_next = &slot_next[0]
+    S.suffix = &suffix[0]
+    S.words = words
+    S.users = &users[0, 0]
+    S.block_off = &block_off[0]
+    S.n_blocks = users_np.shape[1]
+    S.n_types = n_types
+    S.n_slots = n_slots
+    S.best = lower
+    S.steps = 0
+    S.next_check = 0
+    S.deadline = deadline
+    S.stopped = False
+    S.picks = &picks[0]
+    S.best_picks = &best_picks[0]
+    with nogil:
+        _dfs(&S, 0, -1, &masks[0], &firsts[0], 0)
+    chosen = best_np[best_np >= 0] if S.best > lower else np.zeros(0, dtype=np.int32)
+    return S.best, chosen, not S.stopped
