@@ -118,9 +118,15 @@ HAND = {
     # reserved 3 runs as a 3 (DIGEST 2.2): Albany 20 + Worcester 10 + Boston D27-0 20
     # (B&A's circle, an end) = 50, + $10 for the NYC station in Albany: 60.
     "21-nyc-reserved-3": 60,
+    # Phase 2, local #4 (home token printed in Philadelphia J13 circle 1) runs its
+    # built-in 2-train (R-PA 4.1 L99-101; its half pay-out is outside the run). Line B
+    # is its only track: J13 30 + Reading 10 (a town, free for a 2: R-PA 6.8 L180) +
+    # Harrisburg 20 (PRR's one-slot home: a route may end there, R-PA 6.2) = 60. No
+    # station-token bonus in phase 2 (R-PA 6.8 L182).
+    "22-minor-built-in-2": 60,
 }
 BRUTE = ["05-5-and-2r-split", "08-mining-3d-and-3", "09-two-trains-scranton",
-         "15-ferry-phase-3", "18-one-circle-per-hex"]
+         "15-ferry-phase-3", "18-one-circle-per-hex", "22-minor-built-in-2"]
 
 
 def load(stem: str, **changes):
