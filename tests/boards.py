@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from trainrun.hexgrid import opposite
@@ -179,3 +180,9 @@ def assert_brute_force_routes(position, run, routes_of, why) -> None:
         assert r.revenue in match, (why, r.visited, r.revenue, match)
         assert not (res & used), (why, r.visited, "track shared between routes")
         used |= res
+
+
+def examples(n: int):
+    """Hypothesis settings of a brute-force property test: ``n`` examples, no deadline
+    (the brute force takes its time)."""
+    return settings(max_examples=n, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -19,7 +19,7 @@ import boards
 import bruteforce
 import pytest
 from corpus_checks import corpus_lines
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from trainrun import read_position, solve
@@ -30,28 +30,24 @@ OTHERS = ["PRR", "PLE", "SRR", "C&O", "LV", "C&A", "N&W"]
 TRAIN_NAMES = ["2", "3", "4", "D"]
 
 
-@lru_cache(maxsize=None)
-def _title():
-    return load_title("18Chesapeake").title
+TITLE = load_title("18Chesapeake").title
 
 
 @lru_cache(maxsize=None)
 def _placements(hex_id: str) -> list[tuple[str, int, frozenset]]:
-    title = _title()
-    return boards.placements(title, hex_id, sorted(title.tiles))
+    return boards.placements(TITLE, hex_id, sorted(TITLE.tiles))
 
 
 @st.composite
 def positions(draw, max_region: int = 6):
     """An own-format position dict of a small random 18Chesapeake board: a region around
     a random layable hex, one hex in ten left as printed, half the tiles with a stop."""
-    title = _title()
-    centre = draw(st.sampled_from(boards.layable(title)))
-    region = boards.region(title, centre, draw(st.integers(2, max_region)))
-    tiles, _ = boards.lay_tiles(draw, title, region, _placements, skip_one_in=10,
+    centre = draw(st.sampled_from(boards.layable(TITLE)))
+    region = boards.region(TITLE, centre, draw(st.integers(2, max_region)))
+    tiles, _ = boards.lay_tiles(draw, TITLE, region, _placements, skip_one_in=10,
                                 prefer_stops=True)
     # cities on the board near the region: laid ones plus printed cities around it
-    cities = boards.cities(title, tiles, boards.near(title, region))
+    cities = boards.cities(TITLE, tiles, boards.near(TITLE, region))
     tokens = []
     if cities:
         # usually a home token (else the run is worth nothing), most often on a laid tile
@@ -73,7 +69,7 @@ def positions(draw, max_region: int = 6):
     trains = draw(st.lists(st.sampled_from(TRAIN_NAMES), min_size=1, max_size=3))
     return {
         "title": "18Chesapeake",
-        "phase": draw(st.sampled_from(sorted(title.phases))),
+        "phase": draw(st.sampled_from(sorted(TITLE.phases))),
         "company": COMPANY,
         "trains": boards.train_list(trains),
         "tiles": tiles,
@@ -93,21 +89,21 @@ def _check(data: dict) -> None:
     boards.assert_brute_force_routes(position, run, bruteforce.all_routes, why)
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@boards.examples(600)
 @given(positions())
 def test_solver_matches_brute_force(data):
     _check(data)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@boards.examples(300)
 @given(positions(max_region=12))
 def test_solver_matches_brute_force_larger_regions(data):
     _check(data)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@boards.examples(200)
 @given(boards.recorded_variants(corpus_lines("18Chesapeake"), ["2", "3", "4", "5"], 3,
-                                sorted(_title().phases), "neutral"))
+                                sorted(TITLE.phases), "neutral"))
 def test_solver_matches_brute_force_on_recorded_boards(data):
     """A recorded 18Chesapeake board (dense, whole map) run by a random company that has a
     token on it, with 1-3 random trains of distance 2-5 in a random phase."""

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 import boards
 import bruteforce
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from trainrun import read_position, solve
@@ -31,42 +31,38 @@ NY_TILES = ("54", "62", "X30")
 CENTRES = {"G12", "H9", "H11", "G14", "F15", "I8", "G6", "H3", "E20", "D21", "C22", "F13"}
 
 
-@lru_cache(maxsize=None)
-def _title():
-    return load_title("1817").title
+TITLE = load_title("1817").title
 
 
 @lru_cache(maxsize=None)
 def _placements(hex_id: str) -> list[tuple[str, int, frozenset]]:
     """New York (E22) takes only its own tiles, every other hex only the others."""
-    title = _title()
-    names = NY_TILES if hex_id == "E22" else sorted(n for n in title.tiles if n not in NY_TILES)
-    return boards.placements(title, hex_id, names)
+    names = NY_TILES if hex_id == "E22" else sorted(n for n in TITLE.tiles if n not in NY_TILES)
+    return boards.placements(TITLE, hex_id, names)
 
 
 @st.composite
 def positions(draw, max_region: int = 7):
     """An own-format 1817 position of a small random board, with markers and options."""
-    title = _title()
-    centre = draw(st.sampled_from(sorted(set(boards.layable(title)) & CENTRES)))
-    region = boards.region(title, centre, draw(st.integers(2, max_region)))
-    tiles, _ = boards.lay_tiles(draw, title, region, _placements, skip_one_in=8)
+    centre = draw(st.sampled_from(sorted(set(boards.layable(TITLE)) & CENTRES)))
+    region = boards.region(TITLE, centre, draw(st.integers(2, max_region)))
+    tiles, _ = boards.lay_tiles(draw, TITLE, region, _placements, skip_one_in=8)
     markers = []
     for t in tiles:
-        tile = title.tiles[t["tile"]]
+        tile = TITLE.tiles[t["tile"]]
         if tile.paths and not any(n.is_stop for n in tile.nodes) and draw(st.integers(0, 2)) == 0:
             markers.append({"hex": t["hex"], "marker": draw(st.sampled_from(["mine", "mine",
                                                                               "ranch"]))})
-    near = boards.near(title, region)
+    near = boards.near(TITLE, region)
     for h in sorted(near & BRIDGE_CITIES):
         if draw(st.booleans()):
             markers.append({"hex": h, "marker": "bridge"})
-    tokens = boards.draw_tokens(draw, boards.cities(title, tiles, near), COMPANY, OTHERS,
+    tokens = boards.draw_tokens(draw, boards.cities(TITLE, tiles, near), COMPANY, OTHERS,
                                 own_one_in=7)
     trains = draw(st.lists(st.sampled_from(TRAIN_NAMES), min_size=1, max_size=3))
     return {
         "title": "1817",
-        "phase": draw(st.sampled_from(sorted(title.phases))),
+        "phase": draw(st.sampled_from(sorted(TITLE.phases))),
         "company": COMPANY,
         "trains": boards.train_list(trains),
         "tiles": tiles,
@@ -90,13 +86,13 @@ def _check(data: dict) -> None:
     assert checked.violations == [] and checked.total == run.total
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@boards.examples(300)
 @given(positions())
 def test_solver_matches_brute_force_under_1817_rules(data):
     _check(data)
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@boards.examples(100)
 @given(positions(max_region=11))
 def test_solver_matches_brute_force_under_1817_rules_larger_regions(data):
     _check(data)

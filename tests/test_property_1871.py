@@ -20,7 +20,7 @@ from pathlib import Path
 import boards
 import bruteforce
 from corpus_checks import corpus_lines
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from trainrun import read_position, solve
@@ -31,38 +31,34 @@ COMPANIES = ["S", "MS", "A", "C", "PEIR"]
 OTHERS = ["Gt", "MR", "So", "PEIR", "N"]
 
 
-@lru_cache(maxsize=None)
-def _title():
-    return load_title("1871").title
+TITLE = load_title("1871").title
 
 
 @lru_cache(maxsize=None)
 def _placements(hex_id: str) -> list[tuple[str, int, frozenset]]:
-    title = _title()
-    return boards.placements(title, hex_id, [
-        name for name in sorted(title.tiles)
-        if title.tiles[name].color in ("yellow", "green", "brown")])
+    return boards.placements(TITLE, hex_id, [
+        name for name in sorted(TITLE.tiles)
+        if TITLE.tiles[name].color in ("yellow", "green", "brown")])
 
 
 @st.composite
 def positions(draw, max_region: int = 7):
     """An own-format 1871 position on a small random region of the map."""
-    title = _title()
-    region = boards.region(title, draw(st.sampled_from(boards.layable(title))),
+    region = boards.region(TITLE, draw(st.sampled_from(boards.layable(TITLE))),
                            draw(st.integers(2, max_region)))
-    tiles, _ = boards.lay_tiles(draw, title, region, _placements, prefer_stops=True)
+    tiles, _ = boards.lay_tiles(draw, TITLE, region, _placements, prefer_stops=True)
     company = draw(st.sampled_from(COMPANIES))
     # free slots from the board as read, so the neutral token printed in G11 counts
     board = read_position({"title": "1871", "phase": "2H", "company": company, "trains": [],
                            "tiles": tiles}).board
     cities = [(h, n.index, n.slots - len(board[h].tokens[n.index].holders())
                if n.index in board[h].tokens else n.slots)
-              for h in sorted(boards.near(title, region)) if board[h].tile.paths
+              for h in sorted(boards.near(TITLE, region)) if board[h].tile.paths
               for n in board[h].tile.nodes if n.kind == "city"]
     tokens = boards.draw_tokens(draw, [c for c in cities if c[2] > 0], company,
                                 [c for c in OTHERS if c != company], own_one_in=8)
     trains = draw(st.lists(st.sampled_from(TRAINS), min_size=1, max_size=3))
-    return {"title": "1871", "phase": draw(st.sampled_from(sorted(title.phases))),
+    return {"title": "1871", "phase": draw(st.sampled_from(sorted(TITLE.phases))),
             "company": company, "trains": boards.train_list(trains),
             "tiles": tiles, "tokens": tokens}
 
@@ -78,7 +74,7 @@ def _check(data: dict) -> None:
     boards.assert_brute_force_routes(position, run, bruteforce.hook_routes, why)
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@boards.examples(400)
 @given(positions())
 def test_solver_matches_brute_force_on_1871_boards(data):
     _check(data)
@@ -87,7 +83,7 @@ def test_solver_matches_brute_force_on_1871_boards(data):
 EARLY = [d for d in corpus_lines("1871") if d["phase"] in ("2H", "3H", "4H", "5H", "6H")]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@boards.examples(60)
 @given(boards.recorded_variants(EARLY, ["2H", "3H", "4H", "5H", "2+", "3+"], 2,
                                 ["2H", "4H", "6H", "3+", "4+", "D"], "N"))
 def test_solver_matches_brute_force_on_recorded_1871_boards(data):

@@ -16,31 +16,28 @@ must agree with the run's total.
 from __future__ import annotations
 
 import json
-from functools import cache
-
 import boards
 import bruteforce
 from corpus_checks import corpus_lines
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from trainrun import read_position, solve
 from trainrun.legality import check_run
+from trainrun.plugins import load_title
 
 TRAINS = ["2H", "4H", "6H", "12H", "4DE", "5DE", "D"]
 PHASES = ["2H", "4H", "6H", "12H", "4DE", "D"]
 LINES = corpus_lines("18NY")
 
 
-@cache
-def _title():
-    return read_position(LINES[0]).title
+TITLE = load_title("18NY").title
 
 
 def _near(hex_id: str, radius: int) -> set:
     seen = {hex_id}
     for _ in range(radius):
-        seen = boards.near(_title(), seen)
+        seen = boards.near(TITLE, seen)
     return seen
 
 
@@ -83,7 +80,7 @@ def _check(data: dict) -> None:
         assert checked.total == run.total, why
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@boards.examples(300)
 @given(cut_boards())
 def test_solver_matches_brute_force_on_cut_18ny_boards(data):
     _check(data)

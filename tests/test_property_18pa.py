@@ -8,7 +8,7 @@ H23; town: #4, #58, #141-#143) at rotations whose track stays on the map. Every 
 company's token lies in its destination; a random phase, 1-3 random trains (2, 3, 4,
 5, 2R, 3D, 3(NYC)), random active destinations and mining rights, off-map
 pass-through on or off. ``bruteforce.best_run(position, hooks=True)`` (exhaustive
-search that scores through the title's hooks by itself) gives the best total;
+search that scores through the TITLE's hooks by itself) gives the best total;
 ``solve`` must prove the same, and ``trainrun.legality`` must accept its run at the
 same total.
 """
@@ -18,7 +18,7 @@ from functools import lru_cache
 
 import boards
 import bruteforce
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from trainrun import read_position, solve
@@ -37,42 +37,38 @@ SEEDS = {"H11": [("I10", "8", 1), ("H11", "9", 0)], "G14": [("G16", "8", 5), ("G
 TRAINS = ["2", "3", "4", "5", "2R", "3D", "3(NYC)"]
 
 
-@lru_cache(maxsize=None)
-def _title():
-    return load_title("18PA").title
+TITLE = load_title("18PA").title
 
 
 @lru_cache(maxsize=None)
 def _white() -> frozenset:
-    return frozenset(h for h, mh in _title().hexes.items() if mh.printed.color == "white")
+    return frozenset(h for h, mh in TITLE.hexes.items() if mh.printed.color == "white")
 
 
 @lru_cache(maxsize=None)
 def _placements(hex_id: str) -> list[tuple[str, int, frozenset]]:
     """(tile, rotation, board edges) for every tile of the hex's kind that fits it."""
-    title = _title()
-    town = any(n.kind == "town" for n in title.hexes[hex_id].printed.nodes)
-    return boards.placements(title, hex_id, TOWN if town else PLAIN)
+    town = any(n.kind == "town" for n in TITLE.hexes[hex_id].printed.nodes)
+    return boards.placements(TITLE, hex_id, TOWN if town else PLAIN)
 
 
 @st.composite
 def positions(draw, max_region: int = 5):
-    title = _title()
     company = draw(st.sampled_from(sorted(CENTRES)))
     centre = draw(st.sampled_from(CENTRES[company]))
-    region = boards.region(title, centre, draw(st.integers(2, max_region)), among=_white())
+    region = boards.region(TITLE, centre, draw(st.integers(2, max_region)), among=_white())
     if company == "5" and "H23" not in region and draw(st.booleans()):
         region.append("H23")
     seeds = SEEDS.get(centre, ())
     tiles, _ = boards.lay_tiles(
-        draw, title, region, _placements, skip_one_in=10,
-        laid={h: frozenset(title.tiles[t].edges_at(r)) for h, t, r in seeds})
+        draw, TITLE, region, _placements, skip_one_in=10,
+        laid={h: frozenset(TITLE.tiles[t].edges_at(r)) for h, t, r in seeds})
     tiles = [{"hex": h, "tile": t, "rotation": r} for h, t, r in seeds] + tiles
     tokens = [{"hex": hex_id, "company": sym} for sym, hex_id in DESTINATIONS.items()]
     active = draw(st.lists(st.sampled_from(sorted(DESTINATIONS)), unique=True, max_size=4))
     mining = [company] if draw(st.booleans()) else []
     names = draw(st.lists(st.sampled_from(TRAINS), min_size=1, max_size=3))
-    return {"title": "18PA", "phase": draw(st.sampled_from(sorted(title.phases))),
+    return {"title": "18PA", "phase": draw(st.sampled_from(sorted(TITLE.phases))),
             "company": company, "trains": boards.train_list(names),
             "tiles": tiles, "tokens": tokens,
             "title_state": {"destinations_active": active, "mining_rights": mining},
@@ -91,13 +87,13 @@ def _check(data: dict) -> None:
     assert check.total == run.total
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@boards.examples(400)
 @given(positions())
 def test_solver_matches_brute_force_18pa(data):
     _check(data)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@boards.examples(150)
 @given(positions(max_region=9))
 def test_solver_matches_brute_force_18pa_larger_regions(data):
     _check(data)
