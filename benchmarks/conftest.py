@@ -1,12 +1,6 @@
-"""Corpus positions for the benchmarks (the same files the tests use)."""
-import json
+"""Corpus positions for the benchmarks: the tests' own loader over the same files."""
+import sys
 from pathlib import Path
 
-CORPUS = Path(__file__).parent.parent / "tests" / "data" / "corpus"
-
-
-def corpus_lines(title: str) -> list[dict]:
-    out = []
-    for f in sorted((CORPUS / title).glob("*.jsonl")):
-        out += [json.loads(line) for line in f.read_text().splitlines() if line.strip()]
-    return out
+sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
+from corpus_checks import corpus_lines  # noqa: E402, F401  (benchmarks import it from here)

@@ -1,19 +1,5 @@
-"""Shared test helpers."""
-import json
-from pathlib import Path
-
+"""Shared test fixtures (shared helpers live in corpus_checks.py and boards.py)."""
 import pytest
-
-DATA = Path(__file__).parent / "data"
-CORPUS = DATA / "corpus"
-
-
-def corpus_lines(title: str) -> list[dict]:
-    """Every corpus position of ``title`` (the folder name under tests/data/corpus)."""
-    out = []
-    for f in sorted((CORPUS / title).glob("*.jsonl")):
-        out += [json.loads(line) for line in f.read_text().splitlines() if line.strip()]
-    return out
 
 
 @pytest.fixture(scope="session")

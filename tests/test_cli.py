@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from trainrun.cli import main
 
-from conftest import CORPUS
+from corpus_checks import CORPUS
 
 EXAMPLE = {
     "title": "18Chesapeake", "phase": "2", "company": "B&O", "trains": [{"id": "t1", "name": "2"}],

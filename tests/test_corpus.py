@@ -1,96 +1,20 @@
 """The 18Chesapeake corpus: real positions from recorded 18xx.games games.
 
-For every line (one company's run in one game):
-
-(a) each declared route is legal under ``trainrun.legality`` and earns the
-    revenue recorded for it; the declared run as a whole is legal and totals
-    ``declared.total``;
-(b) ``solve`` proves an optimum that equals the exhaustive engine search
-    (``exact_oracle.total``) where that search finished, and is never below the
-    declared run, the 18xx.games auto-router or the oracle;
-(c) every route ``solve`` returns passes the independent checker, which gives
-    the same revenue the solver recorded, and the run as a whole is legal.
+Every line gets the checks of ``corpus_checks.CorpusChecks``: the declared run is legal
+and scores as recorded, ``solve`` proves the exhaustive search's optimum, and the solved
+run passes the independent checker.
 
 18Chesapeake follows the engine throughout (DIGEST §6, §7), so the corpus
 values are the expected values with no departures.
 """
 from __future__ import annotations
 
-import functools
-import json
-from pathlib import Path
-
-import pytest
-
-from trainrun.legality import check_route, check_run
-from trainrun.plugins import read_position
-from trainrun.run import solve
-
-CORPUS = Path(__file__).parent / "data" / "corpus" / "18Chesapeake"
+from corpus_checks import CorpusChecks, lines
 
 
-def _lines() -> dict:
-    out = {}
-    for path in sorted(CORPUS.glob("*.jsonl")):
-        for line in path.read_text().splitlines():
-            if line.strip():
-                data = json.loads(line)
-                key = f"{data['fixture'].removesuffix('.json')}-{data['action']}"
-                assert key not in out, f"duplicate corpus id {key}"
-                out[key] = data
-    return out
-
-
-LINES = _lines()
-IDS = sorted(LINES)
-
-
-@functools.cache
-def _solved(key: str):
-    position = read_position(LINES[key])
-    return position, solve(position, time_limit=30.0)
+class TestCorpus(CorpusChecks):
+    TITLE = "18Chesapeake"
 
 
 def test_corpus_present():
-    assert len(LINES) == 140
-
-
-@pytest.mark.parametrize("key", IDS)
-def test_declared_run_is_legal_and_scores_as_recorded(key):
-    data = LINES[key]
-    position = read_position(data)
-    declared = data["declared"]
-    for n, route in enumerate(declared["routes"], start=1):
-        rc = check_route(position, route["train"], route["visited"], route["chains"])
-        assert rc.violations == [], f"declared route {n} {route['visited']}"
-        assert rc.revenue == route["revenue"], f"declared route {n} {route['visited']}"
-    run = check_run(position, [(r["train"], r["visited"], r["chains"])
-                               for r in declared["routes"]])
-    assert run.violations == []
-    assert run.total == declared["total"]
-
-
-@pytest.mark.parametrize("key", IDS)
-def test_solve_matches_exhaustive_search(key):
-    data = LINES[key]
-    _, run = _solved(key)
-    oracle = data["exact_oracle"]
-    assert run.status == "optimal"
-    assert run.bound == run.total
-    if oracle["complete"]:
-        assert run.total == oracle["total"]
-    assert run.total >= max(data["declared"]["total"], data["reference_router"]["total"],
-                            oracle["total"])
-
-
-@pytest.mark.parametrize("key", IDS)
-def test_solved_run_passes_the_independent_checker(key):
-    position, run = _solved(key)
-    for n, route in enumerate(run.routes, start=1):
-        rc = check_route(position, route.train, route.visited, route.chains)
-        assert rc.violations == [], f"solved route {n} {route.visited}"
-        assert rc.revenue == route.revenue, f"solved route {n} {route.visited}"
-        assert [s["value"] for s in route.stops] == rc.stop_values
-    checked = check_run(position, [(r.train, r.visited, r.chains) for r in run.routes])
-    assert checked.violations == []
-    assert checked.total == run.total
+    assert len(lines("18Chesapeake")) == 140

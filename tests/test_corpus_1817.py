@@ -1,14 +1,11 @@
 """The 1817 corpus: 160 real positions from three recorded 18xx.games games.
 
-For every line (one company's run in one game):
-
-(a) each declared route is legal under ``trainrun.legality`` and earns the revenue
-    recorded for it (mines, ranches and bridges included); the declared run as a whole
-    is legal and totals ``declared.total``;
-(b) ``solve`` proves an optimum that is never below the declared run, the 18xx.games
-    auto-router or the exhaustive search (``exact_oracle``), and equals the exhaustive
-    search except where noted below;
-(c) every route ``solve`` returns passes the independent checker with the same revenue.
+Every line gets the checks of ``corpus_checks.CorpusChecks``: the declared run is legal
+and scores as recorded (mines, ranches and bridges included), ``solve`` proves an optimum
+never below the declared run, the auto-router or the exhaustive search (``exact_oracle``)
+and equal to that search except where noted below (``TestCorpus.expected_total``), and
+the solved run passes the independent checker. The solved runs show no company income
+(corpus lines carry no mail contract sizes).
 
 Where trainrun is above the exhaustive search. In four positions of game 15528 the
 best route passes one junction tile twice, in two different node-to-node chains, on
@@ -24,76 +21,40 @@ passes each junction at most once earns exactly the oracle's total.
 """
 from __future__ import annotations
 
-import functools
 import json
 from collections import Counter
 from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import corpus_lines
+from corpus_checks import CorpusChecks, lines, solved
 
 from trainrun.graph import build_graph
-from trainrun.legality import check_route, check_run
+from trainrun.legality import check_route
 from trainrun.plugins import read_position
 from trainrun.routes import enumerate_routes, train_tables
 from trainrun.run import solve
 
-LINES = {f"{d['fixture'].removesuffix('.json')}-{d['action']}": d for d in corpus_lines("1817")}
-IDS = sorted(LINES)
+LINES = lines("1817")
 # best route passes a junction twice (see the module docstring): oracle + 10 each
 JUNCTION_TWICE = {"15528-1486": 480, "15528-1578": 410, "15528-1604": 490, "15528-1671": 490}
 
 
-@functools.cache
-def _solved(key: str):
-    position = read_position(LINES[key])
-    return position, solve(position, time_limit=30.0)
+class TestCorpus(CorpusChecks):
+    TITLE = "1817"
+
+    def expected_total(self, key, data):
+        """The oracle's total, but $10 more where the best route passes a junction twice."""
+        return JUNCTION_TWICE.get(key, data["exact_oracle"]["total"])
+
+    def test_solve_matches_exhaustive_search(self, key):
+        super().test_solve_matches_exhaustive_search(key)
+        assert solved("1817", key)[1].company_income == []
 
 
 def test_corpus_present():
     assert len(LINES) == 160
     assert all(d["exact_oracle"]["complete"] for d in LINES.values())
-
-
-@pytest.mark.parametrize("key", IDS)
-def test_declared_run_is_legal_and_scores_as_recorded(key):
-    data = LINES[key]
-    position = read_position(data)
-    declared = data["declared"]
-    for n, route in enumerate(declared["routes"], start=1):
-        rc = check_route(position, route["train"], route["visited"], route["chains"])
-        assert rc.violations == [], f"declared route {n} {route['visited']}"
-        assert rc.revenue == route["revenue"], f"declared route {n} {route['visited']}"
-    run = check_run(position, [(r["train"], r["visited"], r["chains"])
-                               for r in declared["routes"]])
-    assert run.violations == []
-    assert run.total == declared["total"]
-
-
-@pytest.mark.parametrize("key", IDS)
-def test_solve_matches_exhaustive_search(key):
-    data = LINES[key]
-    _, run = _solved(key)
-    assert run.status == "optimal"
-    assert run.bound == run.total
-    assert run.total == JUNCTION_TWICE.get(key, data["exact_oracle"]["total"])
-    assert run.total >= max(data["declared"]["total"], data["reference_router"]["total"],
-                            data["exact_oracle"]["total"])
-    assert run.company_income == []   # corpus lines carry no mail contract sizes
-
-
-@pytest.mark.parametrize("key", IDS)
-def test_solved_run_passes_the_independent_checker(key):
-    position, run = _solved(key)
-    for n, route in enumerate(run.routes, start=1):
-        rc = check_route(position, route.train, route.visited, route.chains)
-        assert rc.violations == [], f"solved route {n} {route.visited}"
-        assert rc.revenue == route.revenue, f"solved route {n} {route.visited}"
-        assert [s["value"] for s in route.stops] == rc.stop_values
-    checked = check_run(position, [(r.train, r.visited, r.chains) for r in run.routes])
-    assert checked.violations == []
-    assert checked.total == run.total
 
 
 def _junction_passes(position, steps) -> Counter:
@@ -110,7 +71,7 @@ def _junction_passes(position, steps) -> Counter:
 @pytest.mark.parametrize("key", sorted(JUNCTION_TWICE))
 def test_oracle_is_the_best_run_that_passes_each_junction_once(key):
     data = LINES[key]
-    position, run = _solved(key)
+    position, run = solved("1817", key)
     assert len(position.trains) == 1
     (route,) = run.routes
     steps = [(p["hex"], p["a"], p["b"]) for c in route.chains for p in c["paths"]]
@@ -146,5 +107,5 @@ def test_example_position_is_its_corpus_line():
     run = solve(read_position(data))
     line = LINES[f"{data['fixture'].removesuffix('.json')}-{data['action']}"]
     assert run.status == "optimal"
-    assert run.total == line["exact_oracle"]["total"] == _solved("15528-890")[1].total
+    assert run.total == line["exact_oracle"]["total"] == solved("1817", "15528-890")[1].total
     assert run.company_income == [{"name": "Mail contract", "amount": 15}]

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from trainrun import read_position, solve
 from trainrun.errors import InputError
 
+from corpus_checks import corpus_lines
 from test_cli import EXAMPLE
 
 json_values = st.recursive(
@@ -65,7 +66,7 @@ def test_any_object(data):
         assert "\n" not in str(exc)
 
 
-CORPUS_LINE = __import__("conftest").corpus_lines("18Chesapeake")[0]
+CORPUS_LINE = corpus_lines("18Chesapeake")[0]
 CORPUS_PATHS = [p for p in _paths({k: v for k, v in CORPUS_LINE.items()
                                    if k in ("phase", "entity", "trains", "board")})
                 if p and (p[0] != "board" or (len(p) > 1 and p[1] in (0, 1, 11, 46)))]

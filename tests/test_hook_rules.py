@@ -34,7 +34,8 @@ from trainrun.rules import CompanyBonus, RouteBonus, TrainRules
 
 sys.path.insert(0, str(Path(__file__).parent))
 import bruteforce
-from test_property import COMPANY, _route_resources, positions
+from boards import route_resources
+from test_property import COMPANY, positions
 from test_rules import LINE  # the hand-built line of test_rules.py
 
 # ------------------------------------------------------------------ the test title
@@ -214,7 +215,7 @@ def _check(data: dict, params: Params) -> None:
             if r.train not in legal:
                 legal[r.train] = bruteforce.hook_routes(position, trains[r.train])
             visited = tuple(r.visited)
-            res = _route_resources(position, r)
+            res = route_resources(position, r)
             match = [(v, rs, reach) for v, rs, vis, reach in legal[r.train]
                      if vis in (visited, visited[::-1]) and rs == res]
             assert match, (why, r.visited, "not a legal route with this track")

@@ -11,7 +11,7 @@ from trainrun import read_position
 from trainrun.legality import check_run
 from trainrun.run import solve
 
-from conftest import corpus_lines
+from corpus_checks import corpus_lines
 
 LINES = corpus_lines("18Chesapeake")
 

@@ -12,114 +12,46 @@ between the routes. Hand-made cases check the rules the brute force encodes.
 from __future__ import annotations
 
 import json
-import sys
 from functools import lru_cache
 from pathlib import Path
 
+import boards
+import bruteforce
 import pytest
-from hypothesis import HealthCheck, given, settings
+from corpus_checks import corpus_lines
+from hypothesis import given
 from hypothesis import strategies as st
 
 from trainrun import read_position, solve
-from trainrun.hexgrid import opposite
 from trainrun.plugins import load_title
-
-sys.path.insert(0, str(Path(__file__).parent))
-import bruteforce  # noqa: E402
 
 COMPANY = "B&O"
 OTHERS = ["PRR", "PLE", "SRR", "C&O", "LV", "C&A", "N&W"]
 TRAIN_NAMES = ["2", "3", "4", "D"]
 
 
-@lru_cache(maxsize=None)
-def _title():
-    return load_title("18Chesapeake").title
-
-
-def _layable(title) -> list[str]:
-    """Hexes a tile may be laid on: the white and yellow hexes of the map."""
-    return sorted(h for h, mh in title.hexes.items() if mh.printed.color in ("white", "yellow"))
-
-
-def _legal_rotations(title, hex_id, tile) -> list[int]:
-    """Rotations at which every track end of ``tile`` leads to a hex of the map."""
-    mh = title.hexes[hex_id]
-    blocked = mh.printed.impassable_at(mh.printed_rotation)
-    return [r for r in range(6)
-            if all(e in mh.neighbors and e not in blocked for e in tile.edges_at(r))]
-
-
-def _region(title, centre: str, size: int) -> list[str]:
-    """The first ``size`` layable hexes met by a breadth-first walk from ``centre``."""
-    layable = set(_layable(title))
-    seen, queue, out = {centre}, [centre], []
-    while queue and len(out) < size:
-        h = queue.pop(0)
-        if h in layable:
-            out.append(h)
-        for e in sorted(title.hexes[h].neighbors):
-            n = title.hexes[h].neighbors[e]
-            if n not in seen:
-                seen.add(n)
-                queue.append(n)
-    return out
+TITLE = load_title("18Chesapeake").title
 
 
 @lru_cache(maxsize=None)
 def _placements(hex_id: str) -> list[tuple[str, int, frozenset]]:
-    """Every (tile, rotation, board edges) a catalogue tile may lie at in ``hex_id``."""
-    title = _title()
-    return [(name, r, frozenset(title.tiles[name].edges_at(r))) for name in sorted(title.tiles)
-            for r in _legal_rotations(title, hex_id, title.tiles[name])]
+    return boards.placements(TITLE, hex_id, sorted(TITLE.tiles))
 
 
 @st.composite
 def positions(draw, max_region: int = 6):
-    """An own-format position dict of a small random 18Chesapeake board.
-
-    Hexes are filled in breadth-first order; a tile usually joins the track already on
-    its neighbours (laid or printed), so the boards are connected more often than not.
-    """
-    title = _title()
-    centre = draw(st.sampled_from(_layable(title)))
-    region = _region(title, centre, draw(st.integers(2, max_region)))
-    tiles = []
-    board = {}   # hex -> Tile as it will lie
-
-    def track_edges(h):
-        if h in board:
-            return board[h]
-        mh = title.hexes[h]
-        return mh.printed.edges_at(mh.printed_rotation)
-
-    for h in region:
-        if draw(st.integers(0, 9)) == 0:
-            continue  # leave some hexes as printed
-        wanted = {e for e, n in title.hexes[h].neighbors.items()
-                  if opposite(e) in track_edges(n)}
-        choices = _placements(h)
-        if draw(st.booleans()):   # half the time a tile with a city or town on it
-            choices = [c for c in choices if title.tiles[c[0]].nodes] or choices
-        joining = [c for c in choices if c[2] & wanted]
-        if joining and draw(st.integers(0, 4)) > 0:
-            choices = joining
-        name, rot, edges = draw(st.sampled_from(choices))
-        tiles.append({"hex": h, "tile": name, "rotation": rot})
-        board[h] = edges
-    board = {t["hex"]: title.tiles[t["tile"]] for t in tiles}
+    """An own-format position dict of a small random 18Chesapeake board: a region around
+    a random layable hex, one hex in ten left as printed, half the tiles with a stop."""
+    centre = draw(st.sampled_from(boards.layable(TITLE)))
+    region = boards.region(TITLE, centre, draw(st.integers(2, max_region)))
+    tiles, _ = boards.lay_tiles(draw, TITLE, region, _placements, skip_one_in=10,
+                                prefer_stops=True)
     # cities on the board near the region: laid ones plus printed cities around it
-    near = set(region) | {n for h in region for n in title.hexes[h].neighbors.values()}
-    cities = []
-    for h in sorted(near):
-        tile = board.get(h, title.hexes[h].printed)
-        for node in tile.nodes:
-            if node.kind == "city" and node.slots > 0 and tile.paths:
-                cities.append((h, node.index, node.slots))
+    cities = boards.cities(TITLE, tiles, boards.near(TITLE, region))
     tokens = []
     if cities:
         # usually a home token (else the run is worth nothing), most often on a laid tile
-        laid = [c for c in cities if c[0] in board]
+        laid = [c for c in cities if c[0] in {t["hex"] for t in tiles}]
         home = draw(st.sampled_from(laid or cities)) if draw(st.integers(0, 9)) else None
         for h, i, slots in cities:
             # the home city, and now and then a second station of the company
@@ -137,95 +69,44 @@ def positions(draw, max_region: int = 6):
     trains = draw(st.lists(st.sampled_from(TRAIN_NAMES), min_size=1, max_size=3))
     return {
         "title": "18Chesapeake",
-        "phase": draw(st.sampled_from(sorted(title.phases))),
+        "phase": draw(st.sampled_from(sorted(TITLE.phases))),
         "company": COMPANY,
-        "trains": [{"id": f"t{k}", "name": n} for k, n in enumerate(trains)],
+        "trains": boards.train_list(trains),
         "tiles": tiles,
         "tokens": tokens,
     }
-
-
-def _route_resources(position, route) -> frozenset:
-    """The track a solver route uses, from its chains, in the brute force's terms."""
-    out = set()
-    for chain in route.chains:
-        for step in chain["paths"]:
-            h, a, b = step["hex"], step["a"], step["b"]
-            for end in (a, b):
-                if end[0] == "e":
-                    e = int(end[1:])
-                    nb = position.title.hexes[h].neighbors[e]
-                    out.add(("side", frozenset({(h, e), (nb, opposite(e))})))
-            if a[0] == "n" and b[0] == "n":
-                placed = position.board[h]
-                ks = [k for k, p in enumerate(placed.tile.paths_at(placed.rotation))
-                      if {p.a, p.b} == {a, b}]
-                assert len(ks) == 1, (h, a, b)
-                out.add(("inner", h, ks[0]))
-    return frozenset(out)
 
 
 def _check(data: dict) -> None:
     position = read_position(data)
     run = solve(position)
     expected, picks = bruteforce.best_run(position)
-    assert run.status == "optimal", (data, run.status)
-    assert run.total == expected, (data, run.total, expected, picks,
-                                   [(r.train, r.visited, r.revenue) for r in run.routes])
+    why = (data, run.total, expected, picks, [(r.train, r.visited, r.revenue) for r in run.routes])
+    assert run.status == "optimal", why
+    assert run.total == expected, why
     assert sum(r.revenue for r in run.routes) == run.total
     # every returned route is a legal route of its train, and no track is shared
-    trains = {t.id: t for t in position.trains}
-    assert len({r.train for r in run.routes}) == len(run.routes)
-    used = set()
-    for r in run.routes:
-        legal = bruteforce.all_routes(position, trains[r.train])
-        visited = tuple(r.visited)
-        res = _route_resources(position, r)
-        match = [(v, rs) for v, rs, vis in legal
-                 if vis in (visited, visited[::-1])]
-        assert match, (data, r.train, r.visited, "not a legal route")
-        assert any(v == r.revenue for v, _ in match), (data, r.visited, r.revenue, match)
-        assert any(rs == res for _, rs in match), (data, r.visited, "track not a legal chain")
-        assert not (res & used), (data, r.visited, "track shared between routes")
-        used |= res
+    boards.assert_brute_force_routes(position, run, bruteforce.all_routes, why)
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@boards.examples(600)
 @given(positions())
 def test_solver_matches_brute_force(data):
     _check(data)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@boards.examples(300)
 @given(positions(max_region=12))
 def test_solver_matches_brute_force_larger_regions(data):
     _check(data)
 
 
-@lru_cache(maxsize=None)
-def _corpus() -> list[dict]:
-    folder = Path(__file__).parent / "data" / "corpus" / "18Chesapeake"
-    return [json.loads(line) for f in sorted(folder.glob("*.jsonl"))
-            for line in f.read_text().splitlines() if line.strip()]
-
-
-@st.composite
-def corpus_variants(draw):
+@boards.examples(200)
+@given(boards.recorded_variants(corpus_lines("18Chesapeake"), ["2", "3", "4", "5"], 3,
+                                sorted(TITLE.phases), "neutral"))
+def test_solver_matches_brute_force_on_recorded_boards(data):
     """A recorded 18Chesapeake board (dense, whole map) run by a random company that has a
     token on it, with 1-3 random trains of distance 2-5 in a random phase."""
-    data = json.loads(json.dumps(draw(st.sampled_from(_corpus()))))
-    holders = sorted({c for h in data["board"] for t in h.get("tokens", ())
-                      for c in t["slots"] + t["extra"] if c and c != "neutral"})
-    data["entity"] = draw(st.sampled_from(holders))
-    names = draw(st.lists(st.sampled_from(["2", "3", "4", "5"]), min_size=1, max_size=3))
-    data["trains"] = [{"id": f"t{k}", "name": n} for k, n in enumerate(names)]
-    data["phase"] = draw(st.sampled_from(sorted(_title().phases)))
-    return data
-
-
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(corpus_variants())
-def test_solver_matches_brute_force_on_recorded_boards(data):
     _check(data)
 
 

@@ -16,53 +16,36 @@ must agree with the run's total.
 from __future__ import annotations
 
 import json
-import sys
-from functools import cache
-from pathlib import Path
-
-from hypothesis import HealthCheck, given, settings
+import boards
+import bruteforce
+from corpus_checks import corpus_lines
+from hypothesis import given
 from hypothesis import strategies as st
 
 from trainrun import read_position, solve
 from trainrun.legality import check_run
+from trainrun.plugins import load_title
 
-sys.path.insert(0, str(Path(__file__).parent))
-import bruteforce  # noqa: E402
-from test_property import _route_resources  # noqa: E402
-
-CORPUS = Path(__file__).parent / "data" / "corpus" / "18NY"
 TRAINS = ["2H", "4H", "6H", "12H", "4DE", "5DE", "D"]
 PHASES = ["2H", "4H", "6H", "12H", "4DE", "D"]
+LINES = corpus_lines("18NY")
 
 
-@cache
-def _corpus() -> list[dict]:
-    return [json.loads(line) for f in sorted(CORPUS.glob("*.jsonl"))
-            for line in f.read_text().splitlines() if line.strip()]
-
-
-@cache
-def _title():
-    return read_position(_corpus()[0]).title
+TITLE = load_title("18NY").title
 
 
 def _near(hex_id: str, radius: int) -> set:
-    title = _title()
-    seen, frontier = {hex_id}, [hex_id]
+    seen = {hex_id}
     for _ in range(radius):
-        frontier = [n for h in frontier for n in title.hexes[h].neighbors.values()
-                    if n not in seen]
-        seen.update(frontier)
+        seen = boards.near(TITLE, seen)
     return seen
 
 
 @st.composite
 def cut_boards(draw):
     """A corpus board cut down around one station of a random company."""
-    data = json.loads(json.dumps(draw(st.sampled_from(_corpus()))))
-    stations = sorted({(h["hex"], c) for h in data["board"] for t in h.get("tokens", ())
-                       for c in t["slots"] + t["extra"] if c and c != "neutral"})
-    home, company = draw(st.sampled_from(stations))
+    data = json.loads(json.dumps(draw(st.sampled_from(LINES))))
+    home, company = draw(st.sampled_from(boards.stations(data, "neutral")))
     keep = _near(home, draw(st.integers(1, 3)))
     board = []
     for h in data["board"]:
@@ -74,8 +57,8 @@ def cut_boards(draw):
         next(h for h in board if h["hex"] == hex_id)["assignments"] = ["connection_bonus"]
     data["board"] = board
     data["entity"] = company
-    names = draw(st.lists(st.sampled_from(TRAINS), min_size=1, max_size=2))
-    data["trains"] = [{"id": f"t{k}", "name": n} for k, n in enumerate(names)]
+    data["trains"] = boards.train_list(draw(st.lists(st.sampled_from(TRAINS), min_size=1,
+                                                     max_size=2)))
     data["phase"] = draw(st.sampled_from(PHASES))
     data["connection_bonus_revenue"] = draw(st.sampled_from([0, 0, 10, 30]))
     data["coal_revenue"] = draw(st.sampled_from([0, 0, 20]))
@@ -85,27 +68,19 @@ def cut_boards(draw):
 def _check(data: dict) -> None:
     position = read_position(data)
     expected, picks = bruteforce.best_run(position, hooks=True)
-    trains = {t.id: t for t in position.trains}
     for budget in (None, 1):
         run = solve(position) if budget is None else solve(position, route_budget=budget)
         why = (data["fixture"], data["action"], data["entity"], data["trains"], data["phase"],
                budget, expected, picks, [(r.train, r.visited, r.revenue) for r in run.routes])
         assert run.status == "optimal", why
         assert run.total == expected, why
-        used = set()
-        for r in run.routes:
-            legal = bruteforce.hook_routes(position, trains[r.train])
-            visited, res = tuple(r.visited), _route_resources(position, r)
-            match = [v for v, rs, vis, _ in legal if vis in (visited, visited[::-1]) and rs == res]
-            assert r.revenue in match, (why, r.visited, match)
-            assert not (res & used), (why, r.visited, "track shared")
-            used |= res
+        boards.assert_brute_force_routes(position, run, bruteforce.hook_routes, why)
         checked = check_run(position, [(r.train, r.visited, r.chains) for r in run.routes])
         assert checked.violations == [], why
         assert checked.total == run.total, why
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@boards.examples(300)
 @given(cut_boards())
 def test_solver_matches_brute_force_on_cut_18ny_boards(data):
     _check(data)

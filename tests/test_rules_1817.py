@@ -18,10 +18,10 @@ import pytest
 
 from trainrun import solve
 from trainrun.errors import InputError
-from trainrun.graph import build_graph
 from trainrun.legality import check_route
 from trainrun.plugins import load_title
-from trainrun.routes import enumerate_routes, train_tables
+
+from test_rules import routes  # every legal route of the first train, with values
 
 SOUTH = [
     {"hex": "I8", "tile": "9", "rotation": 0},     # edges 0 (J7) and 3 (H9)
@@ -51,15 +51,6 @@ def position(ruleset, trains, tiles=SOUTH, tokens=CHARLESTON, markers=(), phase=
                              "trains": trains, "tiles": tiles, "tokens": tokens,
                              "markers": [{"hex": h, "marker": m} for h, m in markers],
                              **extra})
-
-
-def routes(pos):
-    """Visited-stop sequences of every legal route of the first train, with values."""
-    graph = build_graph(pos)
-    table = train_tables(graph)[0]
-    rs = enumerate_routes(graph, table)
-    return {tuple(graph.stop_ids[s] for s in rs.route_stops(i)): int(rs.values[i])
-            for i in range(len(rs))}
 
 
 def _checked(pos, run):

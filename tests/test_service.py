@@ -6,7 +6,7 @@ from fastapi.testclient import TestClient
 
 from trainrun.service import app
 
-from conftest import corpus_lines
+from corpus_checks import corpus_lines
 from test_cli import BAD, EXAMPLE
 
 client = TestClient(app)

@@ -21,7 +21,7 @@ from trainrun.run import solve
 from trainrun.runformat import export_run_routes, route_readings
 from trainrun.verify import format_verification, verify
 
-from conftest import CORPUS, corpus_lines
+from corpus_checks import CORPUS, corpus_lines
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 

@@ -1,0 +1,118 @@
+"""The corpus files, and the checks every title's corpus test runs on each line.
+
+``CorpusChecks`` holds three tests, run once per corpus line of a subclass's ``TITLE``:
+
+(a) each declared route is legal under ``trainrun.legality`` and earns the revenue
+    recorded for it; the declared run as a whole is legal and totals ``declared.total``;
+(b) ``solve`` proves an optimum that equals the exhaustive engine search
+    (``exact_oracle.total``) where that search finished, and is never below the declared
+    run, the 18xx.games auto-router or the oracle;
+(c) every route ``solve`` returns passes the independent checker with the revenue, stop
+    values and scored stops the solver recorded, and the run as a whole is legal with
+    the same total.
+
+A title whose rules depart from the engine's overrides one of the three small methods
+below (``declared_visited``, ``engine_route_revenues``, ``expected_total``) in its own
+test module, with the DIGEST rule that says why.
+"""
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+
+from trainrun.legality import check_route, check_run
+from trainrun.plugins import read_position
+from trainrun.run import solve
+
+CORPUS = Path(__file__).parent / "data" / "corpus"
+
+
+def corpus_lines(title: str) -> list[dict]:
+    """Every corpus position of ``title`` (the folder name under tests/data/corpus)."""
+    out = []
+    for f in sorted((CORPUS / title).glob("*.jsonl")):
+        out += [json.loads(line) for line in f.read_text().splitlines() if line.strip()]
+    return out
+
+
+@functools.cache
+def lines(title: str) -> dict[str, dict]:
+    """``title``'s corpus lines by id ``<game>-<action>`` (the test ids); ids are unique."""
+    out = {}
+    for data in corpus_lines(title):
+        key = f"{data['fixture'].removesuffix('.json')}-{data['action']}"
+        assert key not in out, f"duplicate corpus id {key}"
+        out[key] = data
+    return out
+
+
+@functools.cache
+def solved(title: str, key: str):
+    """(position, run) of one corpus line, solved once per test session."""
+    position = read_position(lines(title)[key])
+    return position, solve(position, time_limit=30.0)
+
+
+class CorpusChecks:
+    """Checks (a), (b) and (c) of the module docstring, parametrized over ``TITLE``'s lines."""
+
+    TITLE: str
+
+    def pytest_generate_tests(self, metafunc):
+        metafunc.parametrize("key", sorted(lines(self.TITLE)))
+
+    def declared_visited(self, route: dict) -> list[str]:
+        """The declared route's node ids in order, as the corpus line records them."""
+        return route["visited"]
+
+    def engine_route_revenues(self, position, checks) -> list[int]:
+        """The revenue the engine records for each declared route, given the independent
+        checker's results for the routes in declared order."""
+        return [rc.revenue for rc in checks]
+
+    def expected_total(self, key: str, data: dict) -> int | None:
+        """The best total ``solve`` must prove, or None where no search finished."""
+        oracle = data["exact_oracle"]
+        return oracle["total"] if oracle["complete"] else None
+
+    def test_declared_run_is_legal_and_scores_as_recorded(self, key):
+        data = lines(self.TITLE)[key]
+        position = read_position(data)
+        declared = data["declared"]
+        routes, checks = [], []
+        for n, route in enumerate(declared["routes"], start=1):
+            visited = self.declared_visited(route)
+            rc = check_route(position, route["train"], visited, route["chains"])
+            assert rc.violations == [], f"declared route {n} {visited}"
+            routes.append((route["train"], visited, route["chains"]))
+            checks.append(rc)
+        revenues = self.engine_route_revenues(position, checks)
+        for n, (route, revenue) in enumerate(zip(declared["routes"], revenues), start=1):
+            assert revenue == route["revenue"], f"declared route {n} {route['visited']}"
+        run = check_run(position, routes)
+        assert run.violations == []
+        assert run.total == declared["total"]
+
+    def test_solve_matches_exhaustive_search(self, key):
+        data = lines(self.TITLE)[key]
+        _, run = solved(self.TITLE, key)
+        assert run.status == "optimal"
+        assert run.bound == run.total
+        expected = self.expected_total(key, data)
+        if expected is not None:
+            assert run.total == expected
+        assert run.total >= max(data["declared"]["total"], data["reference_router"]["total"],
+                                data["exact_oracle"]["total"])
+
+    def test_solved_run_passes_the_independent_checker(self, key):
+        position, run = solved(self.TITLE, key)
+        for n, route in enumerate(run.routes, start=1):
+            rc = check_route(position, route.train, route.visited, route.chains)
+            assert rc.violations == [], f"solved route {n} {route.visited}"
+            assert rc.revenue == route.revenue, f"solved route {n} {route.visited}"
+            assert [s["value"] for s in route.stops] == rc.stop_values
+            assert [s["scored"] for s in route.stops] == rc.scored
+        checked = check_run(position, [(r.train, r.visited, r.chains) for r in run.routes])
+        assert checked.violations == []
+        assert checked.total == run.total
