@@ -1,6 +1,35 @@
-"""Corpus positions for the benchmarks: the tests' own loader over the same files."""
+"""Shared helpers of the benchmarks: the tests' corpus loader over the same files, ids,
+the hardest corpus positions, and a whole-corpus benchmark."""
 import sys
 from pathlib import Path
 
+from trainrun import read_position, solve
+
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
 from corpus_checks import corpus_lines  # noqa: E402, F401  (benchmarks import it from here)
+
+
+def line_id(d: dict) -> str:
+    """A corpus line as ``<game>-<action>``."""
+    return f"{d['fixture'].removesuffix('.json')}-{d['action']}"
+
+
+def router_slowest(lines: list, n: int) -> list:
+    """The ``n`` lines where the 18xx.games auto-router took longest (both its phases)."""
+    return sorted(lines, key=lambda d: -(d["reference_router"]["path_seconds"]
+                                         + d["reference_router"]["combo_seconds"]))[:n]
+
+
+def named_trains(names: list) -> list:
+    """Trains ``names`` in position form, ids ``<name>-<i>``."""
+    return [{"id": f"{t}-{i}", "name": t} for i, t in enumerate(names)]
+
+
+def bench_whole_corpus(benchmark, lines: list) -> list:
+    """Solve every line (read beforehand), three rounds on one worker; the totals."""
+    positions = [read_position(d) for d in lines]
+
+    def all_of_them():
+        return [solve(p, 60.0, 1).total for p in positions]
+
+    return benchmark.pedantic(all_of_them, rounds=3, iterations=1)

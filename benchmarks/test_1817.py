@@ -9,43 +9,33 @@ import pytest
 
 from trainrun import read_position, solve
 
-from conftest import corpus_lines
+from conftest import bench_whole_corpus, corpus_lines, line_id, named_trains, router_slowest
 
 LINES = corpus_lines("1817")
 # the hardest positions: where the 18xx.games auto-router was slowest (late 6- and 8-trains)
-HARD = sorted(LINES, key=lambda d: -(d["reference_router"]["path_seconds"]
-                                     + d["reference_router"]["combo_seconds"]))[:6]
+HARD = router_slowest(LINES, 6)
 # positions where trainrun's best passes a junction twice (tests/test_corpus_1817.py)
 JUNCTION_TWICE = {"15528-1486": 480, "15528-1578": 410, "15528-1604": 490, "15528-1671": 490}
 
 
-def _id(d):
-    return f"{d['fixture'].removesuffix('.json')}-{d['action']}"
-
-
-@pytest.mark.parametrize("line", HARD, ids=_id)
+@pytest.mark.parametrize("line", HARD, ids=line_id)
 def test_solve_position(benchmark, line):
     position = read_position(line)
     run = benchmark(solve, position, 60.0, 1)
     assert run.status == "optimal"
-    assert run.total == JUNCTION_TWICE.get(_id(line), line["exact_oracle"]["total"])
+    assert run.total == JUNCTION_TWICE.get(line_id(line), line["exact_oracle"]["total"])
 
 
 def test_solve_whole_corpus(benchmark):
-    positions = [read_position(d) for d in LINES]
-
-    def all_of_them():
-        return [solve(p, 60.0, 1).total for p in positions]
-
-    totals = benchmark.pedantic(all_of_them, rounds=3, iterations=1)
-    assert totals == [JUNCTION_TWICE.get(_id(d), d["exact_oracle"]["total"]) for d in LINES]
+    totals = bench_whole_corpus(benchmark, LINES)
+    assert totals == [JUNCTION_TWICE.get(line_id(d), d["exact_oracle"]["total"]) for d in LINES]
 
 
 def stress_position(trains: list[str]):
     """The last position of game 15528 (A&S, phase 8, a dense late board with six coal
     mines and a bridge), the company given ``trains`` instead of its single 8."""
     data = dict(next(d for d in reversed(LINES) if d["fixture"] == "15528.json"))
-    data["trains"] = [{"id": f"{t}-{i}", "name": t} for i, t in enumerate(trains)]
+    data["trains"] = named_trains(trains)
     return read_position(data)
 
 

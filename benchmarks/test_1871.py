@@ -8,7 +8,7 @@ import pytest
 
 from trainrun import read_position, solve, solve_buying_next_train
 
-from conftest import corpus_lines
+from conftest import bench_whole_corpus, corpus_lines, line_id
 
 LINES = corpus_lines("1871")
 # the exhaustive oracle's slowest positions (D trains on the final board), and the
@@ -17,11 +17,7 @@ HARD = sorted(LINES, key=lambda d: -d["exact_oracle"]["seconds"])[:5]
 MIXED = [d for d in LINES if len({t["name"] for t in d["trains"]}) >= 2][-3:]
 
 
-def _id(d):
-    return f"{d['fixture'].removesuffix('.json')}-{d['action']}"
-
-
-@pytest.mark.parametrize("line", HARD + MIXED, ids=_id)
+@pytest.mark.parametrize("line", HARD + MIXED, ids=line_id)
 def test_solve_position(benchmark, line):
     position = read_position(line)
     run = benchmark(solve, position, 60.0, 1)
@@ -30,12 +26,7 @@ def test_solve_position(benchmark, line):
 
 
 def test_solve_whole_corpus(benchmark):
-    positions = [read_position(d) for d in LINES]
-
-    def all_of_them():
-        return [solve(p, 60.0, 1).total for p in positions]
-
-    totals = benchmark.pedantic(all_of_them, rounds=3, iterations=1)
+    totals = bench_whole_corpus(benchmark, LINES)
     assert totals == [d["exact_oracle"]["total"] for d in LINES]
 
 

@@ -12,6 +12,8 @@ import pytest
 
 from trainrun import read_position, solve
 
+from conftest import named_trains
+
 HAND = sorted((Path(__file__).parent.parent / "tests" / "data" / "18pa").glob("*.json"))
 STRESS = Path(__file__).parent / "data" / "18pa-stress.json"
 
@@ -28,7 +30,7 @@ def test_hand_position(benchmark, path):
 def test_stress_board(benchmark, trains):
     """A filled-in phase-3D board: PRR's 5s, 3D and 2R, x2 active, mining rights."""
     data = json.loads(STRESS.read_text())
-    data["trains"] = [{"id": f"{t}-{i}", "name": t} for i, t in enumerate(trains)]
+    data["trains"] = named_trains(trains)
     position = read_position(data)
     run = benchmark.pedantic(solve, (position, 120.0, 1), rounds=1, iterations=1)
     assert run.status == "optimal"

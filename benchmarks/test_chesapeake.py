@@ -12,20 +12,15 @@ import pytest
 
 from trainrun import read_position, solve
 
-from conftest import corpus_lines
+from conftest import bench_whole_corpus, corpus_lines, line_id, named_trains, router_slowest
 
 LINES = corpus_lines("18Chesapeake")
 # the hardest positions: the reference auto-router's slowest ones, and every D train
-HARD = sorted(LINES, key=lambda d: -(d["reference_router"]["path_seconds"]
-                                     + d["reference_router"]["combo_seconds"]))[:5]
+HARD = router_slowest(LINES, 5)
 TWO_TRAINS = [d for d in LINES if len(d["trains"]) >= 2][-3:]
 
 
-def _id(d):
-    return f"{d['fixture'].removesuffix('.json')}-{d['action']}"
-
-
-@pytest.mark.parametrize("line", HARD + TWO_TRAINS, ids=_id)
+@pytest.mark.parametrize("line", HARD + TWO_TRAINS, ids=line_id)
 def test_solve_position(benchmark, line):
     position = read_position(line)
     run = benchmark(solve, position, 60.0, 1)
@@ -34,12 +29,7 @@ def test_solve_position(benchmark, line):
 
 
 def test_solve_whole_corpus(benchmark):
-    positions = [read_position(d) for d in LINES]
-
-    def all_of_them():
-        return [solve(p, 60.0, 1).total for p in positions]
-
-    totals = benchmark.pedantic(all_of_them, rounds=3, iterations=1)
+    totals = bench_whole_corpus(benchmark, LINES)
     assert totals == [d["exact_oracle"]["total"] for d in LINES]
 
 
@@ -51,7 +41,7 @@ STRESS = Path(__file__).parent / "data" / "chesapeake-stress.json"
 def test_stress_board(benchmark, trains):
     """A filled-in late-game board: enumeration, exact cuts and CP-SAT."""
     data = json.loads(STRESS.read_text())
-    data["trains"] = [{"id": f"{t}-{i}", "name": t} for i, t in enumerate(trains)]
+    data["trains"] = named_trains(trains)
     position = read_position(data)
     run = benchmark.pedantic(solve, (position, 60.0, 1), rounds=3, iterations=1)
     assert run.status == "optimal"
@@ -60,7 +50,7 @@ def test_stress_board(benchmark, trains):
 def test_stress_board_path_model_only(benchmark):
     """The same board with D + D solved by the CP-SAT path model alone (route budget 1)."""
     data = json.loads(STRESS.read_text())
-    data["trains"] = [{"id": "D-0", "name": "D"}, {"id": "D-1", "name": "D"}]
+    data["trains"] = named_trains(["D", "D"])
     position = read_position(data)
     run = benchmark.pedantic(solve, (position, 60.0, 1, 1), rounds=1, iterations=1)
     assert run.status == "optimal"

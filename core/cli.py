@@ -61,21 +61,28 @@ def format_purchase(purchase) -> str:
         f"${abs(purchase.gain)}"])
 
 
+def format_stops(stops: list, bonuses: list) -> list[str]:
+    """A route's stops, one line each with its value (a stop bonus is part of it, and
+    named), then the bonuses earned elsewhere than at a stop."""
+    lines = []
+    for s in stops:
+        place = f"{s['node']:<6} {s['location']}".rstrip()
+        value = f"{s['value']:>4}" if s["scored"] else "   -"
+        within = [f"{b['name']} ${b['value']}" for b in bonuses if b["where"] == s["node"]]
+        lines.append(f"      {place:<32}{value}" +
+                     (f"  (with {', '.join(within)})" if within else ""))
+    nodes = {s["node"] for s in stops}
+    lines += [f"      + {b['name']} ({b['where']}): ${b['value']}"
+              for b in bonuses if b["where"] not in nodes]
+    return lines
+
+
 def format_run(run) -> str:
     """A run as a player reads it."""
     lines = [f"{run.title} · {run.company} · phase {run.phase}"]
     for r in run.routes:
         lines.append(f"  {r.train_name} train ({r.train}): ${r.revenue}")
-        nodes = {s["node"] for s in r.stops}
-        for s in r.stops:
-            place = f"{s['node']:<6} {s['location']}".rstrip()
-            value = f"{s['value']:>4}" if s["scored"] else "   -"
-            within = [f"{b['name']} ${b['value']}" for b in r.bonuses if b["where"] == s["node"]]
-            lines.append(f"      {place:<32}{value}" +
-                         (f"  (with {', '.join(within)})" if within else ""))
-        for b in r.bonuses:
-            if b["where"] not in nodes:
-                lines.append(f"      + {b['name']} ({b['where']}): ${b['value']}")
+        lines += format_stops(r.stops, r.bonuses)
     for train in run.idle_trains:
         lines.append(f"  {train}: no route")
     for b in run.company_bonuses:

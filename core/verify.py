@@ -280,19 +280,14 @@ def _location(position: Position, node_id: str) -> str:
 
 def format_verification(result: Verification) -> str:
     """The verdict as a player reads it."""
-    from .cli import format_run
+    from .cli import format_run, format_stops
     lines = [f"{result.title} · {result.company} · phase {result.phase} · declared run"]
     for r in result.routes:
         label = f"{r.train_name} train ({r.train})" if r.train_name else f"train {r.train}"
         verdict = (f"legal, ${r.revenue}" if r.legal else
                    f"ILLEGAL (would earn ${r.revenue})" if r.stops else "ILLEGAL")
         lines.append(f"  route {r.number} · {label}: {verdict}")
-        for s in r.stops:
-            place = f"{s['node']:<6} {s['location']}".rstrip()
-            value = f"{s['value']:>4}" if s["scored"] else "   -"
-            lines.append(f"      {place:<32}{value}")
-        for b in r.bonuses:
-            lines.append(f"      + {b['name']} ({b['where']}): ${b['value']}")
+        lines += format_stops(r.stops, r.bonuses)
         for v in r.violations:
             lines.append(f"      ✗ {v}")
         for note in r.notes:
