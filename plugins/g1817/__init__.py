@@ -27,6 +27,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from trainrun.errors import InputError
+from trainrun.plugins import defaults
 from trainrun.plugins.hookspecs import hookimpl
 from trainrun.position import Position, Train
 from trainrun.rules import RouteBonus
@@ -57,8 +58,9 @@ def _track_marker_hexes(position: Position, marker: str) -> list[str]:
     hexes = _marked(position, marker)
     for h in hexes:
         if any(n.is_stop for n in position.board[h].tile.nodes):
-            raise InputError(f"hex {h}", f"a {TRACK_MARKERS[marker]} lies on a hex without a "
-                                         f"stop (tile {position.board[h].tile.name} has one)")
+            raise InputError(f"hex {h}", f"a {TRACK_MARKERS[marker]} must lie on track without "
+                                         f"a stop, but tile {position.board[h].tile.name} "
+                                         f"has one")
     return hexes
 
 
@@ -81,11 +83,6 @@ def modern_trains(position: Position) -> bool:
     return value
 
 
-def _token_cities(position: Position) -> list[str]:
-    return [f"{h}-{i}" for h, placed in position.board.items()
-            for i, city in placed.tokens.items() if position.company in city.holders()]
-
-
 @hookimpl
 def trainrun_route_bonuses(position: Position, train: Train) -> list[RouteBonus]:
     bonuses = [RouteBonus(name, TRACK_MARKER_BONUS,
@@ -96,7 +93,8 @@ def trainrun_route_bonuses(position: Position, train: Train) -> list[RouteBonus]
         bonuses.append(RouteBonus("bridge", BRIDGE_BONUS, stops=frozenset(bridges)))
     if modern_trains(position) and train.name in MODERN_TRAIN_BONUS:
         bonuses.append(RouteBonus("modern train", MODERN_TRAIN_BONUS[train.name],
-                                  stops=frozenset(_token_cities(position))))
+                                  stops=frozenset(defaults.trainrun_company_stations(
+                                      position=position))))
     return [b for b in bonuses if b.stops or b.hexes]
 
 
