@@ -213,6 +213,28 @@ cdef void _dfs(Search* S, int s, int q_from, uint64_t* mask, const int32_t* firs
         _dfs(S, nxt, -1, mask, first, total, earned, unearned)
 
 
+cdef void _fill_users(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
+                      const int32_t[::1] block_off, uint64_t[:, ::1] users) noexcept:
+    """Bit i of ``users[j, block_off[t] + b]`` is set when route ``type_start[t] + 64 b + i``
+    uses resource j, and for every j when that position is past the type's end."""
+    cdef int t, i, w, rel, tail
+    cdef uint64_t x, pad
+    for t in range(type_start.shape[0] - 1):
+        for i in range(type_start[t], type_start[t + 1]):
+            rel = i - type_start[t]
+            for w in range(bits.shape[1]):
+                x = bits[i, w]
+                while x:
+                    users[w * 64 + __builtin_ctzll(x), block_off[t] + (rel >> 6)] |= \
+                        (<uint64_t>1) << (rel & 63)
+                    x &= x - 1
+        tail = (type_start[t + 1] - type_start[t]) & 63
+        if tail:                    # past the type's end every resource counts as used
+            pad = ~(((<uint64_t>1) << tail) - 1)
+            for w in range(users.shape[0]):
+                users[w, block_off[t + 1] - 1] |= pad
+
+
 def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
                      const int64_t[::1] value, const int32_t[::1] count, int64_t lower,
                      double deadline=0.0, reach=None, amounts=None):
@@ -248,14 +270,7 @@ def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
                                   for t in range(n_types)])
     n_blocks = int(block_off_np[-1])
     users_np = np.zeros((words * 64, max(n_blocks, 1)), dtype=np.uint64)
-    bits_np = np.asarray(bits)
-    for t in range(n_types):
-        lo, hi = block_off_np[t], block_off_np[t + 1]
-        rows = bits_np[type_start[t]:type_start[t + 1]]
-        used = np.ones((hi - lo) * 64, dtype=bool)   # past the type's end all count as used
-        for j in range(words * 64):
-            used[:len(rows)] = (rows[:, j >> 6] >> np.uint64(j & 63)) & np.uint64(1)
-            users_np[j, lo:hi] = np.packbits(used, bitorder="little").view(np.uint64)
+    _fill_users(bits, type_start, block_off_np, users_np)
     masks_np = np.zeros((n_slots + 1) * max(words, 1), dtype=np.uint64)
     firsts_np = np.zeros((n_slots + 1) * n_types, dtype=np.int32)
     firsts_np[:n_types] = np.asarray(type_start[:n_types])
