@@ -3,18 +3,21 @@
 
 Picks at most ``count[t]`` routes of each train type t, no two sharing a track
 resource, with the largest total value: the routes' values plus, once each, the
-amount of every company bonus (at most 64, amounts >= 0) that a chosen route reaches. Routes come grouped by type and sorted
-by value from high to low within a type. The trains are filled as slots in type
-order; identical trains take routes in increasing index order, so each set of
-routes is met once. A branch is cut when its value plus a bound on the slots
-still open cannot beat the best run known: first the best values of each open
-type (a static bound, which also ends the scan of a slot since values fall),
-then the best values among the routes that share no track with the routes
-already chosen (mutual conflicts of the open slots ignored). Each bound adds the
-amounts of the bonuses not yet earned once (no run earns a bonus twice). Both bounds are
-exact, so a search that finishes has proven its best run optimal. The next route
-of a type that shares no track with the routes chosen is found 64 routes at a
-time, from one bitmap per track resource of the routes that use it.
+amount of every company bonus (at most 64, each >= 0) that a chosen route reaches.
+Routes come grouped by type and sorted by value from high to low within a type.
+The trains are filled as slots in type order; identical trains take routes in
+increasing index order, so each set of routes is met once. A branch is cut when
+its value plus a bound on the slots still open cannot beat the best run known:
+first the best values of each open type (a static bound, which also ends the scan
+of a slot since values fall), then the best values among the routes that share no
+track with the routes already chosen (mutual conflicts of the open slots ignored).
+Each bound adds, once, the amounts of the bonuses not yet earned (a bitmask of the
+earned ones goes down the search): a run earns each bonus at most once, so this
+stays a bound however the remaining bonuses fall to the routes, and the value
+order keeps ending the scans. Both bounds are exact, so a search that finishes has
+proven its best run optimal. The next route of a type that shares no track with
+the routes chosen is found 64 routes at a time, from one bitmap per track
+resource of the routes that use it.
 """
 import numpy as np
 
