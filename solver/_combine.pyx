@@ -2,17 +2,22 @@
 """Exact depth-first branch and bound over listed routes (compiled; arrays only).
 
 Picks at most ``count[t]`` routes of each train type t, no two sharing a track
-resource, with the largest total value. Routes come grouped by type and sorted
-by value from high to low within a type. The trains are filled as slots in type
-order; identical trains take routes in increasing index order, so each set of
-routes is met once. A branch is cut when its value plus a bound on the slots
-still open cannot beat the best run known: first the best values of each open
-type (a static bound, which also ends the scan of a slot since values fall),
-then the best values among the routes that share no track with the routes
-already chosen (mutual conflicts of the open slots ignored). Both bounds are
-exact, so a search that finishes has proven its best run optimal. The next route
-of a type that shares no track with the routes chosen is found 64 routes at a
-time, from one bitmap per track resource of the routes that use it.
+resource, with the largest total value: the routes' values plus, once each, the
+amount of every company bonus (at most 64, each >= 0) that a chosen route reaches.
+Routes come grouped by type and sorted by value from high to low within a type.
+The trains are filled as slots in type order; identical trains take routes in
+increasing index order, so each set of routes is met once. A branch is cut when
+its value plus a bound on the slots still open cannot beat the best run known:
+first the best values of each open type (a static bound, which also ends the scan
+of a slot since values fall), then the best values among the routes that share no
+track with the routes already chosen (mutual conflicts of the open slots ignored).
+Each bound adds, once, the amounts of the bonuses not yet earned (a bitmask of the
+earned ones goes down the search): a run earns each bonus at most once, so this
+stays a bound however the remaining bonuses fall to the routes, and the value
+order keeps ending the scans. Both bounds are exact, so a search that finishes has
+proven its best run optimal. The next route of a type that shares no track with
+the routes chosen is found 64 routes at a time, from one bitmap per track
+resource of the routes that use it.
 """
 import numpy as np
 
@@ -23,6 +28,8 @@ from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 cdef struct Search:
     const uint64_t* bits
     const int64_t* value
+    const uint64_t* reach      # per route: bit k set when it reaches company bonus k
+    const int64_t* amount      # per company bonus (>= 0)
     const int32_t* start       # type t owns routes start[t] .. start[t + 1] - 1
     const int32_t* slot_type   # per slot
     const int32_t* slot_next   # first later slot of another type (n_slots if none)
@@ -79,6 +86,15 @@ cdef int _next_fit(Search* S, int t, int i, const int32_t* res, int k) noexcept 
             return S.start[t] + b * 64 + __builtin_ctzll(~acc)
         i = S.start[t] + (b + 1) * 64
     return end
+
+
+cdef inline int64_t _worth(Search* S, uint64_t bonuses) noexcept nogil:
+    """The total amount of the company bonuses in ``bonuses``."""
+    cdef int64_t total = 0
+    while bonuses:
+        total += S.amount[__builtin_ctzll(bonuses)]
+        bonuses &= bonuses - 1
+    return total
 
 
 cdef inline bint _out_of_time(Search* S) noexcept nogil:
@@ -145,9 +161,12 @@ cdef int64_t _open_bound(Search* S, int s, int q, const uint64_t* mask, const in
 
 
 cdef void _dfs(Search* S, int s, int q_from, uint64_t* mask, const int32_t* first,
-               int64_t total) noexcept nogil:
+               int64_t total, uint64_t earned, int64_t unearned) noexcept nogil:
+    """Fill slots from ``s`` on; ``total`` is the value of the picks so far (bonuses in
+    ``earned`` included) and ``unearned`` the amount of the bonuses still open."""
     cdef int t, q, end, w, nxt, same, k
-    cdef int64_t rest
+    cdef int64_t rest, gain, bonus
+    cdef uint64_t fresh
     cdef int32_t res[4096]
     cdef const uint64_t* row
     cdef uint64_t* child = mask + S.words
@@ -167,7 +186,7 @@ cdef void _dfs(Search* S, int s, int q_from, uint64_t* mask, const int32_t* firs
     while True:
         q = _next_fit(S, t, q, res, k)
         if q >= end or total + S.value[q] + (same * S.value[q + 1] if q + 1 < end else 0) \
-                + rest <= S.best:
+                + rest + unearned <= S.best:
             break
         if S.steps >= S.next_check:
             S.next_check = S.steps + 0x100000
@@ -178,25 +197,54 @@ cdef void _dfs(Search* S, int s, int q_from, uint64_t* mask, const int32_t* firs
         for w in range(S.words):
             child[w] = mask[w] | row[w]
         nxt = s + 1
-        if nxt == S.n_slots or total + S.value[q] + _open_bound(
-                S, s, q, child, first, child_first, S.best - total - S.value[q]) > S.best:
+        fresh = S.reach[q] & ~earned
+        bonus = _worth(S, fresh) if fresh else 0
+        gain = S.value[q] + bonus
+        if nxt == S.n_slots or total + gain + unearned - bonus + _open_bound(
+                S, s, q, child, first, child_first,
+                S.best - total - gain - unearned + bonus) > S.best:
             S.picks[s] = q
             _dfs(S, nxt, q + 1 if nxt < S.n_slots and S.slot_type[nxt] == t else -1,
-                 child, child_first, total + S.value[q])
+                 child, child_first, total + gain, earned | fresh, unearned - bonus)
             S.picks[s] = -1
             if S.stopped:
                 return
         q += 1
     # this slot and the type's later ones stay empty
     nxt = S.slot_next[s]
-    if nxt < S.n_slots and total + S.suffix[nxt] > S.best:
-        _dfs(S, nxt, -1, mask, first, total)
+    if nxt < S.n_slots and total + S.suffix[nxt] + unearned > S.best:
+        _dfs(S, nxt, -1, mask, first, total, earned, unearned)
+
+
+cdef void _fill_users(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
+                      const int32_t[::1] block_off, uint64_t[:, ::1] users) noexcept:
+    """Bit i of ``users[j, block_off[t] + b]`` is set when route ``type_start[t] + 64 b + i``
+    uses resource j, and for every j when that position is past the type's end."""
+    cdef int t, i, w, rel, tail
+    cdef uint64_t x, pad
+    for t in range(type_start.shape[0] - 1):
+        for i in range(type_start[t], type_start[t + 1]):
+            rel = i - type_start[t]
+            for w in range(bits.shape[1]):
+                x = bits[i, w]
+                while x:
+                    users[w * 64 + __builtin_ctzll(x), block_off[t] + (rel >> 6)] |= \
+                        (<uint64_t>1) << (rel & 63)
+                    x &= x - 1
+        tail = (type_start[t + 1] - type_start[t]) & 63
+        if tail:                    # past the type's end every resource counts as used
+            pad = ~(((<uint64_t>1) << tail) - 1)
+            for w in range(users.shape[0]):
+                users[w, block_off[t + 1] - 1] |= pad
 
 
 def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
                      const int64_t[::1] value, const int32_t[::1] count, int64_t lower,
-                     double deadline=0.0):
+                     double deadline=0.0, reach=None, amounts=None):
     """Best run above ``lower``: (total, route indices, finished).
+
+    ``reach`` (uint64 per route, bit k for company bonus k) and ``amounts`` (int64 per
+    bonus, each >= 0, at most 64) add company bonuses; by default there are none.
 
     ``total`` is ``lower`` and the indices empty when no run beats ``lower``;
     ``finished`` is False when ``deadline`` (``time.monotonic()`` seconds) came first,
@@ -225,14 +273,7 @@ def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
                                   for t in range(n_types)])
     n_blocks = int(block_off_np[-1])
     users_np = np.zeros((words * 64, max(n_blocks, 1)), dtype=np.uint64)
-    bits_np = np.asarray(bits)
-    for t in range(n_types):
-        lo, hi = block_off_np[t], block_off_np[t + 1]
-        rows = bits_np[type_start[t]:type_start[t + 1]]
-        used = np.ones((hi - lo) * 64, dtype=bool)   # past the type's end all count as used
-        for j in range(words * 64):
-            used[:len(rows)] = (rows[:, j >> 6] >> np.uint64(j & 63)) & np.uint64(1)
-            users_np[j, lo:hi] = np.packbits(used, bitorder="little").view(np.uint64)
+    _fill_users(bits, type_start, block_off_np, users_np)
     masks_np = np.zeros((n_slots + 1) * max(words, 1), dtype=np.uint64)
     firsts_np = np.zeros((n_slots + 1) * n_types, dtype=np.int32)
     firsts_np[:n_types] = np.asarray(type_start[:n_types])
@@ -247,11 +288,30 @@ def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
     cdef int32_t[::1] firsts = firsts_np
     cdef int32_t[::1] picks = picks_np
     cdef int32_t[::1] best_picks = best_np
+    reach_np = np.zeros(max(n, 1), dtype=np.uint64)
+    if reach is not None and n:
+        reach_np[:n] = reach
+    amounts_np = np.zeros(64, dtype=np.int64)
+    if amounts is not None:
+        if len(amounts) > 64 or any(a < 0 for a in amounts):
+            raise ValueError("company bonuses: at most 64, each worth >= 0")
+        amounts_np[:len(amounts)] = amounts
+    cdef uint64_t[::1] reach_v = reach_np
+    cdef int64_t[::1] amount_v = amounts_np
+    cdef uint64_t reachable = 0
+    for j in range(n):
+        reachable |= reach_v[j]
+    cdef int64_t unearned = 0
+    for j in range(64):
+        if (reachable >> j) & 1:
+            unearned += amount_v[j]
     cdef Search S
     if n == 0 or n_slots == 0:
         return lower, np.zeros(0, dtype=np.int32), True
     S.bits = &bits[0, 0]
     S.value = &value[0]
+    S.reach = &reach_v[0]
+    S.amount = &amount_v[0]
     S.start = &type_start[0]
     S.slot_type = &slot_type[0]
     S.slot_next = &slot_next[0]
@@ -270,6 +330,6 @@ def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
     S.picks = &picks[0]
     S.best_picks = &best_picks[0]
     with nogil:
-        _dfs(&S, 0, -1, &masks[0], &firsts[0], 0)
+        _dfs(&S, 0, -1, &masks[0], &firsts[0], 0, 0, unearned)
     chosen = best_np[best_np >= 0] if S.best > lower else np.zeros(0, dtype=np.int32)
     return S.best, chosen, not S.stopped

@@ -13,10 +13,10 @@ cannot be part of any run reaching it are dropped (a safe bound, bonuses
 included), and of routes with identical track and bonus reach only the best is
 kept. Both cuts are exact. When the greedy total already equals the upper
 bound (typically a single train) it is returned as proven optimal without a
-search. When every route is listed and no company bonus can be earned, a
-compiled branch and bound (``_combine``) searches the combinations first and,
-if it finishes within half the time, its best run is the proven optimum; CP-SAT
-takes over otherwise. Knows no title.
+search. When every route is listed, no bonus is required and the company bonuses
+are few (at most 64) and not negative, a compiled branch and bound (``_combine``)
+searches the combinations first and, if it finishes within half the time, its best
+run is the proven optimum; CP-SAT takes over otherwise. Knows no title.
 """
 from __future__ import annotations
 
@@ -139,7 +139,7 @@ def _cut_by_value(cands: list[Candidates], amounts: list[int], lower: int):
     every other train ran its type's best routes, one per distinct track and bonus
     reach; and the upper bound those best routes give."""
     tops = [_top_sum(c.values, c.count) if c.complete else c.upper * c.count for c in cands]
-    extra = sum(amounts)
+    extra = sum(max(a, 0) for a in amounts)   # negative amounts only lower a run
     upper = sum(tops) + extra
     kept = []
     for c in cands:
@@ -162,7 +162,7 @@ def _prune(cands: list[Candidates], amounts: list[int], lower: int):
     no track with the route) until nothing more drops. Both are exact cuts.
     """
     kept, upper = _cut_by_value(cands, amounts, lower)
-    extra = sum(amounts)
+    extra = sum(max(a, 0) for a in amounts)   # negative amounts only lower a run
     if not all(c.complete for c in cands) or sum(len(k) for k in kept) < 2:
         return [np.sort(k) for k in kept], min(upper, _gross_bound(cands, amounts))
     bits = np.concatenate([c.bits[k] for c, k in zip(cands, kept)])
@@ -193,12 +193,21 @@ def _gross_bound(cands: list[Candidates], amounts: list[int]) -> int:
     return sum(_top_sum(_gross(c, amounts), c.count) for c in cands)
 
 
+def _reach_masks(reach: np.ndarray) -> np.ndarray:
+    """One uint64 per route: bit k set when the route reaches company bonus k (k < 64)."""
+    packed = np.packbits(reach, axis=1, bitorder="little")
+    padded = np.zeros((len(reach), 8), dtype=np.uint8)
+    padded[:, :packed.shape[1]] = packed
+    return padded.view(np.uint64).ravel()
+
+
 def _branch_and_bound(cands: list[Candidates], lower: int, greedy_picks: list,
-                      deadline: float):
-    """The best run by the compiled branch and bound (route lists complete, no company
-    bonus to earn): (picks, total, finished, routes searched). Types with the best
-    routes go first."""
-    kept, _ = _cut_by_value(cands, [], lower)
+                      deadline: float, amounts: list[int] = ()):
+    """The best run by the compiled branch and bound (route lists complete, company
+    bonuses ``amounts`` at most 64 and >= 0): (picks, total, finished, routes searched),
+    ``total`` with the earned bonuses. Types with the best routes go first."""
+    amounts = list(amounts)
+    kept, _ = _cut_by_value(cands, amounts, lower)
     order = sorted(range(len(cands)), key=lambda t: -int(cands[t].values[kept[t][0]])
                    if len(kept[t]) else 0)
     words = max(c.bits.shape[1] for c in cands)
@@ -209,8 +218,11 @@ def _branch_and_bound(cands: list[Candidates], lower: int, greedy_picks: list,
     starts = np.zeros(len(order) + 1, dtype=np.int32)
     starts[1:] = np.cumsum([len(kept[t]) for t in order])
     counts = np.array([cands[t].count for t in order], dtype=np.int32)
+    reach = np.concatenate([_reach_masks(cands[t].reach[kept[t]]) for t in order]) \
+        if amounts else None
     total, chosen, finished = best_combination(np.ascontiguousarray(bits), starts, values,
-                                               counts, lower, deadline)
+                                               counts, lower, deadline, reach,
+                                               np.asarray(amounts, dtype=np.int64))
     if total <= lower:
         return greedy_picks, lower, finished, len(values)
     picks = []
@@ -235,16 +247,19 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
     greedy_picks, lower = _greedy(cands, amounts)
     if required:   # the greedy run may not earn them: its total bounds nothing
         greedy_picks, lower = [], 0
-    no_bonus = all(not c.reach.any() for c in cands)
+    few_bonuses = len(amounts) <= 64 and all(a >= 0 for a in amounts)
     words = max((c.bits.shape[1] for c in cands), default=0)
-    if (not path_trains and not required and no_bonus and all(c.complete for c in cands)
+    if (not path_trains and not required and few_bonuses and all(c.complete for c in cands)
             and words <= 64 and words * sum(len(c.values) for c in cands) <= BITMAP_LIMIT
             and all(len(c.values) == 0 or c.values.min() >= 0 for c in cands)
             and any(len(c.values) for c in cands)):
         greedy_picks, lower, finished, searched = _branch_and_bound(
-            cands, lower, greedy_picks, start + time_limit / 2)
+            cands, lower, greedy_picks, start + time_limit / 2, amounts)
         if finished:
-            return Choice(greedy_picks, lower + fixed, lower + fixed, "optimal", [], searched)
+            earned = sorted({int(k) for t, i in greedy_picks
+                             for k in np.flatnonzero(cands[t].reach[i])})
+            return Choice(greedy_picks, lower + fixed, lower + fixed, "optimal", earned,
+                          searched)
         time_limit = max(time_limit - (time.monotonic() - start), 0.001)
     kept, upper = _prune(cands, amounts, lower)
     for t in path_trains:
