@@ -26,7 +26,8 @@ def test_hand_position(benchmark, path):
 
 
 @pytest.mark.parametrize("trains", [["5", "3D", "2R"], ["5", "5", "3D"],
-                                    ["5", "5", "3D", "2R"]], ids="+".join)
+                                    ["5", "5", "3D", "2R"], ["4", "4", "5", "5"]],
+                         ids="+".join)
 def test_stress_board(benchmark, trains):
     """A filled-in phase-3D board: PRR's 5s, 3D and 2R, x2 active, mining rights."""
     data = json.loads(STRESS.read_text())
