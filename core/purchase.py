@@ -16,6 +16,7 @@ The purchase, as the title data describes it:
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 import itertools
 from dataclasses import dataclass, field
@@ -46,16 +47,29 @@ class Purchase:
                 "with_train": self.with_train.to_dict()}
 
 
+def train_limit(position: Position, phase) -> int | None:
+    """The operating company's train limit in ``phase``: the phase's number, or its number
+    for the company's type where the title sets one per type (18NY minors and majors)."""
+    limit = phase.train_limit
+    if not isinstance(limit, dict):
+        return limit
+    kind = position.title.companies.get(position.company, {}).get("type")
+    if kind not in limit:
+        raise InputError("company", f"phase {phase.name} sets no train limit for "
+                                    f"{position.company} (type {kind!r})")
+    return limit[kind]
+
+
 def position_after_purchase(position: Position) -> tuple[Position, list]:
-    """The position once the company has bought the next train; and the rusted train ids."""
+    """The position once the company has bought the next train; and the rusted train ids.
+    The title prepares the board again for the new phase (``trainrun_prepare_board``)."""
     name = position.ruleset.hook.trainrun_next_train(position=position)
     title = position.title
-    if name not in title.trains:
-        raise InputError("next train", f"unknown train {name!r} in {title.name}")
-    limit = position.phase.train_limit
+    limit = train_limit(position, position.phase)
     if limit is not None and len(position.trains) >= limit:
         raise InputError("trains", f"{position.company} holds {len(position.trains)} trains, "
-                                   f"the phase {position.phase.name} limit: no room for a {name}")
+                                   f"its limit in phase {position.phase.name}: no room for a "
+                                   f"{name}")
     phases = list(title.phases.values())
     now = phases.index(position.phase)
     started = [p for p in phases[now + 1:] if p.on == name]
@@ -68,7 +82,11 @@ def position_after_purchase(position: Position) -> tuple[Position, list]:
                   if f"{name}-bank{'' if n == 0 else n}" not in ids)
     trains = [t for t in position.trains if t.id not in rusted]
     trains.append(Train(new_id, name, card.distance, card.multiplier))
-    return dataclasses.replace(position, phase=phase, trains=trains), rusted
+    after = dataclasses.replace(position, phase=phase, trains=trains,
+                                board=copy.deepcopy(position.board))
+    if phase is not position.phase:
+        position.ruleset.hook.trainrun_prepare_board(position=after)
+    return after, rusted
 
 
 def solve_buying_next_train(position: Position, time_limit: float = DEFAULT_TIME_LIMIT,
@@ -77,7 +95,7 @@ def solve_buying_next_train(position: Position, time_limit: float = DEFAULT_TIME
     after, rusted = position_after_purchase(position)
     bought = after.trains[-1].name
     without = solve(position, time_limit=time_limit, workers=workers)
-    limit = after.phase.train_limit
+    limit = train_limit(after, after.phase)
     keep = len(after.trains) if limit is None else min(limit, len(after.trains))
     best, discarded, bound = None, [], 0
     for kept in itertools.combinations(after.trains, keep):

@@ -32,7 +32,7 @@ class Phase:
 
     name: str
     colours: tuple[str, ...]
-    train_limit: int | None = None
+    train_limit: int | dict | None = None   # a number, or one per company type
     on: str | None = None
 
 

@@ -54,7 +54,7 @@ FERRY_BONUS = {"2": 20, "3": 10, "4": 10}                      # R-PA 6.2 L147, 
 MINING_RIGHTS = 40                                             # R-PA 6.6 L170
 SCRANTON = "G12-0"
 FERRY_HEX, FERRY_LANDING = "H25", "H23"
-STATE_KEYS = {"destinations_active", "mining_rights"}
+STATE_KEYS = {"destinations_active", "mining_rights", "next_train"}   # next_train: shared
 OPTION_KEYS = {"offmap_pass_through"}
 
 _FERRY_OPEN = tile_from_dict(FERRY_HEX, {"color": "blue", "paths": [{"a": "e1", "b": "e3"}]})
