@@ -114,15 +114,17 @@ def _load(run_input, where: str):
     return run_input
 
 
-def _route_list(position: Position, data) -> list:
-    """The declared routes from any accepted form of run input."""
+def _route_list(position: Position, data) -> tuple[list, bool]:
+    """The declared routes from any accepted form of run input, and whether they are a
+    corpus line's (recorded by the engine)."""
     if isinstance(data, list):
-        return data
+        return data, False
     if not isinstance(data, dict):
         raise InputError("run", "expected a JSON object or a list of routes")
     if "title" in data and "declared" not in data:
         raise InputError("run", "a position without a declared run: give the run to verify")
-    if "declared" in data and "routes" not in data:
+    recorded = "declared" in data and "routes" not in data
+    if recorded:
         data = data["declared"]
         if not isinstance(data, dict):
             raise InputError("declared", "expected an object with routes")
@@ -135,19 +137,20 @@ def _route_list(position: Position, data) -> list:
     routes = data.get("routes")
     if not isinstance(routes, list):
         raise InputError("run.routes", "missing or not a list")
-    return routes
+    return routes, recorded
 
 
-def _own_route(route: dict, where: str) -> tuple[list, list]:
-    """``visited`` and ``chains`` of a route in trainrun's form. Where ``visited`` lists only
-    some of the chains' nodes in order (the engine records a DE train's scored stops only),
-    the route visits every node its chains join."""
+def _own_route(route: dict, where: str, recorded: bool) -> tuple[list, list]:
+    """``visited`` and ``chains`` of a route in trainrun's form. In a ``recorded`` corpus
+    route whose ``visited`` lists only some of the chains' nodes in order (the engine
+    records a DE train's scored stops only), the route visits every node its chains join."""
     visited, chains = route["visited"], route["chains"]
     if not isinstance(visited, list) or not all(isinstance(v, str) for v in visited):
         raise InputError(f"{where}.visited", f"expected a list of node ids, got {visited!r}")
     if not isinstance(chains, list) or not all(isinstance(c, dict) for c in chains):
         raise InputError(f"{where}.chains", "expected a list of {left, right, paths} objects")
-    if chains and all("left" in c and "right" in c for c in chains):
+    if recorded and chains and all(isinstance(c.get("left"), str) and
+                                   isinstance(c.get("right"), str) for c in chains):
         joined = [chains[0]["left"]] + [c["right"] for c in chains]
         rest = iter(joined)
         if len(visited) < len(joined) and all(v in rest for v in visited):
@@ -162,7 +165,8 @@ def read_declared_routes(position: Position, run_input) -> list:
     per way its connections fit the board (none, with ``problems``, when none fit).
     """
     out = []
-    for n, route in enumerate(_route_list(position, _load(run_input, "run")), start=1):
+    routes, recorded = _route_list(position, _load(run_input, "run"))
+    for n, route in enumerate(routes, start=1):
         where = f"routes[{n - 1}]"
         if not isinstance(route, dict):
             raise InputError(where, "expected an object")
@@ -172,7 +176,7 @@ def read_declared_routes(position: Position, run_input) -> list:
         claimed = route.get("revenue")
         claimed = claimed if isinstance(claimed, int) and not isinstance(claimed, bool) else None
         if "visited" in route and "chains" in route:
-            readings, problems = [_own_route(route, where)], []
+            readings, problems = [_own_route(route, where, recorded)], []
         elif "connections" in route:
             found, problems = route_readings(position, route["connections"], n)
             readings = [(r.visited, r.chains) for r in found]

@@ -229,6 +229,26 @@ def test_connections_that_do_not_join_up():
     assert problems == ["its connections do not join up: consecutive chains share no stop"]
 
 
+def test_own_route_listing_only_some_stops_is_reported():
+    # 1905 action 353, route 2 in trainrun's form with K3-0 left out of ``visited``: only a
+    # corpus line's recorded routes may list fewer nodes than their chains join (the
+    # engine's DE routes); a user's route that does so is checked as written
+    data = line("18Chesapeake", "1905", 353)
+    route = copy.deepcopy(data["declared"]["routes"][1])
+    assert route["visited"][1] == "K3-0"
+    del route["visited"][1]
+    result = verify(read_position(data), {"routes": [route]}, best=False)
+    assert not result.legal and result.routes[0].violations
+
+
+def test_chain_with_a_malformed_node_is_a_violation_not_a_crash():
+    data = line("18Chesapeake", "1905", 353)
+    run = {"routes": [{"train": "4-0", "visited": ["A7-0"],
+                       "chains": [{"left": "A7-0", "right": {}, "paths": []}]}]}
+    result = verify(read_position(data), run, best=False)
+    assert any("does not join two nodes of the board" in v for v in result.routes[0].violations)
+
+
 def test_bad_run_input_is_one_line():
     data = line("18Chesapeake", "1905", 353)
     position = read_position(data)
