@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from trainrun.solver import Candidates, Network, PathTrain, choose_routes
+from trainrun.solver import Candidates, Network, NoRunFound, PathTrain, choose_routes
 
 from .errors import InputError
 from .graph import TrackGraph, build_graph
@@ -260,10 +260,14 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
                         rs.complete, _upper_route_value(t)) for t, rs in zip(tables, sets)]
     path_trains = {t: _path_train(graph, tables[t], bonuses)
                    for t, rs in enumerate(sets) if not rs.complete}
-    choice = choose_routes(cands, [b.amount for b in bonuses], fixed,
-                           max(deadline - time.monotonic(), 0.05), workers,
-                           _network(graph) if path_trains else None, path_trains,
-                           _claimed(bonuses, claim))
+    try:
+        choice = choose_routes(cands, [b.amount for b in bonuses], fixed,
+                               max(deadline - time.monotonic(), 0.05), workers,
+                               _network(graph) if path_trains else None, path_trains,
+                               _claimed(bonuses, claim))
+    except NoRunFound:
+        raise InputError("claim", f"no run earning {', '.join(claim)} found within the time "
+                                  f"limit (nor proven impossible): allow more time") from None
     if choice is None:
         raise InputError("claim", f"no run earns {', '.join(claim)}")
     routes = []

@@ -3,7 +3,7 @@
 ``model.py`` holds the combination model over enumerated routes; ``paths.py``
 the path model for trains whose routes are too many to list.
 """
-from .model import Candidates, Choice, choose_routes
+from .model import Candidates, Choice, NoRunFound, choose_routes
 from .paths import Network, PathTrain
 
-__all__ = ["Candidates", "Choice", "Network", "PathTrain", "choose_routes"]
+__all__ = ["Candidates", "Choice", "Network", "NoRunFound", "PathTrain", "choose_routes"]

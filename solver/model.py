@@ -5,10 +5,12 @@ Variables and constraints, named after what they mean:
 * ``run[t, r]``     train type t runs route r (a boolean per kept route);
 * ``trains[t]``     at most ``count[t]`` routes of type t;
 * ``track[j]``      at most one chosen route uses track resource j;
-* ``bonus[k]``      company bonus k is earned only if some chosen eligible route reaches it;
+* ``bonus[k]``      company bonus k is earned only if some chosen eligible route reaches it
+                    (and must be, ``bonus[k] == 1``, for a required bonus);
 * objective         sum of route revenues + earned bonuses + fixed income.
 
-Before the model is built, a greedy run gives a feasible total; routes that
+Before the model is built, a greedy run gives a feasible total (unless bonuses are
+required: the greedy run need not earn them); routes that
 cannot be part of any run reaching it are dropped (a safe bound, bonuses
 included), and of routes with identical track and bonus reach only the best is
 kept. Both cuts are exact. When the greedy total already equals the upper
@@ -30,6 +32,11 @@ from ortools.sat.python import cp_model
 from ._combine import best_combination
 from ._prune import greedy_runs, partner_bounds
 from .paths import Network, add_path_train, read_path
+
+
+class NoRunFound(Exception):
+    """No run earning the required bonuses was found within the time limit (none is
+    proven impossible either)."""
 
 
 # the branch and bound keeps a bitmap of routes per track resource: at most this many
@@ -240,13 +247,13 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
     ``path_trains`` maps the index of a type whose route list is incomplete to
     its ``PathTrain``: that type is then modelled as paths on ``net`` and the
     answer can still be proven optimal. ``required`` lists bonuses the run must
-    earn (the best run among those that do); None when no run earns them.
+    earn (the best run among those that do); None when no run earns them, and
+    ``NoRunFound`` when none was found within the time limit.
     """
     path_trains = path_trains or {}
     start = time.monotonic()
-    greedy_picks, lower = _greedy(cands, amounts)
-    if required:   # the greedy run may not earn them: its total bounds nothing
-        greedy_picks, lower = [], 0
+    # with required bonuses the greedy run may not earn them: its total bounds nothing
+    greedy_picks, lower = _greedy(cands, amounts) if not required else ([], 0)
     few_bonuses = len(amounts) <= 64 and all(a >= 0 for a in amounts)
     words = max((c.bits.shape[1] for c in cands), default=0)
     if (not path_trains and not required and few_bonuses and all(c.complete for c in cands)
@@ -328,6 +335,8 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
     if status == cp_model.INFEASIBLE:
         return None
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        if required:   # the greedy run does not stand in for a run that earns them
+            raise NoRunFound(time_limit)
         # no solution found within the limit: fall back to the greedy run
         return Choice(greedy_picks, lower + fixed, upper + fixed, "feasible", kept=n_kept)
     picks = [key for key, v in run.items() if solver.Value(v)]

@@ -2,6 +2,7 @@
 import itertools
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -191,3 +192,20 @@ def test_branch_and_bound_uses_all_64_bonus_bits():
     assert choose_routes(_bonus_cands(spec, 64), amounts, 0, time_limit=10).total == 110
     choice = choose_routes(_bonus_cands(spec, 65), amounts + [0], 0, time_limit=10)
     assert choice.total == 110 and choice.status == "optimal" and choice.bonuses == [63]
+
+
+def test_required_bonus_not_found_in_time_is_said_not_faked(monkeypatch):
+    # CP-SAT stopped before finding any run: with a required bonus the greedy run (which
+    # need not earn it) must not be returned in its place
+    from ortools.sat.python import cp_model
+
+    from trainrun.solver import NoRunFound
+
+    monkeypatch.setattr(cp_model.CpSolver, "Solve", lambda self, model: cp_model.UNKNOWN)
+    cands = _cands([(1, [(50, {0}), (10, {1})])])
+    cands[0].reach = np.array([[False], [True]])
+    with pytest.raises(NoRunFound):
+        choose_routes(cands, [5], 0, 1.0, required=(0,))
+    # without the requirement: 50 (route 0), proven by the greedy run meeting the bound
+    choice = choose_routes(cands, [5], 0, 1.0)
+    assert choice.total == 50 and choice.status == "optimal"
