@@ -8,6 +8,7 @@ import sys
 import click
 
 from .errors import InputError
+from .text import format_purchase, format_run, format_verification
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
@@ -44,57 +45,6 @@ def _purchase_text(text: str, time_limit: float, workers: int):
     from trainrun.plugins import read_position
     from trainrun.purchase import solve_buying_next_train
     return solve_buying_next_train(read_position(text), time_limit=time_limit, workers=workers)
-
-
-def format_purchase(purchase) -> str:
-    """Both runs of ``solve --buy-next-train``: as it stands, and after buying first."""
-    change = f"phase {purchase.phase}"
-    if purchase.rusted:
-        change += f", {', '.join(purchase.rusted)} rusted"
-    if purchase.discarded:
-        change += f", {', '.join(purchase.discarded)} discarded to the train limit"
-    return "\n".join([
-        "Without buying a train:", format_run(purchase.without), "",
-        f"After buying the next train from the bank ({purchase.train}; {change}):",
-        format_run(purchase.with_train), "",
-        f"Buying first changes the run by {'-' if purchase.gain < 0 else '+'}"
-        f"${abs(purchase.gain)}"])
-
-
-def format_stops(stops: list, bonuses: list) -> list[str]:
-    """A route's stops, one line each with its value (a stop bonus is part of it, and
-    named), then the bonuses earned elsewhere than at a stop."""
-    lines = []
-    for s in stops:
-        place = f"{s['node']:<6} {s['location']}".rstrip()
-        value = f"{s['value']:>4}" if s["scored"] else "   -"
-        within = [f"{b['name']} ${b['value']}" for b in bonuses if b["where"] == s["node"]]
-        lines.append(f"      {place:<32}{value}" +
-                     (f"  (with {', '.join(within)})" if within else ""))
-    nodes = {s["node"] for s in stops}
-    lines += [f"      + {b['name']} ({b['where']}): ${b['value']}"
-              for b in bonuses if b["where"] not in nodes]
-    return lines
-
-
-def format_run(run) -> str:
-    """A run as a player reads it."""
-    lines = [f"{run.title} · {run.company} · phase {run.phase}"]
-    for r in run.routes:
-        lines.append(f"  {r.train_name} train ({r.train}): ${r.revenue}")
-        lines += format_stops(r.stops, r.bonuses)
-    for train in run.idle_trains:
-        lines.append(f"  {train}: no route")
-    for b in run.company_bonuses:
-        lines.append(f"  + {b['name']}: ${b['amount']}")
-    if run.fixed_income:
-        lines.append(f"  + fixed income: ${run.fixed_income}")
-    proof = ("optimal (proven)" if run.status == "optimal"
-             else f"best found at the time limit; the best run is at most ${run.bound}")
-    lines.append(f"Total ${run.total} — {proof} — {run.seconds * 1000:.0f} ms")
-    for income in run.company_income:
-        lines.append(f"Not in the run: {income['name']} ${income['amount']} to the company")
-    return "\n".join(lines)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -162,7 +112,6 @@ def verify(position: str, run: str | None, as_json: bool, time_limit: float,
     legal and optimal; 1: legal but below the best; 2: illegal or bad input.
     """
     from trainrun.plugins import read_position
-    from trainrun.verify import format_verification
     from trainrun.verify import verify as verify_run
     try:
         text = _read_file(position)
@@ -237,7 +186,7 @@ def convert(position: str) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8018, show_default=True, type=int)
 def serve(host: str, port: int) -> None:
-    """Run the HTTP revenue service (POST /solve, GET /titles; docs at /docs)."""
+    """Run the HTTP revenue service (POST /solve, POST /verify, GET /titles; docs at /docs)."""
     import uvicorn
     uvicorn.run("trainrun.service:app", host=host, port=port)
 

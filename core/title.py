@@ -86,7 +86,7 @@ class Title:
                                           t.get("price"), t.get("rusts_on"))
             for v in t.get("variants", ()):
                 trains[v["name"]] = TrainType(v["name"], v["distance"], v.get("multiplier") or 1,
-                                              v.get("price"))
+                                              v.get("price"), t.get("rusts_on"))
         phases = {p["name"]: Phase(p["name"], tuple(p["tiles"]), p.get("train_limit"),
                                    p.get("on"))
                   for p in read("phases.json")}

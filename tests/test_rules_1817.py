@@ -232,7 +232,7 @@ def test_mail_contract_needs_a_train_and_a_known_name(g1817):
 
 
 def test_1817_is_installed_and_prints_company_income_apart():
-    from trainrun.cli import format_run
+    from trainrun.text import format_run
     from trainrun.plugins import installed_titles
     assert "1817" in installed_titles()
     run = solve(position(load_title("1817"), ["2"], title_state={"mail_contracts": ["Mail"]}))

@@ -19,7 +19,8 @@ from trainrun.errors import InputError
 from trainrun.plugins import installed_titles, load_title, read_position
 from trainrun.run import solve
 from trainrun.runformat import export_run_routes, route_readings
-from trainrun.verify import format_verification, verify
+from trainrun.text import format_verification
+from trainrun.verify import verify
 
 from corpus_checks import CORPUS, corpus_lines
 

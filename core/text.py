@@ -1,0 +1,90 @@
+"""Runs, purchases and verdicts as a player reads them (the text ``trainrun`` prints)."""
+from __future__ import annotations
+
+
+def format_purchase(purchase) -> str:
+    """Both runs of ``solve --buy-next-train``: as it stands, and after buying first."""
+    change = f"phase {purchase.phase}"
+    if purchase.rusted:
+        change += f", {', '.join(purchase.rusted)} rusted"
+    if purchase.discarded:
+        change += f", {', '.join(purchase.discarded)} discarded to the train limit"
+    return "\n".join([
+        "Without buying a train:", format_run(purchase.without), "",
+        f"After buying the next train from the bank ({purchase.train}; {change}):",
+        format_run(purchase.with_train), "",
+        f"Buying first changes the run by {'-' if purchase.gain < 0 else '+'}"
+        f"${abs(purchase.gain)}"])
+
+
+def format_stops(stops: list, bonuses: list) -> list[str]:
+    """A route's stops, one line each with its value (a stop bonus is part of it, and
+    named), then the bonuses earned elsewhere than at a stop."""
+    lines = []
+    for s in stops:
+        place = f"{s['node']:<6} {s['location']}".rstrip()
+        value = f"{s['value']:>4}" if s["scored"] else "   -"
+        within = [f"{b['name']} ${b['value']}" for b in bonuses if b["where"] == s["node"]]
+        lines.append(f"      {place:<32}{value}" +
+                     (f"  (with {', '.join(within)})" if within else ""))
+    nodes = {s["node"] for s in stops}
+    lines += [f"      + {b['name']} ({b['where']}): ${b['value']}"
+              for b in bonuses if b["where"] not in nodes]
+    return lines
+
+
+def format_run(run) -> str:
+    """A run as a player reads it."""
+    lines = [f"{run.title} · {run.company} · phase {run.phase}"]
+    for r in run.routes:
+        lines.append(f"  {r.train_name} train ({r.train}): ${r.revenue}")
+        lines += format_stops(r.stops, r.bonuses)
+    for train in run.idle_trains:
+        lines.append(f"  {train}: no route")
+    for b in run.company_bonuses:
+        lines.append(f"  + {b['name']}: ${b['amount']}")
+    if run.fixed_income:
+        lines.append(f"  + fixed income: ${run.fixed_income}")
+    proof = ("optimal (proven)" if run.status == "optimal"
+             else f"best found at the time limit; the best run is at most ${run.bound}")
+    lines.append(f"Total ${run.total} — {proof} — {run.seconds * 1000:.0f} ms")
+    for income in run.company_income:
+        lines.append(f"Not in the run: {income['name']} ${income['amount']} to the company")
+    return "\n".join(lines)
+
+
+def format_verification(result) -> str:
+    """The verdict as a player reads it."""
+    lines = [f"{result.title} · {result.company} · phase {result.phase} · declared run"]
+    for r in result.routes:
+        label = f"{r.train_name} train ({r.train})" if r.train_name else f"train {r.train}"
+        verdict = (f"legal, ${r.revenue}" if r.legal else
+                   f"ILLEGAL (would earn ${r.revenue})" if r.stops else "ILLEGAL")
+        lines.append(f"  route {r.number} · {label}: {verdict}")
+        lines += format_stops(r.stops, r.bonuses)
+        for v in r.violations:
+            lines.append(f"      ✗ {v}")
+        for note in r.notes:
+            lines.append(f"      note: {note}")
+    if result.fixed_income:
+        lines.append(f"  + fixed income: ${result.fixed_income}")
+    lines.append(_summary(result))
+    if result.best is not None:
+        lines.append("Best run:")
+        lines += format_run(result.best).splitlines()[1:]
+    return "\n".join(lines)
+
+
+def _summary(result) -> str:
+    head = (f"Declared ${result.declared_total}" if result.legal
+            else f"Declared run is ILLEGAL ({len(result.violations)} "
+                 f"violation{'s' if len(result.violations) != 1 else ''})")
+    if result.best_total is None:
+        return head
+    proof = ("proven optimal" if result.best_status == "optimal"
+             else f"best found at the time limit; at most ${result.best_bound}")
+    if result.legal and result.optimal:
+        return f"{head}, best ${result.best_total}: the declared run is optimal ({proof})"
+    if result.legal and result.best_total > result.declared_total:
+        return (f"{head}, best ${result.best_total}: +${result.gap} ({proof})")
+    return f"{head}; best ${result.best_total} ({proof})"
