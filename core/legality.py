@@ -110,7 +110,7 @@ def _side_name(key) -> str:
 def _place(position: Position, node_id: str) -> str:
     """A visited node as a player names it: ``H6 (Baltimore, H6-0)``."""
     hex_id = _parse_node_id(node_id)[0]
-    location = position.title.hexes[hex_id].location
+    location = position.location(node_id)
     return f"{hex_id} ({location}, {node_id})" if location else f"{hex_id} ({node_id})"
 
 

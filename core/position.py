@@ -72,6 +72,11 @@ class Position:
     def node_id(self, hex_id: str, index: int) -> str:
         return f"{hex_id}-{index}"
 
+    def location(self, node_id: str) -> str:
+        """The place name of the hex of ``node_id`` (``HEX-i``); "" if it has none."""
+        mh = self.title.hexes.get(node_id.rpartition("-")[0])
+        return mh.location if mh is not None else ""
+
 
 def _need(data: dict, key: str, where: str = ""):
     if not isinstance(data, dict):

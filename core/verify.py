@@ -254,7 +254,7 @@ def verify(position: Position, run_input, time_limit: float = DEFAULT_TIME_LIMIT
         routes.append(RouteVerdict(
             number=n, train=train, train_name=names.get(train, ""), legal=not bad,
             revenue=revenue, violations=bad,
-            stops=[{"node": v, "location": _location(position, v), "value": value, "scored": sc}
+            stops=[{"node": v, "location": position.location(v), "value": value, "scored": sc}
                    for v, value, sc in zip(rc.visited, rc.stop_values, rc.scored)],
             bonuses=list(rc.bonuses) + claims, visited=list(rc.visited),
             chains=[dict(c) for c in choice[n - 1][1]] if readings else [],
@@ -272,9 +272,3 @@ def verify(position: Position, run_input, time_limit: float = DEFAULT_TIME_LIMIT
         if solved.total > total or not result.legal:
             result.best = solved
     return result
-
-
-def _location(position: Position, node_id: str) -> str:
-    hex_id = node_id.rpartition("-")[0]
-    mh = position.title.hexes.get(hex_id)
-    return mh.location if mh is not None else ""
