@@ -347,7 +347,8 @@ def position_to_own(position: Position) -> dict:
 
     Tokens printed on the map are left out while they lie there; a printed hex that lost
     one of them is written as its printed tile laid again, which clears its tokens, and
-    then with all of its tokens."""
+    then with all of its tokens. A tile the title made while preparing the board (neither
+    printed nor in the catalogue: 18PA's ferry) is not written; reading makes it again."""
     title = position.title
     tiles, tokens, markers = [], [], []
     for hex_id, placed in position.board.items():
@@ -355,7 +356,9 @@ def position_to_own(position: Position) -> dict:
         printed = {} if placed.tile is not mh.printed else _printed_holders(mh)
         kept = all(set(holders) <= set(placed.tokens[i].holders()) if i in placed.tokens
                    else not holders for i, holders in printed.items())
-        if placed.tile is not mh.printed or placed.rotation != mh.printed_rotation or not kept:
+        made = placed.tile is not mh.printed and title.tiles.get(placed.tile.name) is not placed.tile
+        if not made and (placed.tile is not mh.printed or placed.rotation != mh.printed_rotation
+                         or not kept):
             rotation = placed.rotation
             if placed.tile is mh.printed:
                 rotation = (rotation - mh.printed_rotation) % 6

@@ -276,7 +276,10 @@ def test_own_format_round_trip(stem):
     # write the position in the own format (``trainrun convert``) and read it back:
     # printed tokens (the locals', the homes') are not written twice, the ferry stays
     from trainrun.position import position_to_own
-    again = read_position(position_to_own(load(stem)))
+    own = position_to_own(load(stem))
+    # the ferry hex is made by the plugin on reading, never written as a tile
+    assert all(t["hex"] != "H25" for t in own["tiles"])
+    again = read_position(own)
     assert solve(again, 60.0, 1).total == HAND[stem]
 
 
