@@ -288,7 +288,7 @@ def _group_sets(position: Position) -> list:
     """Extra exclusive sets from the title (beyond tile ``groups`` tags); each plugin
     answers a list of sets."""
     return [frozenset(s) for answer in position.ruleset.hook.trainrun_exclusive_stops(
-        position=position) for s in answer or ()]
+        position=position) for s in answer]
 
 
 def check_route(position: Position, train, visited: list, chains: list) -> RouteCheck:
@@ -483,7 +483,7 @@ def _score(position: Position, train: Train, rules, nodes: list, out: RouteCheck
     stop_bonus = defaultdict(list)
     hex_bonus = []
     for bonuses in hook.trainrun_route_bonuses(position=position, train=train):
-        for bonus in bonuses or ():
+        for bonus in bonuses:
             for s in bonus.stops:
                 stop_bonus[s].append(bonus)
             for h in bonus.hexes:
@@ -496,7 +496,7 @@ def _score(position: Position, train: Train, rules, nodes: list, out: RouteCheck
     scored = [v > 0 for v in values]
     if rules.pay_limit:
         preferred = {s for group in hook.trainrun_company_bonuses(position=position)
-                     for b in group or () if b.scored_only for s in b.stops}
+                     for b in group if b.scored_only for s in b.stops}
 
         def order(j):
             parsed = _parse_node_id(visited[j]) or ("", 0)
@@ -566,7 +566,7 @@ def check_run(position: Position, routes: list) -> RunCheck:
     revenue = sum(rc.revenue for rc in checks)
     earned = []
     for group in hook.trainrun_company_bonuses(position=position):
-        for bonus in group or ():
+        for bonus in group:
             for r, rc in enumerate(checks, start=1):
                 if rc.train is None:
                     continue
