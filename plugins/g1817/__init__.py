@@ -100,9 +100,7 @@ def trainrun_route_bonuses(position: Position, train: Train) -> list[RouteBonus]
 
 @hookimpl
 def trainrun_exclusive_stops(position: Position) -> list[frozenset[str]]:
-    cities = [f"{NEW_YORK}-{n.index}" for n in position.board[NEW_YORK].tile.nodes
-              if n.kind == "city"]
-    return [frozenset(cities)] if len(cities) > 1 else []
+    return defaults.city_circles_by_hex(position, [NEW_YORK])
 
 
 @hookimpl
