@@ -82,8 +82,11 @@ def trainrun_stop_value(position: Position, train: Train, rules: TrainRules, hex
     return None
 
 
-def _stations(position: Position) -> set:
-    return position.ruleset.hook.trainrun_company_stations(position=position)
+def _stations(position: Position) -> frozenset:
+    """The company's stations, asked of the hook once per position (stop values need them
+    per stop)."""
+    return position.derived("g18ny.stations", lambda: frozenset(
+        position.ruleset.hook.trainrun_company_stations(position=position)))
 
 
 def _red_stops(position: Position) -> frozenset:
