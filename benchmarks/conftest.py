@@ -6,12 +6,8 @@ from pathlib import Path
 from trainrun import read_position, solve
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
-from corpus_checks import corpus_lines  # noqa: E402, F401  (benchmarks import it from here)
-
-
-def line_id(d: dict) -> str:
-    """A corpus line as ``<game>-<action>``."""
-    return f"{d['fixture'].removesuffix('.json')}-{d['action']}"
+# the benchmarks import the corpus loader and the corpus ids from here
+from corpus_checks import corpus_lines, line_id  # noqa: E402, F401
 
 
 def router_slowest(lines: list, n: int) -> list:

@@ -288,7 +288,14 @@ def _group_sets(position: Position) -> list:
     """Extra exclusive sets from the title (beyond tile ``groups`` tags); each plugin
     answers a list of sets."""
     return [frozenset(s) for answer in position.ruleset.hook.trainrun_exclusive_stops(
-        position=position) for s in answer or ()]
+        position=position) for s in answer]
+
+
+def _company_bonuses(position: Position) -> tuple:
+    """The title's company bonuses, asked once per position (every route check needs them)."""
+    return position.derived("legality.company_bonuses", lambda: tuple(
+        b for group in position.ruleset.hook.trainrun_company_bonuses(position=position)
+        for b in group))
 
 
 def check_route(position: Position, train, visited: list, chains: list) -> RouteCheck:
@@ -483,7 +490,7 @@ def _score(position: Position, train: Train, rules, nodes: list, out: RouteCheck
     stop_bonus = defaultdict(list)
     hex_bonus = []
     for bonuses in hook.trainrun_route_bonuses(position=position, train=train):
-        for bonus in bonuses or ():
+        for bonus in bonuses:
             for s in bonus.stops:
                 stop_bonus[s].append(bonus)
             for h in bonus.hexes:
@@ -495,8 +502,7 @@ def _score(position: Position, train: Train, rules, nodes: list, out: RouteCheck
             values[j] += sum(b.amount for b in paid[j])
     scored = [v > 0 for v in values]
     if rules.pay_limit:
-        preferred = {s for group in hook.trainrun_company_bonuses(position=position)
-                     for b in group or () if b.scored_only for s in b.stops}
+        preferred = {s for b in _company_bonuses(position) if b.scored_only for s in b.stops}
 
         def order(j):
             parsed = _parse_node_id(visited[j]) or ("", 0)
@@ -565,19 +571,18 @@ def check_run(position: Position, routes: list) -> RunCheck:
                 owner[key] = r
     revenue = sum(rc.revenue for rc in checks)
     earned = []
-    for group in hook.trainrun_company_bonuses(position=position):
-        for bonus in group or ():
-            for r, rc in enumerate(checks, start=1):
-                if rc.train is None:
-                    continue
-                name = trains[rc.train].name
-                if bonus.trains is not None and name not in bonus.trains:
-                    continue
-                stops = ({v for v, sc in zip(rc.visited, rc.scored) if sc}
-                         if bonus.scored_only else set(rc.visited))
-                if stops & set(bonus.stops) or rc.hexes & set(bonus.hexes):
-                    earned.append({"name": bonus.name, "amount": bonus.amount, "route": r})
-                    break
+    for bonus in _company_bonuses(position):
+        for r, rc in enumerate(checks, start=1):
+            if rc.train is None:
+                continue
+            name = trains[rc.train].name
+            if bonus.trains is not None and name not in bonus.trains:
+                continue
+            stops = ({v for v, sc in zip(rc.visited, rc.scored) if sc}
+                     if bonus.scored_only else set(rc.visited))
+            if stops & set(bonus.stops) or rc.hexes & set(bonus.hexes):
+                earned.append({"name": bonus.name, "amount": bonus.amount, "route": r})
+                break
     fixed = sum(hook.trainrun_fixed_income(position=position))
     total = revenue + sum(b["amount"] for b in earned) + fixed
     return RunCheck(checks, bad, conflicts, revenue, earned, fixed, total)

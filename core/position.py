@@ -11,11 +11,15 @@ Two input forms are read, both checked against the title data:
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from .errors import InputError
 from .tiles import Tile
 from .title import Phase, Title
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -64,10 +68,24 @@ class Position:
     options: dict = field(default_factory=dict)
     source: dict = field(default_factory=dict)
     ruleset: object = field(default=None, repr=False, compare=False)
+    _derived: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def colours(self) -> list[str]:
         return list(self.phase.colours)
+
+    def derived(self, key: str, compute: Callable[[], T]) -> T:
+        """``compute()``, called the first time ``key`` is asked for on this position and kept.
+
+        For answers derived from a read position (board prepared by
+        ``trainrun_prepare_board``) that would otherwise be recomputed per stop or per
+        route: 18NY's stations in its stop values, the legality checker's company bonuses.
+        Name keys after their user (``"g18ny.stations"``) and keep only what the board,
+        company, phase, ``title_state`` and ``options`` decide: a position is not changed
+        once read, and ``dataclasses.replace`` (another phase or trains) starts empty."""
+        if key not in self._derived:
+            self._derived[key] = compute()
+        return self._derived[key]
 
     def node_id(self, hex_id: str, index: int) -> str:
         return f"{hex_id}-{index}"

@@ -106,8 +106,9 @@ def _scored_entries(graph: TrackGraph, rs: RouteSet, preferred: np.ndarray,
     return scored & top
 
 
-def _reach(graph: TrackGraph, rs: RouteSet, bonuses: list) -> np.ndarray:
-    """Which company bonuses each route earns (bool [routes, bonuses])."""
+def _reach(graph: TrackGraph, rs: RouteSet, bonuses: list, preferred: np.ndarray) -> np.ndarray:
+    """Which company bonuses each route earns (bool [routes, bonuses]); ``preferred`` is
+    ``_preferred(graph, bonuses)``."""
     n = len(rs)
     out = np.zeros((n, len(bonuses)), dtype=bool)
     if n == 0:
@@ -117,7 +118,7 @@ def _reach(graph: TrackGraph, rs: RouteSet, bonuses: list) -> np.ndarray:
     hop_counts = np.diff(rs.offsets) - 1
     scored = None
     if any(b.scored_only for b in bonuses):
-        scored = _scored_entries(graph, rs, _preferred(graph, bonuses))
+        scored = _scored_entries(graph, rs, preferred)
     for k, b in enumerate(bonuses):
         if b.trains is not None and rs.table.name not in b.trains:
             continue
@@ -202,7 +203,7 @@ def _network(graph: TrackGraph) -> Network:
         station=graph.station, groups=graph.groups, n_hexes=len(graph.hex_ids))
 
 
-def _path_train(graph: TrackGraph, table, bonuses: list) -> PathTrain:
+def _path_train(graph: TrackGraph, table, bonuses: list, preferred: np.ndarray) -> PathTrain:
     stop_index = graph.stop_index
     hex_index = {h: i for i, h in enumerate(graph.hex_ids)}
     reach_stops = np.zeros((len(graph.stop_ids), len(bonuses)), dtype=bool)
@@ -217,7 +218,7 @@ def _path_train(graph: TrackGraph, table, bonuses: list) -> PathTrain:
                      table.hex_touch, r.distance, r.limit, r.pay_limit, r.requires_token,
                      r.min_stops, reach_stops, reach_hexes,
                      np.array([b.scored_only for b in bonuses], dtype=bool),
-                     _preferred(graph, bonuses))
+                     preferred)
 
 
 def _claimed(bonuses: list, claim) -> tuple:
@@ -253,12 +254,14 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
     graph = build_graph(position)
     tables = train_tables(graph)
     bonuses = [b for group in hook.trainrun_company_bonuses(position=position) for b in group]
+    preferred = _preferred(graph, bonuses)
     fixed = sum(hook.trainrun_fixed_income(position=position))
     sets = [enumerate_routes(graph, t, max_routes=route_budget, deadline=deadline)
             for t in tables]
-    cands = [Candidates(t.count, rs.values.astype(np.int64), rs.bits, _reach(graph, rs, bonuses),
-                        rs.complete, _upper_route_value(t)) for t, rs in zip(tables, sets)]
-    path_trains = {t: _path_train(graph, tables[t], bonuses)
+    cands = [Candidates(t.count, rs.values.astype(np.int64), rs.bits,
+                        _reach(graph, rs, bonuses, preferred), rs.complete, _upper_route_value(t))
+             for t, rs in zip(tables, sets)]
+    path_trains = {t: _path_train(graph, tables[t], bonuses, preferred)
                    for t, rs in enumerate(sets) if not rs.complete}
     try:
         choice = choose_routes(cands, [b.amount for b in bonuses], fixed,
@@ -277,7 +280,7 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
                 for tt, pick in choice.picks if tt == t]
         # identical trains: the best route goes to the first-listed train
         mine.sort(key=lambda route: -route_value(graph, table, *route))
-        routes += [describe_route(graph, table, stops, segs, train, _preferred(graph, bonuses))
+        routes += [describe_route(graph, table, stops, segs, train, preferred)
                    for (stops, segs), train in zip(mine, table.trains)]
     order = {tr.id: n for n, tr in enumerate(position.trains)}
     routes.sort(key=lambda r: order[r.train])

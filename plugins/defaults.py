@@ -44,6 +44,19 @@ def rules_from_distance(train: Train) -> TrainRules:
                       multiplier=multiplier)
 
 
+def city_circles_by_hex(position: Position, hexes=None) -> list[frozenset[str]]:
+    """One set of node ids per hex with two or more city circles (only among ``hexes`` when
+    given), for ``trainrun_exclusive_stops``: a route may visit one circle of such a hex
+    (18PA's one city circle per hex, 1817's New York)."""
+    sets = []
+    for hex_id in position.board if hexes is None else hexes:
+        circles = [position.node_id(hex_id, n.index)
+                   for n in position.board[hex_id].tile.nodes if n.kind == "city"]
+        if len(circles) > 1:
+            sets.append(frozenset(circles))
+    return sets
+
+
 @hookimpl
 def trainrun_train_rules(position: Position, train: Train) -> TrainRules:
     return rules_from_distance(train)

@@ -37,12 +37,12 @@ def trainrun_title() -> TitleInfo:
 @hookspec
 def trainrun_prepare_board(position: Position) -> None:
     """Bring ``position.board`` to the state the title's rules give it for this run, in
-    place, and check the title's part of the position (``title_state``, ``options``),
-    raising ``InputError`` for bad input. Called once when a position is read, before
-    anything looks at the board, so the track graph, the legality checker and the brute
-    force all see the same board: a title may replace a hex's tile (18PA: the Fall River
-    ferry hex becomes plain track while the ferry is open, no track once it closes).
-    Default: nothing."""
+    place, and check the title's part of the position (``title_state``, ``options``,
+    markers), raising ``InputError`` for bad input, so the other hooks may read it
+    unchecked. Called once when a position is read, before anything looks at the board,
+    so the track graph, the legality checker and the brute force all see the same board:
+    a title may replace a hex's tile (18PA: the Fall River ferry hex becomes plain track
+    while the ferry is open, no track once it closes). Default: nothing."""
 
 
 @hookspec(firstresult=True)

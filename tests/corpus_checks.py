@@ -36,12 +36,18 @@ def corpus_lines(title: str) -> list[dict]:
     return out
 
 
+def line_id(data: dict) -> str:
+    """A corpus line's id, ``<game>-<action>``: the test ids of the corpus tests and the
+    benchmarks."""
+    return f"{data['fixture'].removesuffix('.json')}-{data['action']}"
+
+
 @functools.cache
 def lines(title: str) -> dict[str, dict]:
-    """``title``'s corpus lines by id ``<game>-<action>`` (the test ids); ids are unique."""
+    """``title``'s corpus lines by id (``line_id``, the test ids); ids are unique."""
     out = {}
     for data in corpus_lines(title):
-        key = f"{data['fixture'].removesuffix('.json')}-{data['action']}"
+        key = line_id(data)
         assert key not in out, f"duplicate corpus id {key}"
         out[key] = data
     return out

@@ -161,3 +161,21 @@ def test_parallel_lanes_are_separate_track(chesapeake):
     assert run(1).total == 40
     two = run(2)
     assert two.total == 80 and len(two.routes) == 2
+
+
+def test_derived_answers_are_kept_per_position(chesapeake):
+    # Position.derived computes once per key and position; a replaced position (another
+    # phase or trains, as trainrun.purchase makes) starts with nothing kept
+    pos = position(chesapeake, ["2"], [{"hex": "H6", "city": 0, "company": "B&O"}])
+    calls = []
+
+    def compute():
+        calls.append(1)
+        return frozenset({"H6-0"})
+
+    assert pos.derived("test.stations", compute) == frozenset({"H6-0"})
+    assert pos.derived("test.stations", compute) == frozenset({"H6-0"})
+    assert len(calls) == 1
+    assert dataclasses.replace(pos, phase=chesapeake.title.phases["3"]).derived(
+        "test.stations", compute) == frozenset({"H6-0"})
+    assert len(calls) == 2

@@ -52,46 +52,44 @@ def _marked(position: Position, marker: str) -> list[str]:
     return sorted(h for h, placed in position.board.items() if marker in placed.markers)
 
 
-def _track_marker_hexes(position: Position, marker: str) -> list[str]:
-    """Hexes with a ``mine`` or ``ranch`` marker: track but no stop, so no route can start
-    or end there."""
-    hexes = _marked(position, marker)
-    for h in hexes:
-        if any(n.is_stop for n in position.board[h].tile.nodes):
-            raise InputError(f"hex {h}", f"a {TRACK_MARKERS[marker]} must lie on track without "
-                                         f"a stop, but tile {position.board[h].tile.name} "
-                                         f"has one")
-    return hexes
-
-
 def _bridge_stops(position: Position) -> list[str]:
     """The city nodes of hexes with a ``bridge`` marker."""
-    stops = []
+    return [position.node_id(h, n.index) for h in _marked(position, "bridge")
+            for n in position.board[h].tile.nodes if n.kind == "city"]
+
+
+@hookimpl
+def trainrun_prepare_board(position: Position) -> None:
+    """Check the markers, ``options.modern_trains`` and ``title_state.mail_contracts``: a
+    mine or ranch lies on track without a stop (so no route starts or ends there), a
+    bridge only in one of the three river cities."""
+    for marker, name in TRACK_MARKERS.items():
+        for h in _marked(position, marker):
+            if any(n.is_stop for n in position.board[h].tile.nodes):
+                raise InputError(f"hex {h}", f"a {name} must lie on track without a stop, "
+                                             f"but tile {position.board[h].tile.name} has one")
     for h in _marked(position, "bridge"):
         if h not in BRIDGE_CITIES:
             raise InputError(f"hex {h}", "a bridge may only be on Louisville H3, "
                                          "Cincinnati G6 or Charleston H9")
-        stops += [f"{h}-{n.index}" for n in position.board[h].tile.nodes if n.kind == "city"]
-    return stops
-
-
-def modern_trains(position: Position) -> bool:
-    """Whether the optional rule Modern Trains is on (``options.modern_trains``)."""
-    value = position.options.get("modern_trains", False)
-    if not isinstance(value, bool):
-        raise InputError("options.modern_trains", f"expected true or false, got {value!r}")
-    return value
+    modern = position.options.get("modern_trains", False)
+    if not isinstance(modern, bool):
+        raise InputError("options.modern_trains", f"expected true or false, got {modern!r}")
+    names = position.title_state.get("mail_contracts", [])
+    if not isinstance(names, list) or not all(isinstance(n, str) and n in MAIL_CONTRACTS
+                                               for n in names):
+        raise InputError("title_state.mail_contracts",
+                         f"expected a list of {', '.join(MAIL_CONTRACTS)}, got {names!r}")
 
 
 @hookimpl
 def trainrun_route_bonuses(position: Position, train: Train) -> list[RouteBonus]:
-    bonuses = [RouteBonus(name, TRACK_MARKER_BONUS,
-                          hexes=frozenset(_track_marker_hexes(position, marker)))
+    bonuses = [RouteBonus(name, TRACK_MARKER_BONUS, hexes=frozenset(_marked(position, marker)))
                for marker, name in TRACK_MARKERS.items()]
     bridges = _bridge_stops(position)
     if bridges:
         bonuses.append(RouteBonus("bridge", BRIDGE_BONUS, stops=frozenset(bridges)))
-    if modern_trains(position) and train.name in MODERN_TRAIN_BONUS:
+    if position.options.get("modern_trains", False) and train.name in MODERN_TRAIN_BONUS:
         bonuses.append(RouteBonus("modern train", MODERN_TRAIN_BONUS[train.name],
                                   stops=frozenset(defaults.trainrun_company_stations(
                                       position=position))))
@@ -100,18 +98,12 @@ def trainrun_route_bonuses(position: Position, train: Train) -> list[RouteBonus]
 
 @hookimpl
 def trainrun_exclusive_stops(position: Position) -> list[frozenset[str]]:
-    cities = [f"{NEW_YORK}-{n.index}" for n in position.board[NEW_YORK].tile.nodes
-              if n.kind == "city"]
-    return [frozenset(cities)] if len(cities) > 1 else []
+    return defaults.city_circles_by_hex(position, [NEW_YORK])
 
 
 @hookimpl
 def trainrun_company_income(position: Position) -> list[tuple[str, int]]:
-    names = position.title_state.get("mail_contracts", [])
-    if not isinstance(names, list) or not all(isinstance(n, str) and n in MAIL_CONTRACTS
-                                               for n in names):
-        raise InputError("title_state.mail_contracts",
-                         f"expected a list of {', '.join(MAIL_CONTRACTS)}, got {names!r}")
     if not position.trains:
         return []
-    return [(f"{n} contract", MAIL_CONTRACTS[n]) for n in names]
+    return [(f"{n} contract", MAIL_CONTRACTS[n])
+            for n in position.title_state.get("mail_contracts", [])]

@@ -82,8 +82,11 @@ def trainrun_stop_value(position: Position, train: Train, rules: TrainRules, hex
     return None
 
 
-def _stations(position: Position) -> set:
-    return position.ruleset.hook.trainrun_company_stations(position=position)
+def _stations(position: Position) -> frozenset:
+    """The company's stations, asked of the hook once per position (stop values need them
+    per stop)."""
+    return position.derived("g18ny.stations", lambda: frozenset(
+        position.ruleset.hook.trainrun_company_stations(position=position)))
 
 
 def _red_stops(position: Position) -> frozenset:
@@ -144,13 +147,16 @@ def trainrun_company_bonuses(position: Position) -> list[CompanyBonus]:
 
 
 @hookimpl
-def trainrun_fixed_income(position: Position) -> int:
-    """Connection and coal tokens already held, paid once to the run (R-NY L151, L155)."""
-    total = 0
+def trainrun_prepare_board(position: Position) -> None:
+    """Check the income already held (``title_state``): whole dollars, not negative."""
     for key in INCOME_KEYS:
         amount = position.title_state.get(key, 0)
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
             raise InputError(f"title_state.{key}", f"expected a whole number of dollars >= 0, "
                                                    f"got {amount!r}")
-        total += amount
-    return total
+
+
+@hookimpl
+def trainrun_fixed_income(position: Position) -> int:
+    """Connection and coal tokens already held, paid once to the run (R-NY L151, L155)."""
+    return sum(position.title_state.get(key, 0) for key in INCOME_KEYS)

@@ -160,9 +160,4 @@ def trainrun_company_bonuses(position: Position) -> list[CompanyBonus]:
 
 @hookimpl
 def trainrun_exclusive_stops(position: Position) -> list[frozenset[str]]:
-    sets = []
-    for hex_id, placed in position.board.items():
-        circles = [n.index for n in placed.tile.nodes if n.kind == "city"]
-        if len(circles) > 1:
-            sets.append(frozenset(f"{hex_id}-{i}" for i in circles))
-    return sets
+    return defaults.city_circles_by_hex(position)
