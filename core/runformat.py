@@ -8,7 +8,7 @@ paths lie on, in walking order from one end; a path that meets a junction
 already passed adds no hex, and a chain that is a single node-to-node path on a
 tile with more than one such path reads ``"HEX i.j"`` (node indices, sorted).
 
-``read_routes`` turns the connections of each route back into track on the
+``route_readings`` turns the connections of a route back into track on the
 board: every walk from a node that spells the chain's hex ids and ends at a
 node is a *fit*; consecutive chains must share a node. Every combination of
 fits is a *reading* of the route. ``export_run_routes`` writes a run the other
