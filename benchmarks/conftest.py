@@ -21,6 +21,13 @@ def named_trains(names: list) -> list:
     return [{"id": f"{t}-{i}", "name": t} for i, t in enumerate(names)]
 
 
+def bench_line(benchmark, line: dict):
+    """Solve one corpus line (read beforehand) on one worker; the run, proven optimal."""
+    run = benchmark(solve, read_position(line), 60.0, 1)
+    assert run.status == "optimal"
+    return run
+
+
 def bench_whole_corpus(benchmark, lines: list) -> list:
     """Solve every line (read beforehand), three rounds on one worker; the totals."""
     positions = [read_position(d) for d in lines]

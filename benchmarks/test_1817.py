@@ -9,7 +9,7 @@ import pytest
 
 from trainrun import read_position, solve
 
-from conftest import bench_whole_corpus, corpus_lines, line_id, named_trains, router_slowest
+from conftest import bench_line, bench_whole_corpus, corpus_lines, line_id, named_trains, router_slowest
 
 LINES = corpus_lines("1817")
 # the hardest positions: where the 18xx.games auto-router was slowest (late 6- and 8-trains)
@@ -20,9 +20,7 @@ JUNCTION_TWICE = {"15528-1486": 480, "15528-1578": 410, "15528-1604": 490, "1552
 
 @pytest.mark.parametrize("line", HARD, ids=line_id)
 def test_solve_position(benchmark, line):
-    position = read_position(line)
-    run = benchmark(solve, position, 60.0, 1)
-    assert run.status == "optimal"
+    run = bench_line(benchmark, line)
     assert run.total == JUNCTION_TWICE.get(line_id(line), line["exact_oracle"]["total"])
 
 

@@ -6,9 +6,9 @@
 """
 import pytest
 
-from trainrun import read_position, solve, solve_buying_next_train
+from trainrun import read_position, solve_buying_next_train
 
-from conftest import bench_whole_corpus, corpus_lines, line_id
+from conftest import bench_line, bench_whole_corpus, corpus_lines, line_id
 
 LINES = corpus_lines("1871")
 # the exhaustive oracle's slowest positions (D trains on the final board), and the
@@ -19,9 +19,7 @@ MIXED = [d for d in LINES if len({t["name"] for t in d["trains"]}) >= 2][-3:]
 
 @pytest.mark.parametrize("line", HARD + MIXED, ids=line_id)
 def test_solve_position(benchmark, line):
-    position = read_position(line)
-    run = benchmark(solve, position, 60.0, 1)
-    assert run.status == "optimal"
+    run = bench_line(benchmark, line)
     assert run.total == line["exact_oracle"]["total"]
 
 

@@ -7,9 +7,7 @@ ratio to the 18xx.games auto-router).
 """
 import pytest
 
-from trainrun import read_position, solve
-
-from conftest import bench_whole_corpus, corpus_lines, line_id, router_slowest
+from conftest import bench_line, bench_whole_corpus, corpus_lines, line_id, router_slowest
 
 LINES = corpus_lines("18NY")
 # the auto-router's slowest positions (4DE, 12H + D, 12H + 5DE) and the exhaustive
@@ -20,9 +18,7 @@ ORACLE_SLOW = sorted(LINES, key=lambda d: -d["exact_oracle"]["seconds"])[:3]
 
 @pytest.mark.parametrize("line", HARD + [d for d in ORACLE_SLOW if d not in HARD], ids=line_id)
 def test_solve_position(benchmark, line):
-    position = read_position(line)
-    run = benchmark(solve, position, 60.0, 1)
-    assert run.status == "optimal"
+    run = bench_line(benchmark, line)
     assert run.total == line["exact_oracle"]["total"]
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from trainrun import read_position, solve
 
-from conftest import bench_whole_corpus, corpus_lines, line_id, named_trains, router_slowest
+from conftest import bench_line, bench_whole_corpus, corpus_lines, line_id, named_trains, router_slowest
 
 LINES = corpus_lines("18Chesapeake")
 # the hardest positions: the reference auto-router's slowest ones, and every D train
@@ -22,9 +22,7 @@ TWO_TRAINS = [d for d in LINES if len(d["trains"]) >= 2][-3:]
 
 @pytest.mark.parametrize("line", HARD + TWO_TRAINS, ids=line_id)
 def test_solve_position(benchmark, line):
-    position = read_position(line)
-    run = benchmark(solve, position, 60.0, 1)
-    assert run.status == "optimal"
+    run = bench_line(benchmark, line)
     assert run.total >= line["reference_router"]["total"]
 
 
