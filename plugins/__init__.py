@@ -13,7 +13,7 @@ from importlib.metadata import entry_points
 
 import pluggy
 
-from trainrun.errors import InputError
+from trainrun.errors import InputError, TitlePluginError
 from trainrun.position import Position, position_from_corpus, position_from_own
 from trainrun.title import Title
 from trainrun.titleinfo import TitleInfo
@@ -44,11 +44,22 @@ class Ruleset:
         return position
 
 
-def _manager(module) -> pluggy.PluginManager:
+def title_manager(plugin) -> pluggy.PluginManager:
+    """The plugin manager of one title: the shared rules (``defaults``) first, then
+    ``plugin`` (a module or an object with ``@hookimpl`` methods). Every hook it
+    implements must be a hookspec: a misspelt one raises ``TitlePluginError`` here
+    instead of being silently ignored."""
     pm = pluggy.PluginManager("trainrun")
     pm.add_hookspecs(hookspecs)
     pm.register(defaults, name="defaults")
-    pm.register(module, name="title")
+    pm.register(plugin, name="title")
+    try:
+        pm.check_pending()
+    except pluggy.PluginValidationError as exc:
+        name = getattr(plugin, "__name__", type(plugin).__name__)
+        raise TitlePluginError(f"title plugin {name}: {exc.args[0].split(' in plugin ')[0]}, "
+                               f"which no hookspec in trainrun.plugins.hookspecs declares "
+                               f"(misspelt?)") from None
     return pm
 
 
@@ -57,7 +68,7 @@ def installed_titles() -> dict[str, tuple]:
     """Every installed title by name: (entry point, TitleInfo)."""
     found = {}
     for ep in entry_points(group=GROUP):
-        info = _manager(ep.load()).hook.trainrun_title()
+        info = title_manager(ep.load()).hook.trainrun_title()
         found[info.name] = (ep, info)
     return found
 
@@ -67,7 +78,7 @@ def load_title(name: str) -> Ruleset:
     """The ruleset of title ``name`` (or one of its aliases)."""
     for ep, info in installed_titles().values():
         if name == info.name or name in info.aliases:
-            pm = _manager(ep.load())
+            pm = title_manager(ep.load())
             return Ruleset(info, Title.load(info.data), pm.hook)
     known = ", ".join(sorted(installed_titles())) or "none"
     raise InputError("title", f"unknown title {name!r} (installed: {known})")
