@@ -18,8 +18,10 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
+import networkx as nx
 import numpy as np
 
+from . import answers
 from ._segments import walk_segments
 from .hexgrid import opposite
 from .position import Position
@@ -67,6 +69,22 @@ class TrackGraph:
     @functools.cached_property
     def stop_index(self) -> dict:
         return {s: i for i, s in enumerate(self.stop_ids)}
+
+    def as_networkx(self) -> nx.MultiGraph:
+        """The graph for questions beyond the route search (18PA's destination check): a
+        node per stop, named by its id ``HEX-i``, with ``passable`` (a route may pass
+        through it, not only end there), ``station`` and ``groups`` (bit g set for
+        exclusive group g); an edge per segment, keyed by its index, with ``resources``
+        (frozenset of track resource indices: two segments of one route share none),
+        ``hexes`` and ``sides``. A new graph each call: change it freely."""
+        out = nx.MultiGraph()
+        for i, stop in enumerate(self.stop_ids):
+            out.add_node(stop, passable=bool(self.passable[i]), station=bool(self.station[i]),
+                         groups=int(self.groups[i]))
+        for k, seg in enumerate(self.segments):
+            out.add_edge(self.stop_ids[seg.a], self.stop_ids[seg.b], key=k,
+                         resources=seg.resources, hexes=seg.hexes, sides=seg.sides)
+        return out
 
 
 @functools.lru_cache(maxsize=4096)
@@ -149,24 +167,20 @@ class _Board:
         return f"n{self.keys[vertex][2]}"
 
 
-def _blocks(position: Position, hook, hex_id: str, node: Node) -> bool:
-    """True when the company's trains may only end at this stop (off-boards, full cities)."""
-    if node.kind == "offboard":
-        return True
-    tokens = position.board[hex_id].tokens.get(node.index)
-    return bool(node.kind == "city" and tokens is not None and hook.trainrun_city_blocks(
-        position=position, hex_id=hex_id, node=node, tokens=tokens))
+def _ends_only(position: Position, hex_id: str, node: Node) -> bool:
+    """True when the company's trains may only end at this stop (off-boards, blocking
+    cities)."""
+    return node.kind == "offboard" or answers.city_blocks(position, hex_id, node)
 
 
 def build_graph(position: Position) -> TrackGraph:
     """Build the track graph of the stops the operating company can reach."""
-    hook = position.ruleset.hook
     bd = _Board(position)
     seg_a, seg_b, path_off, seg_paths = walk_segments(
         len(bd.stop_keys), bd.is_side, bd.path_u, bd.path_v, bd.path_hex, bd.at_off, bd.at_path)
     all_ids = [f"{h}-{i}" for _, h, i in bd.stop_keys]
-    stations = hook.trainrun_company_stations(position=position)
-    ends_only = np.array([_blocks(position, hook, k[1], n)
+    stations = answers.stations(position)
+    ends_only = np.array([_ends_only(position, k[1], n)
                           for k, n in zip(bd.stop_keys, bd.stop_nodes)], dtype=bool)
 
     # stops the company reaches: from its stations, going on only through passable stops
@@ -195,8 +209,7 @@ def build_graph(position: Position) -> TrackGraph:
         for g in bd.stop_nodes[old].groups:
             masks[new] |= np.uint64(1) << np.uint64(group_bit.setdefault(("tag", g), len(group_bit)))
     where = {s: i for i, s in enumerate(stop_ids)}
-    for k, members in enumerate(m for ms in hook.trainrun_exclusive_stops(position=position)
-                                for m in ms):
+    for k, members in enumerate(answers.exclusive_stops(position)):
         for s in members:
             if s in where:
                 masks[where[s]] |= np.uint64(1) << np.uint64(group_bit.setdefault(("set", k),

@@ -13,11 +13,14 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from .errors import InputError
 from .tiles import Tile
 from .title import Phase, Title
+
+if TYPE_CHECKING:
+    from trainrun.plugins import Ruleset
 
 T = TypeVar("T")
 
@@ -57,7 +60,8 @@ class Train:
 
 @dataclass
 class Position:
-    """Everything a run depends on."""
+    """Everything a run depends on, and the title's rules that decide it: ``ruleset``
+    (its hooks, asked through ``trainrun.answers``) is given when the position is made."""
 
     title: Title
     phase: Phase
@@ -67,20 +71,20 @@ class Position:
     title_state: dict = field(default_factory=dict)
     options: dict = field(default_factory=dict)
     source: dict = field(default_factory=dict)
-    ruleset: object = field(default=None, repr=False, compare=False)
+    ruleset: Ruleset = field(kw_only=True, repr=False, compare=False)
     _derived: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def colours(self) -> list[str]:
         return list(self.phase.colours)
 
-    def derived(self, key: str, compute: Callable[[], T]) -> T:
+    def derived(self, key, compute: Callable[[], T]) -> T:
         """``compute()``, called the first time ``key`` is asked for on this position and kept.
 
         For answers derived from a read position (board prepared by
         ``trainrun_prepare_board``) that would otherwise be recomputed per stop or per
-        route: 18NY's stations in its stop values, the legality checker's company bonuses.
-        Name keys after their user (``"g18ny.stations"``) and keep only what the board,
+        route (``trainrun.answers`` keeps the title's answers here). Name keys after their
+        user (``("answers", "stations")``) and keep only what the board,
         company, phase, ``title_state`` and ``options`` decide: a position is not changed
         once read, and ``dataclasses.replace`` (another phase or trains) starts empty."""
         if key not in self._derived:
@@ -265,15 +269,20 @@ def _object(data: dict, key: str) -> dict:
     return dict(value)
 
 
-def _position(title, phase, company, data, board) -> Position:
+def _position(ruleset, phase, company, data, board, title_state=None) -> Position:
+    title = ruleset.title
     return Position(title, phase, company, _trains(title, _need(data, "trains")), board,
-                    title_state=_object(data, "title_state"), options=_object(data, "options"),
+                    title_state=_object(data, "title_state") if title_state is None
+                    else title_state, options=_object(data, "options"),
                     source={k: data[k] for k in ("fixture", "action", "entity_type")
-                            if k in data})
+                            if k in data}, ruleset=ruleset)
 
 
-def position_from_corpus(title: Title, data: dict) -> Position:
-    """Read a corpus line (18xx.games conventions)."""
+def position_from_corpus(ruleset: Ruleset, data: dict) -> Position:
+    """Read a corpus line (18xx.games conventions) of ``ruleset``'s title. The top-level
+    keys its title reads as company state (``TitleInfo.corpus_state``) go into
+    ``title_state``."""
+    title = ruleset.title
     phase, company = _common(title, data)
     board = _printed_board(title)
     for i, h in enumerate(_list(data, "board", required=True)):
@@ -288,7 +297,11 @@ def position_from_corpus(title: Title, data: dict) -> Position:
         for j, entry in enumerate(tokens):
             _fill_city(placed, entry, f"{where}.tokens[{j}]")
         board[hex_id] = placed
-    return _position(title, phase, company, data, board)
+    title_state = _object(data, "title_state")
+    for key in ruleset.info.corpus_state:
+        if key in data:
+            title_state.setdefault(key, data[key])
+    return _position(ruleset, phase, company, data, board, title_state)
 
 
 OWN_FIELDS = {
@@ -316,8 +329,10 @@ def _known_fields(data: dict) -> None:
                 check(entry, OWN_FIELDS[section], f"{section}[{i}]")
 
 
-def position_from_own(title: Title, data: dict) -> Position:
-    """Read trainrun's own position format (see position.schema.json)."""
+def position_from_own(ruleset: Ruleset, data: dict) -> Position:
+    """Read trainrun's own position format (see position.schema.json) of ``ruleset``'s
+    title."""
+    title = ruleset.title
     _known_fields(data)
     phase, company = _common(title, data)
     board = _printed_board(title)
@@ -351,7 +366,7 @@ def position_from_own(title: Title, data: dict) -> Position:
         where = f"markers[{i}]"
         hex_id = _hex(title, _need(m, "hex", where), f"{where}.hex")
         board[hex_id].markers += (_name(_need(m, "marker", where), f"{where}.marker", "marker"),)
-    return _position(title, phase, company, data, board)
+    return _position(ruleset, phase, company, data, board)
 
 
 def _printed_holders(mh) -> dict:

@@ -13,6 +13,7 @@ import numpy as np
 
 from trainrun.solver import Candidates, Network, NoRunFound, PathTrain, choose_routes
 
+from . import answers
 from .errors import InputError
 from .graph import TrackGraph, build_graph
 from .routes import RouteSet, enumerate_routes, route_value, train_tables
@@ -250,12 +251,11 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
     """
     start = time.perf_counter()
     deadline = time.monotonic() + time_limit
-    hook = position.ruleset.hook
     graph = build_graph(position)
     tables = train_tables(graph)
-    bonuses = [b for group in hook.trainrun_company_bonuses(position=position) for b in group]
+    bonuses = list(answers.company_bonuses(position))
     preferred = _preferred(graph, bonuses)
-    fixed = sum(hook.trainrun_fixed_income(position=position))
+    fixed = answers.fixed_income(position)
     sets = [enumerate_routes(graph, t, max_routes=route_budget, deadline=deadline)
             for t in tables]
     cands = [Candidates(t.count, rs.values.astype(np.int64), rs.bits,
@@ -292,8 +292,7 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
                          for k in choice.bonuses],
         fixed_income=fixed,
         company_income=[{"name": name, "amount": amount}
-                        for group in hook.trainrun_company_income(position=position)
-                        for name, amount in group],
+                        for name, amount in answers.company_income(position)],
         idle_trains=[tr.id for tr in position.trains if tr.id not in {r.train for r in routes}],
         routes_enumerated={t.name: len(rs) if rs.complete else f"over {len(rs)}: path model"
                            for t, rs in zip(tables, sets)},

@@ -13,6 +13,7 @@ from importlib.metadata import entry_points
 
 import pluggy
 
+from trainrun import answers
 from trainrun.errors import InputError, TitlePluginError
 from trainrun.position import Position, position_from_corpus, position_from_own
 from trainrun.title import Title
@@ -34,13 +35,8 @@ class Ruleset:
     def position(self, data: dict) -> Position:
         """Read a position (own format or corpus line) of this title."""
         read = position_from_corpus if "board" in data else position_from_own
-        position = read(self.title, data)
-        if read is position_from_corpus:
-            for key in self.info.corpus_state:
-                if key in data:
-                    position.title_state.setdefault(key, data[key])
-        position.ruleset = self
-        self.hook.trainrun_prepare_board(position=position)
+        position = read(self, data)
+        answers.prepare_board(position)
         return position
 
 

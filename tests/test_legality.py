@@ -7,6 +7,7 @@ checker rejects it with a sentence naming the right place.
 from __future__ import annotations
 
 import copy
+from collections import Counter
 import dataclasses
 import json
 from pathlib import Path
@@ -15,7 +16,8 @@ import pluggy
 import pytest
 
 from trainrun.legality import check_route, check_run
-from trainrun.plugins import Ruleset, defaults, hookspecs, load_title, read_position
+from trainrun import solve
+from trainrun.plugins import Ruleset, defaults, hookspecs, load_title, read_position, title_manager
 from trainrun.plugins.hookspecs import hookimpl
 from trainrun.position import Train
 
@@ -34,6 +36,15 @@ def load(fixture: str, action: int):
     """A fresh position (safe to mutate) and deep copies of its declared routes."""
     data = corpus_line(fixture, action)
     return read_position(data), copy.deepcopy(data["declared"]["routes"])
+
+
+def with_city(data: dict, hex_id: str, **tokens) -> dict:
+    """A copy of corpus line ``data`` whose city 0 on ``hex_id`` holds ``tokens`` (slots,
+    reserved): a position is read from it, never changed after reading."""
+    data = copy.deepcopy(data)
+    city = next(h for h in data["board"] if h["hex"] == hex_id)["tokens"][0]
+    city.update(tokens)
+    return data
 
 
 def has(violations: list, *parts: str) -> bool:
@@ -112,14 +123,13 @@ def test_same_train_twice_and_unknown_train():
 
 
 def test_route_through_a_blocked_city():
-    position, routes = load("1277", 309)
-    r1 = routes[0]
-    tokens = position.board["H6"].tokens[0]
-    assert tokens.slots == ["B&O", None]
+    data = corpus_line("1277", 309)
+    r1 = data["declared"]["routes"][0]
+    assert read_position(data).board["H6"].tokens[0].slots == ["B&O", None]
     # an empty slot, even reserved for someone else, lets C&A through
-    tokens.reserved = ["PRR"]
+    position = read_position(with_city(data, "H6", reserved=["PRR"]))
     assert check_route(position, "3-0", r1["visited"], r1["chains"]).violations == []
-    tokens.slots = ["B&O", "PRR"]                     # now both slots belong to others
+    position = read_position(with_city(data, "H6", slots=["B&O", "PRR"]))  # both held by others
     rc = check_route(position, "3-0", r1["visited"], r1["chains"])
     assert rc.violations == [
         "passes through H6 (Baltimore, H6-0), whose slots are all held by other companies"]
@@ -129,11 +139,11 @@ def test_route_through_a_blocked_city():
 
 
 def test_route_without_a_company_station():
-    position, routes = load("1277", 309)
-    r1 = routes[0]
-    for hex_id in ("J6", "F8"):                       # take C&A's tokens off the board
-        city = position.board[hex_id].tokens[0]
-        city.slots = [None if s == "C&A" else s for s in city.slots]
+    data = corpus_line("1277", 309)
+    r1 = data["declared"]["routes"][0]
+    data = with_city(data, "J6", slots=[None, "B&O"])   # take C&A's tokens off the board
+    data = with_city(data, "F8", slots=["B&O", "N&W", None])
+    position = read_position(data)
     rc = check_route(position, "3-0", r1["visited"], r1["chains"])
     assert rc.violations == ["no station of C&A on the route"]
 
@@ -247,3 +257,28 @@ def test_two_stops_of_a_title_exclusive_set():
     rc = check_route(position, r1["train"], r1["visited"], r1["chains"])
     assert rc.violations == ["visits both J6-0 and F8-0 (Camden, Washington DC), but a route "
                              "may visit only one of F8-0, J6-0"]
+
+
+def test_each_hook_is_asked_once_per_position():
+    """hookspecs.py: each hook once per position (per train type where a train is passed,
+    per stop for stop values and city blocking), however often routes are checked and the
+    run solved."""
+    data = corpus_line("1277", 309)
+    base = load_title("18Chesapeake")
+    pm = title_manager(_OneOf({"J6-0", "F8-0"}))
+    asked = Counter()
+
+    def before(name, impls, kwargs):
+        train, node = kwargs.get("train"), kwargs.get("node")
+        asked[(name, train and train.name, kwargs.get("hex_id"), node and node.index)] += 1
+
+    pm.add_hookcall_monitoring(before, lambda *args: None)
+    position = Ruleset(base.info, base.title, pm.hook).position(data)
+    routes = [(r["train"], r["visited"], r["chains"]) for r in data["declared"]["routes"]]
+    for _ in range(3):
+        check_run(position, routes)
+    solve(position)
+    assert asked[("trainrun_train_rules", "3", None, None)] == 1
+    assert asked[("trainrun_stop_value", "3", "H6", 0)] == 1
+    assert asked[("trainrun_exclusive_stops", None, None, None)] == 1
+    assert max(asked.values()) == 1, [key for key, n in asked.items() if n > 1]

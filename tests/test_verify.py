@@ -168,16 +168,15 @@ def test_route_over_its_trains_distance():
 def test_route_through_a_blocked_city_and_without_a_token():
     # 1277 action 309, C&A: route 1 J6 -> H6 -> F8 passes Baltimore H6 (slots B&O, empty)
     data = line("18Chesapeake", "1277", 309)
-    position = read_position(data)
-    position.board["H6"].tokens[0].slots = ["B&O", "PRR"]
-    result = verify(position, data, best=False)
+    cities = {h["hex"]: h["tokens"][0] for h in data["board"] if h.get("tokens")}
+    cities["H6"]["slots"] = ["B&O", "PRR"]
+    result = verify(read_position(data), data, best=False)
     assert result.routes[0].violations == [
         "passes through H6 (Baltimore, H6-0), whose slots are all held by other companies"]
     assert result.routes[1].legal
     for hex_id in ("J6", "F8"):                          # C&A's stations
-        city = position.board[hex_id].tokens[0]
-        city.slots = [None if s == "C&A" else s for s in city.slots]
-    result = verify(position, data, best=False)
+        cities[hex_id]["slots"] = [None if s == "C&A" else s for s in cities[hex_id]["slots"]]
+    result = verify(read_position(data), data, best=False)
     assert "no station of C&A on the route" in result.routes[1].violations
 
 

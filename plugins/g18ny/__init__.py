@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from trainrun import answers
 from trainrun.errors import InputError
 from trainrun.plugins.hookspecs import hookimpl
 from trainrun.position import Position, Train
@@ -77,16 +78,9 @@ def trainrun_stop_value(position: Position, train: Train, rules: TrainRules, hex
     if not _is_de_train(train):
         return None
     node_id = position.node_id(hex_id, node.index)
-    if not _red(position, hex_id) and node_id not in _stations(position):
+    if not _red(position, hex_id) and node_id not in answers.stations(position):
         return 0
     return None
-
-
-def _stations(position: Position) -> frozenset:
-    """The company's stations, asked of the hook once per position (stop values need them
-    per stop)."""
-    return position.derived("g18ny.stations", lambda: frozenset(
-        position.ruleset.hook.trainrun_company_stations(position=position)))
 
 
 def _red_stops(position: Position) -> frozenset:
