@@ -24,7 +24,7 @@ import numpy as np
 from . import answers
 from ._segments import walk_segments
 from .hexgrid import opposite
-from .position import Position
+from .position import Position, node_id
 from .tiles import Node, Tile
 
 
@@ -112,9 +112,7 @@ class _Board:
             if not placed.tile.paths:
                 continue
             mh = title.hexes[hex_id]
-            blocked = (placed.tile.impassable_at(placed.rotation)
-                       | mh.printed.impassable_at(mh.printed_rotation)) if (
-                placed.tile.impassable or mh.printed.impassable) else ()
+            blocked = position.closed_edges(hex_id)
             for a, b, terminal in _turned(placed.tile, placed.rotation):
                 ends = []
                 for kind, k, lane in (a, b):
@@ -136,6 +134,8 @@ class _Board:
                         ends.append(key)
                 else:
                     raw.append((hex_id, ends[0], ends[1], terminal))
+        # stops in board order (hex id, node index): the stop index is the board-order
+        # tie-break of ``trainrun.rules.scoring_rank``
         self.stop_keys = sorted(stops, key=lambda v: (v[1], v[2]))
         self.stop_nodes = [stops[v] for v in self.stop_keys]
         other_keys = list(others)
@@ -178,7 +178,7 @@ def build_graph(position: Position) -> TrackGraph:
     bd = _Board(position)
     seg_a, seg_b, path_off, seg_paths = walk_segments(
         len(bd.stop_keys), bd.is_side, bd.path_u, bd.path_v, bd.path_hex, bd.at_off, bd.at_path)
-    all_ids = [f"{h}-{i}" for _, h, i in bd.stop_keys]
+    all_ids = [node_id(h, i) for _, h, i in bd.stop_keys]
     stations = answers.stations(position)
     ends_only = np.array([_ends_only(position, k[1], n)
                           for k, n in zip(bd.stop_keys, bd.stop_nodes)], dtype=bool)

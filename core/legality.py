@@ -31,7 +31,8 @@ from dataclasses import dataclass, field
 from . import answers
 from .hexgrid import opposite
 from .position import Position, Train
-from .rules import scoring_order
+from .position import parse_node_id as _parse_node_id
+from .rules import scored_stops, scoring_order
 from .tiles import Node
 
 __all__ = ["RouteCheck", "RunCheck", "check_route", "check_run"]
@@ -77,16 +78,6 @@ class RunCheck:
 
 # --------------------------------------------------------------------------- board access
 
-def _parse_node_id(node_id) -> tuple[str, int] | None:
-    if not isinstance(node_id, str) or "-" not in node_id:
-        return None
-    hex_id, _, index = node_id.rpartition("-")
-    try:
-        return hex_id, int(index)
-    except ValueError:
-        return None
-
-
 def _board_node(position: Position, node_id) -> Node | None:
     parsed = _parse_node_id(node_id)
     if parsed is None or parsed[0] not in position.board:
@@ -95,12 +86,6 @@ def _board_node(position: Position, node_id) -> Node | None:
         return position.board[parsed[0]].tile.node(parsed[1])
     except KeyError:
         return None
-
-
-def _blocked_edges(position: Position, hex_id: str) -> set[int]:
-    placed = position.board[hex_id]
-    mh = position.title.hexes[hex_id]
-    return placed.tile.impassable_at(placed.rotation) | mh.printed.impassable_at(mh.printed_rotation)
 
 
 def _side_name(key) -> str:
@@ -157,7 +142,7 @@ def _vertex(position: Position, hex_id: str, end: str, problems: list):
     if other is None or other not in position.board:
         problems.append(f"runs off the map at edge {k} of {hex_id}")
         return None
-    if k in _blocked_edges(position, hex_id) or opposite(k) in _blocked_edges(position, other):
+    if k in position.closed_edges(hex_id) or opposite(k) in position.closed_edges(other):
         problems.append(f"crosses the impassable border between {hex_id} and {other}")
     return ("s",) + tuple(sorted([(hex_id, k), (other, opposite(k))]))
 
@@ -469,15 +454,10 @@ def _score(position: Position, train: Train, rules, nodes: list, out: RouteCheck
         if values[j] > 0:
             paid[j] = stop_bonus.get(node_id, [])
             values[j] += sum(b.amount for b in paid[j])
-    scored = [v > 0 for v in values]
-    if rules.pay_limit:
-        preferred = {s for b in answers.company_bonuses(position) if b.scored_only for s in b.stops}
-
-        def order(j):
-            parsed = _parse_node_id(visited[j]) or ("", 0)
-            return scoring_order(values[j], visited[j] in preferred, *parsed)
-        best = sorted(range(len(visited)), key=order)[:rules.pay_limit]
-        scored = [j in best and values[j] > 0 for j in range(len(visited))]
+    preferred = {s for b in answers.company_bonuses(position) if b.scored_only for s in b.stops}
+    order = [scoring_order(v, node_id in preferred, *(_parse_node_id(node_id) or ("", 0)))
+             for node_id, v in zip(visited, values)]
+    scored = scored_stops(values, order, rules.pay_limit)
     revenue = sum(v for v, sc in zip(values, scored) if sc)
     for j, node_id in enumerate(visited):
         if scored[j]:

@@ -25,6 +25,28 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
+def node_id(hex_id: str, index: int) -> str:
+    """The id of node ``index`` of the tile on ``hex_id``: ``HEX-i`` (18xx.games form)."""
+    return f"{hex_id}-{index}"
+
+
+def parse_node_id(text) -> tuple[str, int] | None:
+    """(hex id, node index) of a node id ``HEX-i``; None when ``text`` is not one."""
+    if not isinstance(text, str) or "-" not in text:
+        return None
+    hex_id, _, index = text.rpartition("-")
+    try:
+        return hex_id, int(index)
+    except ValueError:
+        return None
+
+
+def node_hex(text) -> str | None:
+    """The hex id of node id ``text``; None when it is not one."""
+    parsed = parse_node_id(text)
+    return parsed[0] if parsed else None
+
+
 @dataclass
 class CityTokens:
     """Tokens in one city: one entry per slot (company or None), extras, reservations."""
@@ -92,11 +114,17 @@ class Position:
         return self._derived[key]
 
     def node_id(self, hex_id: str, index: int) -> str:
-        return f"{hex_id}-{index}"
+        return node_id(hex_id, index)
+
+    def closed_edges(self, hex_id: str) -> set[int]:
+        """Board edges of ``hex_id`` no track crosses: impassable borders of the printed
+        map and of the tile laid there."""
+        placed = self.board[hex_id]
+        return placed.tile.impassable_at(placed.rotation) | self.title.hexes[hex_id].closed_edges
 
     def location(self, node_id: str) -> str:
         """The place name of the hex of ``node_id`` (``HEX-i``); "" if it has none."""
-        mh = self.title.hexes.get(node_id.rpartition("-")[0])
+        mh = self.title.hexes.get(node_hex(node_id))
         return mh.location if mh is not None else ""
 
 
@@ -152,7 +180,7 @@ def _place_tile(title: Title, hex_id, tile_name, rotation, where: str) -> Placed
 def _check_geometry(title: Title, hex_id: str, tile: Tile, rotation: int, where: str) -> None:
     """A laid tile's track must lead to a hex of the map, not off it or across a border."""
     mh = title.hexes[hex_id]
-    blocked = mh.printed.impassable_at(mh.printed_rotation)
+    blocked = mh.closed_edges
     for edge in sorted(tile.edges_at(rotation)):
         if edge not in mh.neighbors or edge in blocked:
             raise InputError(where, f"tile {tile.name} at rotation {rotation} runs track off "

@@ -17,7 +17,8 @@ from . import answers
 from .errors import InputError
 from .graph import TrackGraph, build_graph
 from .routes import RouteSet, enumerate_routes, route_value, train_tables
-from .rules import scoring_order
+from .position import node_hex
+from .rules import scored_stops, scoring_order, scoring_rank
 
 DEFAULT_TIME_LIMIT = 60.0
 ROUTE_BUDGET = 1_000_000  # routes per train type before the path model takes over
@@ -79,17 +80,14 @@ def _upper_route_value(table) -> int:
     return int(values.sum() + table.hex_value[table.hex_value > 0].sum())
 
 
-def _scored_entries(graph: TrackGraph, rs: RouteSet, preferred: np.ndarray,
-                    chunk: int = 65536) -> np.ndarray:
-    """Per entry of ``rs.stops``: does that stop score on its route (``scoring_order``)?"""
+def _scored_entries(rs: RouteSet, preferred: np.ndarray, chunk: int = 65536) -> np.ndarray:
+    """Per entry of ``rs.stops``: does that stop score on its route (``scoring_rank``)?"""
     values = rs.table.stop_value
     scored = values[rs.stops] > 0
     k = rs.table.rules.pay_limit
     if not k or len(rs) == 0:
         return scored
-    n = len(graph.stop_ids)
-    # one integer per stop ordered as scoring_order: value, preferred, board order
-    key = (np.maximum(values, 0).astype(np.int64) * 2 + preferred) * n + (n - 1 - np.arange(n))
+    key = scoring_rank(values, preferred)
     lengths = np.diff(rs.offsets)
     top = np.full(len(rs.stops), False)
     for lo in range(0, len(rs), chunk):   # routes padded to a matrix, a chunk at a time
@@ -119,7 +117,7 @@ def _reach(graph: TrackGraph, rs: RouteSet, bonuses: list, preferred: np.ndarray
     hop_counts = np.diff(rs.offsets) - 1
     scored = None
     if any(b.scored_only for b in bonuses):
-        scored = _scored_entries(graph, rs, preferred)
+        scored = _scored_entries(rs, preferred)
     for k, b in enumerate(bonuses):
         if b.trains is not None and rs.table.name not in b.trains:
             continue
@@ -158,14 +156,10 @@ def describe_route(graph: TrackGraph, table, stops: list, segs: list, train,
     if graph.station[stops[-1]] and not graph.station[stops[0]]:
         stops, segs = stops[::-1], segs[::-1]
     values = [int(table.stop_value[s]) for s in stops]
-    scored = [v > 0 for v in values]
-    if table.rules.pay_limit:
-        def order(j):
-            h, node = graph.stop_nodes[stops[j]]
-            return scoring_order(values[j], preferred is not None and bool(preferred[stops[j]]),
-                                 h, node.index)
-        best = sorted(range(len(stops)), key=order)[:table.rules.pay_limit]
-        scored = [j in best and values[j] > 0 for j in range(len(stops))]
+    order = [scoring_order(v, preferred is not None and bool(preferred[s]),
+                           graph.stop_nodes[s][0], graph.stop_nodes[s][1].index)
+             for s, v in zip(stops, values)]
+    scored = scored_stops(values, order, table.rules.pay_limit)
     chains = []
     for j, k in enumerate(segs):
         seg = graph.segments[k]
@@ -219,7 +213,7 @@ def _path_train(graph: TrackGraph, table, bonuses: list, preferred: np.ndarray) 
                      table.hex_touch, r.distance, r.limit, r.pay_limit, r.requires_token,
                      r.min_stops, reach_stops, reach_hexes,
                      np.array([b.scored_only for b in bonuses], dtype=bool),
-                     preferred)
+                     scoring_rank(table.stop_value, preferred))
 
 
 def _claimed(bonuses: list, claim) -> tuple:
@@ -229,7 +223,7 @@ def _claimed(bonuses: list, claim) -> tuple:
     for name in claim:
         hits = [k for k, b in enumerate(bonuses) if b.name == name
                 or b.name.endswith(f" {name}") or name in b.hexes
-                or name in b.stops or any(s.rpartition("-")[0] == name for s in b.stops)]
+                or name in b.stops or any(node_hex(s) == name for s in b.stops)]
         if not hits:
             known = ", ".join(b.name for b in bonuses) or "none"
             raise InputError("claim", f"no company bonus {name!r} to earn here (bonuses: "

@@ -30,6 +30,7 @@ from pathlib import Path
 
 from trainrun import answers
 from trainrun.errors import InputError
+from trainrun.plugins import defaults
 from trainrun.plugins.hookspecs import hookimpl
 from trainrun.position import Position, Train
 from trainrun.rules import CompanyBonus, RouteBonus, TrainRules
@@ -51,21 +52,15 @@ def trainrun_title() -> TitleInfo:
                      corpus_state=INCOME_KEYS)
 
 
-def _is_h_train(train: Train) -> bool:
-    return train.name.endswith("H")
-
-
 def _is_de_train(train: Train) -> bool:
     return train.name.endswith("DE")
 
 
 @hookimpl
 def trainrun_train_rules(position: Position, train: Train) -> TrainRules | None:
-    if _is_h_train(train):
-        if not isinstance(train.distance, int):
-            return None
-        return TrainRules(distance="edges", limit=train.distance, hex_touch_cost=ONE_HEX_AREAS)
-    return None   # DE rows and D (99) read as the engine writes them
+    # H trains by hex edges, Springfield and Toronto one hex each; DE rows and D (99)
+    # (None) read as the engine writes them
+    return defaults.h_train_rules(train, ONE_HEX_AREAS)
 
 
 def _red(position: Position, hex_id: str) -> bool:
@@ -90,7 +85,7 @@ def _red_stops(position: Position) -> frozenset:
 
 @hookimpl
 def trainrun_route_bonuses(position: Position, train: Train) -> list[RouteBonus]:
-    if _is_h_train(train) or _is_de_train(train):
+    if defaults.is_h_train(train) or _is_de_train(train):
         return []
     return [RouteBonus("red area", D_RED_AREA_BONUS, stops=_red_stops(position))]
 

@@ -17,7 +17,7 @@ DESTINATIONS = {"B&O": "K2", "B&A": "D17", "ERIE": "C2", "PRR": "I2"}   # R-PA 1
 
 
 def _token_nodes(position: Position, company: str, hex_id: str) -> list[str]:
-    return [f"{hex_id}-{i}" for i, city in sorted(position.board[hex_id].tokens.items())
+    return [position.node_id(hex_id, i) for i, city in sorted(position.board[hex_id].tokens.items())
             if company in city.holders()]
 
 
