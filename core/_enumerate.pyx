@@ -18,14 +18,17 @@ DEF MODE_EDGES = 1
 DEF MODE_UNLIMITED = 2
 
 
-cdef int32_t _best_k(int32_t[::1] path_stops, int n, const int32_t[::1] value, int k):
-    """Sum of the k largest stop values on the path (insertion into a small top list)."""
-    cdef int32_t top[16]
+cdef int64_t _best_k(int32_t[::1] path_stops, int n, const int32_t[::1] value, int k,
+                     int32_t[::1] top):
+    """Sum of the k largest stop values among the n path stops; ``top`` is scratch space
+    of at least min(k, n) entries (insertion into a sorted top list)."""
     cdef int i, j, m = 0
     cdef int32_t v
     cdef int64_t total = 0
-    if k > 16:
-        k = 16
+    if k >= n:
+        for i in range(n):
+            total += value[path_stops[i]]
+        return total
     for i in range(n):
         v = value[path_stops[i]]
         if m < k:
@@ -41,7 +44,7 @@ cdef int32_t _best_k(int32_t[::1] path_stops, int n, const int32_t[::1] value, i
         top[j] = v
     for i in range(m):
         total += top[i]
-    return <int32_t>total
+    return total
 
 
 def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
@@ -75,6 +78,7 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
     cdef int32_t[::1] path_stops = path_stops_np
     cdef int32_t[::1] path_segs = path_segs_np
     cdef int32_t[::1] it = iter_np
+    cdef int32_t[::1] top = np.zeros(n + 1, dtype=np.int32)   # _best_k's scratch
     cdef uint8_t[::1] visited = np.zeros(n, dtype=np.uint8)
     cdef uint64_t[::1] used = np.zeros(words, dtype=np.uint64)
     cdef int32_t[::1] hex_count = np.zeros(max(n_hex, 1), dtype=np.int32)
@@ -182,7 +186,7 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
                 ok = False
             if ok:
                 if pay_limit > 0:
-                    total = _best_k(path_stops, depth + 1, stop_value, pay_limit)
+                    total = _best_k(path_stops, depth + 1, stop_value, pay_limit, top)
                 else:
                     total = value[depth]
                 total += hex_sum
