@@ -53,7 +53,7 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
                      const int32_t[::1] seg_hex_off, const int32_t[::1] seg_hex,
                      const uint8_t[::1] seg_term_a, const uint8_t[::1] seg_term_b,
                      const uint8_t[::1] passable, const uint8_t[::1] station,
-                     const uint64_t[::1] groups,
+                     const uint64_t[:, ::1] groups,
                      const int32_t[::1] stop_cost, const int32_t[::1] stop_value,
                      const int32_t[::1] hex_value, const int32_t[::1] hex_touch,
                      int mode, int limit, int pay_limit, bint requires_token, int min_stops,
@@ -61,6 +61,7 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
     """Enumerate routes; returns (values, offsets, stops, segs, bits, complete)."""
     cdef int n = passable.shape[0]
     cdef int words = seg_bits.shape[1]
+    cdef int gwords = groups.shape[1]
     cdef int n_hex = hex_value.shape[0]
     cdef bint track_hexes = False
     cdef int i, w, h, s, k, u, v, depth, pos, ok
@@ -86,7 +87,7 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
     cdef int64_t[::1] value = np.zeros(n + 1, dtype=np.int64)
     cdef int64_t[::1] sides = np.zeros(n + 1, dtype=np.int64)
     cdef int64_t[::1] stations = np.zeros(n + 1, dtype=np.int64)
-    cdef uint64_t[::1] gmask = np.zeros(n + 1, dtype=np.uint64)
+    cdef uint64_t[:, ::1] gmask = np.zeros((n + 1, gwords), dtype=np.uint64)
     cdef int64_t hex_sum = 0, touch_sum = 0, total
     cdef bint conflict, term_from, term_to, complete = True
 
@@ -108,7 +109,8 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
         value[0] = stop_value[s]
         sides[0] = 0
         stations[0] = station[s]
-        gmask[0] = groups[s]
+        for w in range(gwords):
+            gmask[0, w] = groups[s, w]
         if mode == MODE_STOPS and cost[0] > limit:
             visited[s] = 0
             continue
@@ -138,7 +140,14 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
             if (steps & 0xFFFF) == 0 and deadline > 0 and time.monotonic() > deadline:
                 complete = False
                 break
-            if visited[v] or (gmask[depth] & groups[v]) != 0:
+            if visited[v]:
+                continue
+            conflict = False
+            for w in range(gwords):
+                if gmask[depth, w] & groups[v, w]:
+                    conflict = True
+                    break
+            if conflict:
                 continue
             if seg_a[k] == u:
                 term_from = seg_term_a[k]
@@ -178,7 +187,8 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
             value[depth] = value[depth - 1] + stop_value[v]
             sides[depth] = sides[depth - 1] + seg_sides[k]
             stations[depth] = stations[depth - 1] + station[v]
-            gmask[depth] = gmask[depth - 1] | groups[v]
+            for w in range(gwords):
+                gmask[depth, w] = gmask[depth - 1, w] | groups[v, w]
             # record the route ending at v
             ok = (depth + 1 >= min_stops and path_stops[0] < v
                   and (stations[depth] > 0 or not requires_token))

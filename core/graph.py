@@ -49,7 +49,7 @@ class TrackGraph:
     stop_nodes: list          # (hex_id, Node) per stop index
     passable: np.ndarray      # uint8: a route may pass through (not only end at) this stop
     station: np.ndarray       # uint8: the company has a station here
-    groups: np.ndarray        # uint64: bit g set when the stop belongs to exclusive group g
+    groups: np.ndarray        # uint64 [stops, words]: bit g set when in exclusive group g
     segments: list
     resource_names: list      # description of each resource index
     hex_ids: list             # hex index -> hex id
@@ -67,6 +67,10 @@ class TrackGraph:
     @functools.cached_property
     def stop_index(self) -> dict:
         return {s: i for i, s in enumerate(self.stop_ids)}
+
+    def group_mask(self, stop: int) -> int:
+        """The exclusive groups of stop index ``stop`` as one integer (bit g: group g)."""
+        return sum(int(w) << (64 * i) for i, w in enumerate(self.groups[stop]))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -192,21 +196,22 @@ def build_graph(position: Position) -> TrackGraph:
     index = {old: new for new, old in enumerate(keep)}
     stop_ids = [all_ids[i] for i in keep]
 
-    # exclusive groups: tile `groups` tags plus the title's extra sets
+    # exclusive groups: tile `groups` tags plus the title's extra sets, one bit each
+    member_of: list = [[] for _ in keep]
     group_bit: dict = {}
-    masks = np.zeros(len(keep), dtype=np.uint64)
     for new, old in enumerate(keep):
         for g in bd.stop_nodes[old].groups:
-            masks[new] |= np.uint64(1) << np.uint64(group_bit.setdefault(("tag", g), len(group_bit)))
+            member_of[new].append(group_bit.setdefault(("tag", g), len(group_bit)))
     where = {s: i for i, s in enumerate(stop_ids)}
     for k, members in enumerate(m for ms in hook.trainrun_exclusive_stops(position=position)
                                 for m in ms):
         for s in members:
             if s in where:
-                masks[where[s]] |= np.uint64(1) << np.uint64(group_bit.setdefault(("set", k),
-                                                                                   len(group_bit)))
-    if len(group_bit) > 64:
-        raise ValueError("more than 64 exclusive stop groups")
+                member_of[where[s]].append(group_bit.setdefault(("set", k), len(group_bit)))
+    masks = np.zeros((len(keep), max(1, (len(group_bit) + 63) // 64)), dtype=np.uint64)
+    for i, bits in enumerate(member_of):
+        for g in bits:
+            masks[i, g >> 6] |= np.uint64(1) << np.uint64(g & 63)
 
     resources, hexes, segments = {}, {}, []
     for j in range(len(seg_a)):

@@ -44,7 +44,7 @@ class Network:
     seg_term_b: np.ndarray
     passable: np.ndarray
     station: np.ndarray
-    groups: np.ndarray       # uint64 bitmask of exclusive groups per stop
+    groups: np.ndarray       # uint64 [stops, words]: bit g set when in exclusive group g
     n_hexes: int
 
 
@@ -120,11 +120,12 @@ def add_path_train(model: cp_model.CpModel, net: Network, train: PathTrain, name
             if flag:  # terminal track: its stop must end the route
                 model.Add(sum(incident[stop]) <= 1).OnlyEnforceIf(fwd[k])
                 model.Add(sum(incident[stop]) <= 1).OnlyEnforceIf(bwd[k])
-    masks = [int(m) for m in net.groups]
-    for bit in range(64):
-        members = [visit[s] for s in range(n) if masks[s] >> bit & 1]
-        if len(members) > 1:
-            model.AddAtMostOne(members)
+    for w in range(net.groups.shape[1]):
+        masks = net.groups[:, w].tolist()
+        for bit in range(64):
+            members = [visit[s] for s in range(n) if masks[s] >> bit & 1]
+            if len(members) > 1:
+                model.AddAtMostOne(members)
     if train.requires_token:
         model.Add(sum(visit[s] for s in range(n) if net.station[s]) >= active)
     model.Add(sum(visit) >= train.min_stops * active)
