@@ -13,7 +13,7 @@ each ``{left, right, paths: [{hex, a, b}, ...]}`` with ``a``/``b`` a board
 edge ``eN`` (rotation applied) or a tile node ``nI``. The order of the paths
 in a chain and of the two ends of a path are not significant.
 
-Checked (DIGEST 1.1-1.3): every path lies on the tile at that hex; each chain
+Checked (docs/rules/common.md §2, §3, §4): every path lies on the tile at that hex; each chain
 is one walk from its left node to its right node that crosses hex sides into
 the neighbouring hex (never across an impassable border or off the map),
 touches no other stop and uses no hex side or junction twice; at least
