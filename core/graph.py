@@ -6,7 +6,7 @@ over tile paths through hex sides and junctions that uses no hex side or
 junction twice and, at each hex side, crosses into the neighbouring hex. The
 track resources a segment uses are its hex sides and its paths that end at no
 edge (node-to-node track inside a tile); two routes of one run may share stops
-but no resource (DIGEST 1.2 item 8).
+but no resource (docs/rules/common.md §3.7).
 
 ``build_graph`` collects the board's usable paths into arrays, lets the
 compiled walker (``trainrun._segments``) find the segments, keeps what the

@@ -16,7 +16,7 @@ end written without its lane is read as the first such lane the route has not
 used). The order of the paths in a chain and of the two ends of a path are not
 significant.
 
-Checked (DIGEST 1.1-1.3): every path lies on the tile at that hex; each chain
+Checked (docs/rules/common.md §2, §3, §4): every path lies on the tile at that hex; each chain
 is one walk from its left node to its right node that crosses hex sides into
 the neighbouring hex (never across an impassable border or off the map),
 crosses only into the same lane of track of a gauge that meets its own

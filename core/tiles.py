@@ -36,7 +36,7 @@ class Node:
 
         Walks the colours from the newest back and takes the first the node
         defines, so a node without a value for the current colour pays the
-        nearest earlier one (DIGEST 1.4).
+        nearest earlier one (docs/rules/common.md §5.1).
         """
         if isinstance(self.revenue, int):
             return self.revenue

@@ -1,4 +1,4 @@
-"""The shared route rules (DIGEST 1.2) on small hand-built 18Chesapeake boards.
+"""The shared route rules (docs/rules/common.md §3) on small hand-built 18Chesapeake boards.
 
 The line used by most tests, phase 2 (yellow values):
 
@@ -6,7 +6,7 @@ The line used by most tests, phase 2 (yellow values):
          -- E7-0 town (#58, 10) -- D8-0 Leesburg (#57, 20)
 
 H6-1 (Baltimore's second city, 30) leads to the town I5-0 (#4, 10), but not
-to H6-0: the two OO cities of a yellow Baltimore are separate (DIGEST 6.2).
+to H6-0: the two OO cities of a yellow Baltimore are separate (docs/rules/18chesapeake.md §3.2).
 """
 import dataclasses
 
@@ -42,7 +42,7 @@ def routes(pos):
 
 
 def test_whole_line_with_a_4_train(chesapeake):
-    # 30 + 30 + 10 + 20: every stop of a 4-train scores (DIGEST 6.1)
+    # 30 + 30 + 10 + 20: every stop of a 4-train scores (docs/rules/18chesapeake.md §2)
     run = solve(position(chesapeake, ["4"], [{"hex": "H6", "city": 0, "company": "B&O"}]))
     assert run.status == "optimal"
     assert run.total == 90
@@ -51,20 +51,21 @@ def test_whole_line_with_a_4_train(chesapeake):
 
 
 def test_distance_limits_the_stops(chesapeake):
-    # a 2-train visits two stops: H6-0 + F8-0 = 60 (numeric distance, DIGEST 1.3)
+    # a 2-train visits two stops: H6-0 + F8-0 = 60 (numeric distance, docs/rules/common.md §4.1)
     found = routes(position(chesapeake, ["2"], [{"hex": "H6", "city": 0, "company": "B&O"}]))
     assert found == {("F8-0", "H6-0"): 60}
 
 
 def test_route_needs_a_company_station(chesapeake):
-    # I5-0 -- H6-1 is track, but neither stop holds a B&O token (DIGEST 1.2 item 2)
+    # I5-0 -- H6-1 is track, but neither stop holds a B&O token (docs/rules/common.md §3.2)
     found = routes(position(chesapeake, ["D"], [{"hex": "H6", "city": 0, "company": "B&O"}]))
     assert all("H6-1" not in r and "I5-0" not in r for r in found)
     assert max(found.values()) == 90
 
 
 def test_full_city_of_others_ends_a_route_but_blocks_passing(chesapeake):
-    # C&O fills DC's single slot: B&O may end at F8 (60) but not pass it (DIGEST 1.2 blocking)
+    # C&O fills DC's single slot: B&O may end at F8 (60) but not pass it
+    # (docs/rules/common.md §3.6)
     tokens = [{"hex": "H6", "city": 0, "company": "B&O"}, {"hex": "F8", "company": "C&O"}]
     found = routes(position(chesapeake, ["D"], tokens))
     assert found == {("F8-0", "H6-0"): 60}
@@ -79,7 +80,7 @@ def test_own_token_or_empty_reserved_slot_lets_trains_pass(chesapeake):
 def test_trains_share_a_city_but_not_track(chesapeake):
     # Two 4-trains: H6-0-F8-0 (60) and F8-0-E7-0-D8-0 (30 + 10 + 20 = 60) share only
     # the DC city, which is allowed; one train over the whole line would make 90.
-    # (DIGEST 1.2 item 8: trains may share a city, never a hex side.)
+    # (docs/rules/common.md §3.7: trains may share a city, never a hex side.)
     tokens = [{"hex": "H6", "city": 0, "company": "B&O"}, {"hex": "D8", "company": "B&O"}]
     run = solve(position(chesapeake, ["4", "4"], tokens))
     assert run.total == 120
@@ -101,8 +102,9 @@ PITTSBURGH = [{"hex": "B4", "tile": "3", "rotation": 2}]
 
 
 def test_one_stop_per_group(chesapeake):
-    # A3 (P&LE city, 40) -- B4-0 town (#3, 10) -- B2 Pittsburgh off-board (40): A3 and B2
-    # share the group "Pittsburgh", so only one may be on a route (DIGEST 6.2): best 50.
+    # A3 (P&LE city, 40) -- B4-0 town (#3, 10) -- B2 Pittsburgh off-board (40): A3 and B2 share
+    # the group "Pittsburgh", so only one may be on a route (docs/rules/18chesapeake.md §3.1):
+    # best 50.
     pos = position(chesapeake, ["3"], [{"hex": "A3", "company": "PLE"}], tiles=PITTSBURGH,
                    company="PLE")
     found = routes(pos)
@@ -110,7 +112,8 @@ def test_one_stop_per_group(chesapeake):
 
 
 def test_terminal_path_only_at_a_route_end(chesapeake):
-    """Mark E7's track toward D8 terminal: E7 may then only end a route (DIGEST 1.2 item 4).
+    """Mark E7's track toward D8 terminal: E7 may then only end a route
+    (docs/rules/common.md §3.5).
 
     H6-0 F8-0 E7-0 D8-0 is no longer legal; the best 4-train is H6-0 F8-0 E7-0 = 70.
     """
@@ -129,7 +132,8 @@ def test_terminal_path_only_at_a_route_end(chesapeake):
 
 @pytest.mark.parametrize("phase,expected", [("2", 50), ("3", 60), ("5", 70), ("D", 90)])
 def test_offboard_value_by_phase(chesapeake, phase, expected):
-    # A3 pays 40/50/60/80 by column (DIGEST 6.2); the #3 town pays 10 in every phase
+    # A3 pays 40/50/60/80 by column (docs/rules/18chesapeake.md §3.1); the #3 town pays 10 in
+    # every phase
     pos = position(chesapeake, ["3"], [{"hex": "A3", "company": "PLE"}], tiles=PITTSBURGH,
                    company="PLE", phase=phase)
     assert solve(pos).total == expected
