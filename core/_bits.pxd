@@ -1,9 +1,10 @@
 # cython: language_level=3
-"""Track-resource bitsets for the compiled modules (``_enumerate``, ``solver._prune``).
+"""Bitsets for the compiled modules (``_enumerate``, ``solver._prune``).
 
 The track a segment, route or partial run uses is ``words`` uint64 words: bit r of word
 r // 64 set when it uses track resource r (a hex side or a node-to-node path). Two
-routes of one run, or two segments of one route, may share no set bit.
+routes of one run, or two segments of one route, may share no set bit. A stop's
+exclusive groups are bitsets of the same form (bit g for group g).
 """
 from libc.stdint cimport uint64_t
 
