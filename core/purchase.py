@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from . import answers
 from .errors import InputError
 from .position import Position, Train
-from .run import DEFAULT_TIME_LIMIT, Run, solve
+from .result import Run
+from .run import DEFAULT_TIME_LIMIT, solve
 
 
 @dataclass
