@@ -2,24 +2,27 @@
 
 Titles register under the entry-point group ``trainrun.titles``; the hooks they
 may implement are in ``trainrun.plugins.hookspecs``. ``load_title`` gives a
-``Ruleset``: the title's data and its plugin manager.
+``Ruleset``: the title's data and its plugin manager. Reading a position (which title,
+which input form) is ``trainrun.reading``; ``read_position`` is also here, where
+callers have long found it.
 """
 from __future__ import annotations
 
 import functools
-import json
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 
 import pluggy
 
-from trainrun import answers
 from trainrun.errors import InputError, TitlePluginError
-from trainrun.position import Position, position_from_corpus, position_from_own
+from trainrun.position import Position
+from trainrun.reading import position_of, read_position
 from trainrun.title import Title
 from trainrun.titleinfo import TitleInfo
 
 from . import defaults, hookspecs
+
+__all__ = ["Ruleset", "installed_titles", "load_title", "read_position", "title_manager"]
 
 GROUP = "trainrun.titles"
 
@@ -34,10 +37,7 @@ class Ruleset:
 
     def position(self, data: dict) -> Position:
         """Read a position (own format or corpus line) of this title."""
-        read = position_from_corpus if "board" in data else position_from_own
-        position = read(self, data)
-        answers.prepare_board(position)
-        return position
+        return position_of(self, data)
 
 
 def title_manager(plugin) -> pluggy.PluginManager:
@@ -78,18 +78,3 @@ def load_title(name: str) -> Ruleset:
             return Ruleset(info, Title.load(info.data), pm.hook)
     known = ", ".join(sorted(installed_titles())) or "none"
     raise InputError("title", f"unknown title {name!r} (installed: {known})")
-
-
-def read_position(data) -> Position:
-    """Read a position from a dict or JSON text, choosing the title it names."""
-    if isinstance(data, (str, bytes)):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as exc:
-            raise InputError("position", f"malformed JSON ({exc.msg} at line {exc.lineno} "
-                                         f"column {exc.colno})") from None
-    if not isinstance(data, dict):
-        raise InputError("position", "expected a JSON object")
-    if "title" not in data:
-        raise InputError("title", "missing")
-    return load_title(str(data["title"])).position(data)
