@@ -146,25 +146,93 @@ def test_parallel_lanes_are_separate_track(chesapeake):
     test city worth 20 whose one exit carries two lanes. Two 2-trains of B&O each run
     D2-E3 on their own lane: 2 x (20 + 20) = 80; with one lane only one could (40).
     """
+    assert solve(_lanes_position(chesapeake, 1)).total == 40
+    two = solve(_lanes_position(chesapeake, 2))
+    assert two.total == 80 and len(two.routes) == 2
+
+
+def _lanes_position(chesapeake, lanes=2, gauges=("broad", "broad")):
+    """D2 and E3 each hold a test city worth 20 whose one exit carries ``lanes`` lanes of
+    track of the gauges ``gauges`` (D2's, E3's); B&O has a token in D2 and two 2-trains."""
     from trainrun.tiles import tile_from_dict
     title = chesapeake.title
 
-    def city(lanes):
+    def city(track):
         return tile_from_dict("L", {"color": "green", "nodes": [
             {"index": 0, "kind": "city", "revenue": 20, "slots": 2}],
-            "paths": [{"a": "e0", "b": "n0", "lanes": lanes}]})
+            "paths": [{"a": "e0", "b": "n0", "lanes": lanes, "track": track}]})
 
-    def run(lanes):
-        custom = Ruleset(chesapeake.info, dataclasses.replace(
-            title, tiles={**title.tiles, "L": city(lanes)}), chesapeake.hook)
-        tiles = [{"hex": "D2", "tile": "L", "rotation": 5},
-                 {"hex": "E3", "tile": "L", "rotation": 2}]
-        return solve(position(custom, ["2", "2"], [{"hex": "D2", "company": "B&O"}],
-                              tiles=tiles))
+    custom = Ruleset(chesapeake.info, dataclasses.replace(
+        title, tiles={**title.tiles, "L": city(gauges[0]), "M": city(gauges[1])}),
+        chesapeake.hook)
+    tiles = [{"hex": "D2", "tile": "L", "rotation": 5},
+             {"hex": "E3", "tile": "M", "rotation": 2}]
+    return position(custom, ["2", "2"], [{"hex": "D2", "company": "B&O"}], tiles=tiles)
 
-    assert run(1).total == 40
-    two = run(2)
-    assert two.total == 80 and len(two.routes) == 2
+
+@pytest.mark.parametrize("gauges,expected", [
+    (("broad", "broad"), 40), (("narrow", "narrow"), 40), (("broad", "dual"), 40),
+    (("dual", "narrow"), 40), (("broad", "narrow"), 0), (("narrow", "broad"), 0)])
+def test_track_joins_only_where_gauges_meet(chesapeake, gauges, expected):
+    """Across a hex side track continues into track of the same gauge, and dual gauge
+    meets either (18xx.games ``Path#tracks_match?``). The one route D2-E3 is 20 + 20 = 40
+    where D2's track joins E3's, else there is no route: 0."""
+    assert solve(_lanes_position(chesapeake, 1, gauges)).total == expected
+
+
+def test_checker_refuses_broad_into_narrow(chesapeake):
+    from trainrun.legality import check_run
+    pos = _lanes_position(chesapeake, 1, ("broad", "narrow"))
+    chain = {"left": "D2-0", "right": "E3-0", "paths": [
+        {"hex": "D2", "a": "n0", "b": "e5"}, {"hex": "E3", "a": "e2", "b": "n0"}]}
+    check = check_run(pos, [("2-0", ["D2-0", "E3-0"], [chain])])
+    assert check.violations == [
+        "route 1: chain 1 (D2-0 to E3-0) crosses the hex side between D2 and E3 from broad "
+        "gauge track in D2 to narrow gauge track in E3, which do not join"]
+
+
+def test_unknown_gauge_is_refused():
+    from trainrun.errors import InputError
+    from trainrun.tiles import tile_from_dict
+    with pytest.raises(InputError, match="tile X: malformed tile data .*track 'meter'"):
+        tile_from_dict("X", {"color": "yellow", "paths": [{"a": "e0", "b": "e3",
+                                                           "track": "meter"}]})
+
+
+def test_parallel_lanes_in_chains_and_the_checker(chesapeake):
+    """The two routes of the lanes board say which lane they use (``e5.0`` / ``e5.1``: lane
+    i of D2's edge 5 meets lane 1 - i of E3's edge 2), the independent checker finds the
+    run legal, and the run written as an 18xx.games action (hex ids only, no lanes) reads
+    back as a legal run of the same total."""
+    from trainrun.legality import check_run
+    from trainrun.runformat import export_run_routes
+    from trainrun.verify import verify
+    pos = _lanes_position(chesapeake)
+    run = solve(pos)
+    assert run.total == 80
+    lanes = sorted(tuple(sorted((p["hex"], p["a"], p["b"]) for p in r.chains[0]["paths"]))
+                   for r in run.routes)
+    assert lanes == [(("D2", "n0.0", "e5.0"), ("E3", "e2.1", "n0.1")),
+                     (("D2", "n0.1", "e5.1"), ("E3", "e2.0", "n0.0"))]
+    check = check_run(pos, run.routes)
+    assert check.legal and check.total == 80, check.violations
+    result = verify(pos, export_run_routes(pos, run), best=False)
+    assert result.legal and result.declared_total == 80
+
+
+def test_checker_sees_two_routes_on_one_lane(chesapeake):
+    """Both routes on lane 0 of D2's edge 5 share that track; a chain that leaves D2 on
+    lane 0 but enters E3 on lane 0 (which meets D2's lane 1) is not connected."""
+    from trainrun.legality import check_run
+    pos = _lanes_position(chesapeake)
+    lane0 = [{"hex": "D2", "a": "n0.0", "b": "e5.0"}, {"hex": "E3", "a": "e2.1", "b": "n0.1"}]
+    route = [{"left": "D2-0", "right": "E3-0", "paths": lane0}]
+    check = check_run(pos, [("2-0", ["D2-0", "E3-0"], route), ("2-1", ["D2-0", "E3-0"], route)])
+    assert check.violations == ["route 2 reuses lane 0 (from D2) of the hex side between D2 "
+                                "and E3 already used by route 1"]
+    crossed = [{"left": "D2-0", "right": "E3-0", "paths": [
+        {"hex": "D2", "a": "n0.0", "b": "e5.0"}, {"hex": "E3", "a": "e2.0", "b": "n0.0"}]}]
+    assert not check_run(pos, [("2-0", ["D2-0", "E3-0"], crossed)]).legal
 
 
 def test_derived_answers_are_kept_per_position(chesapeake):

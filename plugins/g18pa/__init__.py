@@ -25,8 +25,10 @@ the rulebook is followed throughout:
   and PHI (yellow, green) form exclusive sets.
 * Fall River ferry (docs/rules/18pa.md §5.4): the map data draws it as narrow-gauge track
   G26-H25 with a town on H25 (the engine's model, docs/rules/18pa.md §6). Here H25
-  is plain track e1-e3, no stop, while the ferry is open (H23 holds a #9 and
-  the phase is before 5) and holds no track otherwise. A ferry route therefore
+  is plain track e1-e3, no stop, and G26 plain track e0-e3, both of the broad
+  gauge of H23 and Providence (narrow track would not join them), while the ferry
+  is open (H23 holds a #9 and the phase is before 5); otherwise H25 holds no
+  track and G26 its printed narrow track, which joins nothing. A ferry route therefore
   always links Islip H21 and Providence F27, the stops on either side, costs no
   distance, and earns +$20 (phase 2) or +$10 (phases 3, 4) as a bonus on hex H25.
 * Passing through an off-map area (docs/rules/18pa.md §4.3): by default the engine's model, so a
@@ -53,12 +55,13 @@ TOKEN_BONUS = {"2": 0, "3": 10, "4": 10, "5": 20, "3D": 30}    # docs/rules/18pa
 FERRY_BONUS = {"2": 20, "3": 10, "4": 10}                      # docs/rules/18pa.md §5.4
 MINING_RIGHTS = 40                                             # docs/rules/18pa.md §5.3
 SCRANTON = "G12-0"
-FERRY_HEX, FERRY_LANDING = "H25", "H23"
+FERRY_HEX, FERRY_LANDING, FERRY_LINE = "H25", "H23", "G26"
 STATE_KEYS = {"destinations_active", "mining_rights", "next_train"}   # next_train: shared
 OPTION_KEYS = {"offmap_pass_through"}
 
 _FERRY_OPEN = tile_from_dict(FERRY_HEX, {"color": "blue", "paths": [{"a": "e1", "b": "e3"}]})
 _FERRY_CLOSED = tile_from_dict(FERRY_HEX, {"color": "blue"})
+_FERRY_LINE_OPEN = tile_from_dict(FERRY_LINE, {"color": "blue", "paths": [{"a": "e0", "b": "e3"}]})
 
 
 @hookimpl
@@ -106,8 +109,11 @@ def trainrun_prepare_board(position: Position) -> None:
                                                f"{', '.join(sorted(OPTION_KEYS))})")
         if not isinstance(value, bool):
             raise InputError(f"options.{key}", f"expected true or false, got {value!r}")
-    tile = _FERRY_OPEN if ferry_open(position) else _FERRY_CLOSED
-    position.board[FERRY_HEX] = PlacedHex(FERRY_HEX, tile, 0)
+    if ferry_open(position):
+        position.board[FERRY_HEX] = PlacedHex(FERRY_HEX, _FERRY_OPEN, 0)
+        position.board[FERRY_LINE] = PlacedHex(FERRY_LINE, _FERRY_LINE_OPEN, 0)
+    else:
+        position.board[FERRY_HEX] = PlacedHex(FERRY_HEX, _FERRY_CLOSED, 0)
 
 
 @hookimpl

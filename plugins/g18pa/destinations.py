@@ -62,7 +62,7 @@ def _linked(graph, start: int, goal: int) -> bool:
     for seg in graph.segments:
         adjacency[seg.a].append((seg.b, seg.resources))
         adjacency[seg.b].append((seg.a, seg.resources))
-    groups = [int(g) for g in graph.groups]
+    groups = [graph.group_mask(s) for s in range(len(graph.stop_ids))]
 
     def search(stop: int, seen: set, used: frozenset, taken: int) -> bool:
         if stop == goal:
