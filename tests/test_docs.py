@@ -16,8 +16,9 @@ SUFFIXES = {".py", ".pyx", ".pxd", ".md", ".toml"}
 CITATION = re.compile(r"docs/rules/([A-Za-z0-9_-]+)\.md`*((?:,? §\d+(?:\.\d+)*)*)")
 SECTION = re.compile(r"§(\d+(?:\.\d+)*)")
 HEADING = re.compile(r"^#{2,4} §(\d+(?:\.\d+)*) ", re.M)
-# the rules digest and the rulebook tags it used (R-PA 6.8, R-NY L426, ...): not in the repo
-FOREIGN = re.compile(r"DIGEST|\bR-(?:PA|NY|17|71|CH)\b|\.\./rules/")
+# the rules digest and the rulebook tags it used (R-PA 6.8, R-NY L426, ...), and paths of
+# one machine: not in the repository
+FOREIGN = re.compile(r"DIGEST|\bR-(?:PA|NY|17|71|CH)\b|\.\./rules/|/work/")
 
 
 def _code_files() -> list[Path]:
