@@ -44,7 +44,12 @@ class Segment:
 
 @dataclass
 class TrackGraph:
-    """Stops, segments and their resources for one position, as the enumerator takes them."""
+    """Stops, segments and their resources for one position, as the enumerator takes them.
+
+    Stops are numbered in board order (hex id, node index); ``segments`` keeps each
+    segment's walk for output, the arrays the same facts by index for the compiled
+    enumerator. ``trainrun.solver_input.network`` gives the path model the same graph
+    without position or names; ``as_networkx`` gives it to other questions."""
 
     position: Position
     stop_ids: list            # "HEX-i" per stop index
@@ -58,7 +63,8 @@ class TrackGraph:
     adj_off: np.ndarray       # CSR per stop of (segment, other stop)
     adj_seg: np.ndarray
     adj_to: np.ndarray
-    seg_a: np.ndarray
+    seg_a: np.ndarray         # int32 per segment: its end stops
+    seg_b: np.ndarray
     seg_bits: np.ndarray      # uint64 [segments, words]: track resources
     seg_sides: np.ndarray     # int32: hex edges crossed
     seg_hex_off: np.ndarray   # CSR of hex indices touched per segment
@@ -294,7 +300,8 @@ def _pack(position, stop_ids, stop_nodes, passable, station, masks, segments, na
         resource_names=names, hex_ids=hex_ids, adj_off=adj_off,
         adj_seg=np.array([k for x in adj for k, _ in x], dtype=np.int32),
         adj_to=np.array([t for x in adj for _, t in x], dtype=np.int32),
-        seg_a=np.array([seg.a for seg in segments], dtype=np.int32), seg_bits=bits,
+        seg_a=np.array([seg.a for seg in segments], dtype=np.int32),
+        seg_b=np.array([seg.b for seg in segments], dtype=np.int32), seg_bits=bits,
         seg_sides=np.array([seg.sides for seg in segments], dtype=np.int32),
         seg_hex_off=hex_off,
         seg_hex=np.array([h for seg in segments for h in sorted(seg.hexes)], dtype=np.int32),

@@ -20,7 +20,10 @@ MODES = {"stops": 0, "edges": 1, "unlimited": 2}
 
 @dataclass
 class TrainTable:
-    """How one train type (identical trains together) runs and scores on a graph."""
+    """How one train type (identical trains together) runs and scores on a graph: its
+    ``TrainRules`` and the title's stop values and bonuses as arrays by stop and hex index
+    of the ``TrackGraph``. What the enumerator searches with (``enumerate_routes``); the
+    stages of one train from input to answer are listed in ``trainrun.run``."""
 
     trains: list          # the company's trains of this type
     rules: TrainRules
@@ -75,7 +78,10 @@ def train_tables(graph: TrackGraph) -> list[TrainTable]:
 
 @dataclass
 class RouteSet:
-    """Every legal route of one train table (or those found before a limit, if incomplete)."""
+    """Every legal route of one train table (or those found before a limit, if incomplete),
+    as the enumerator writes them: route i visits ``stops[offsets[i]:offsets[i + 1]]``
+    over the segments ``route_segs(i)``, earns ``values[i]`` and uses the track bitset
+    ``bits[i]``. ``trainrun.solver_input.candidates`` hands it to the solver."""
 
     table: TrainTable
     values: np.ndarray

@@ -37,8 +37,7 @@ def candidates(graph: TrackGraph, rs: RouteSet, bonuses: list,
 def network(graph: TrackGraph) -> Network:
     """The track graph as the path model reads it: stops and segments by index."""
     return Network(
-        n_stops=len(graph.stop_ids), seg_a=graph.seg_a,
-        seg_b=np.array([seg.b for seg in graph.segments], dtype=np.int32),
+        n_stops=len(graph.stop_ids), seg_a=graph.seg_a, seg_b=graph.seg_b,
         seg_resources=[sorted(seg.resources) for seg in graph.segments],
         seg_sides=graph.seg_sides, seg_hexes=[sorted(seg.hexes) for seg in graph.segments],
         seg_term_a=graph.seg_term_a, seg_term_b=graph.seg_term_b, passable=graph.passable,

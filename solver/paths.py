@@ -32,7 +32,9 @@ from ortools.sat.python import cp_model
 
 @dataclass
 class Network:
-    """The stop graph, title-free: stops, segments and what each segment uses."""
+    """The stop graph, title-free: stops, segments and what each segment uses (the
+    caller's track graph by index, its arrays shared, not copied; per segment its
+    resources and hexes as lists, as the path model adds them to its constraints)."""
 
     n_stops: int
     seg_a: np.ndarray
@@ -50,7 +52,9 @@ class Network:
 
 @dataclass
 class PathTrain:
-    """A train type solved by the path model instead of a route list."""
+    """A train type solved by the path model instead of a route list: the same per-stop
+    and per-hex tables its route enumeration would have used, its rules, and which
+    company bonuses each stop and hex reaches."""
 
     count: int
     stop_value: np.ndarray
