@@ -35,7 +35,8 @@ def _known_fields(data: dict) -> None:
             for key in obj:
                 if key not in allowed:
                     raise InputError(f"{where}{key}" if not where else f"{where}.{key}",
-                                     f"unknown field (expected one of {', '.join(sorted(allowed))})")
+                                     f"unknown field (expected one of "
+                                     f"{', '.join(sorted(allowed))})")
     check(data, OWN_FIELDS[""], "")
     for section in ("trains", "tiles", "tokens", "markers"):
         if isinstance(data.get(section), list):
@@ -79,7 +80,8 @@ def position_from_own(ruleset: Ruleset, data: dict) -> Position:
     for i, m in enumerate(list_field(data, "markers")):
         where = f"markers[{i}]"
         hex_id = hex_field(title, need(m, "hex", where), f"{where}.hex")
-        board[hex_id].markers += (name_field(need(m, "marker", where), f"{where}.marker", "marker"),)
+        marker = name_field(need(m, "marker", where), f"{where}.marker", "marker")
+        board[hex_id].markers += (marker,)
     return make_position(ruleset, phase, company, data, board)
 
 
@@ -103,7 +105,8 @@ def position_to_own(position: Position) -> dict:
         printed = {} if placed.tile is not mh.printed else _printed_holders(mh)
         kept = all(set(holders) <= set(placed.tokens[i].holders()) if i in placed.tokens
                    else not holders for i, holders in printed.items())
-        made = placed.tile is not mh.printed and title.tiles.get(placed.tile.name) is not placed.tile
+        made = (placed.tile is not mh.printed
+                and title.tiles.get(placed.tile.name) is not placed.tile)
         if not made and (placed.tile is not mh.printed or placed.rotation != mh.printed_rotation
                          or not kept):
             rotation = placed.rotation

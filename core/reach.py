@@ -51,7 +51,8 @@ def _scored_entries(rs: RouteSet, preferred: np.ndarray, chunk: int = 65536) -> 
     return scored & top
 
 
-def bonus_reach(graph: TrackGraph, rs: RouteSet, bonuses: list, preferred: np.ndarray) -> np.ndarray:
+def bonus_reach(graph: TrackGraph, rs: RouteSet, bonuses: list,
+                preferred: np.ndarray) -> np.ndarray:
     """Which company bonuses each route earns (bool [routes, bonuses]); ``preferred`` is
     ``preferred_stops(graph, bonuses)``."""
     n = len(rs)

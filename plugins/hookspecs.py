@@ -12,10 +12,10 @@ an error then); ``trainrun_prepare_board`` once when a position is read; every o
 through ``trainrun.answers``, the one place in core that asks them, the first time the
 track graph, the train tables, the run or the legality checker needs the answer: once per
 position, once per position and train type where a ``train`` is passed, once per stop
-and train type for ``trainrun_stop_value`` and once per city for ``trainrun_city_blocks``. The answer is
-kept on the position, so checking many routes asks nothing again. Never inside the route
-search, so hooks may be plain Python; a position is not changed once read, so answers may
-depend on anything in it.
+and train type for ``trainrun_stop_value`` and once per city for ``trainrun_city_blocks``.
+The answer is kept on the position, so checking many routes asks nothing again. Never
+inside the route search, so hooks may be plain Python; a position is not changed once
+read, so answers may depend on anything in it.
 """
 from __future__ import annotations
 

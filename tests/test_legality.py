@@ -12,12 +12,11 @@ import dataclasses
 import json
 from pathlib import Path
 
-import pluggy
 import pytest
 
 from trainrun.legality import check_route, check_run
 from trainrun import solve
-from trainrun.plugins import Ruleset, defaults, hookspecs, load_title, read_position, title_manager
+from trainrun.plugins import Ruleset, load_title, read_position, title_manager
 from trainrun.plugins.hookspecs import hookimpl
 from trainrun.position import Train
 
@@ -247,10 +246,7 @@ class _OneOf:
 def test_two_stops_of_a_title_exclusive_set():
     data = corpus_line("1277", 309)
     base = load_title("18Chesapeake")
-    pm = pluggy.PluginManager("trainrun")
-    pm.add_hookspecs(hookspecs)
-    pm.register(defaults, name="defaults")
-    pm.register(_OneOf({"J6-0", "F8-0"}), name="title")
+    pm = title_manager(_OneOf({"J6-0", "F8-0"}))
     position = Ruleset(base.info, base.title, pm.hook).position(data)
     r1 = data["declared"]["routes"][0]
     assert r1["visited"] == ["J6-0", "H6-0", "F8-0"]
