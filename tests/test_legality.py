@@ -7,15 +7,15 @@ checker rejects it with a sentence naming the right place.
 from __future__ import annotations
 
 import copy
-from collections import Counter
 import dataclasses
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from trainrun.legality import check_route, check_run
 from trainrun import solve
+from trainrun.legality import check_route, check_run
 from trainrun.plugins import Ruleset, load_title, read_position, title_manager
 from trainrun.plugins.hookspecs import hookimpl
 from trainrun.position import Train
