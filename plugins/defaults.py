@@ -6,9 +6,11 @@ to these answers by returning ``None``.
 from __future__ import annotations
 
 from trainrun.errors import InputError
+from trainrun.lays import LayRules, default_upgrades_to
 from trainrun.position import CityTokens, Position, Train
 from trainrun.rules import TrainRules
-from trainrun.tiles import Node
+from trainrun.tiles import Node, Tile
+from trainrun.turnstate import LayRight
 
 from .hookspecs import hookimpl
 
@@ -96,3 +98,23 @@ def trainrun_next_train(position: Position) -> str:
             raise InputError("title_state.next_train", f"unknown train {named!r}")
         return named
     return position.phase.on or next(iter(position.title.trains))
+
+
+@hookimpl
+def trainrun_tile_lays(position: Position) -> list[LayRight]:
+    return [LayRight()]
+
+
+@hookimpl
+def trainrun_lay_rules(position: Position) -> LayRules:
+    return LayRules()
+
+
+@hookimpl
+def trainrun_lay_colours(position: Position, hex_id: str) -> tuple[str, ...]:
+    return position.phase.colours
+
+
+@hookimpl
+def trainrun_upgrades_to(position: Position, hex_id: str, old: Tile, new: Tile) -> bool:
+    return default_upgrades_to(old, new)
