@@ -231,7 +231,9 @@ def lay_cost(position: Position, right: LayRight, hex_id: str, tile: Tile, rotat
                                             position.board[other].rotation)):
             border += cost
     fee = right.cost if tile.color == "yellow" else right.upgrade_cost
-    return placed.tile.terrain_cost + border + fee
+    terrain = position.ruleset.hook.trainrun_terrain_cost(position=position, hex_id=hex_id,
+                                                          old=placed.tile)
+    return terrain + border + fee
 
 
 # ---- the board after a lay ---------------------------------------------------------------

@@ -118,3 +118,8 @@ def trainrun_lay_colours(position: Position, hex_id: str) -> tuple[str, ...]:
 @hookimpl
 def trainrun_upgrades_to(position: Position, hex_id: str, old: Tile, new: Tile) -> bool:
     return default_upgrades_to(old, new)
+
+
+@hookimpl
+def trainrun_terrain_cost(position: Position, hex_id: str, old: Tile) -> int:
+    return old.terrain_cost
