@@ -466,9 +466,9 @@ class _Turn:
         if reason:
             return reason, 0
         cost = lay_cost(position, self.right, hex_id, tile, rotation)
-        cash = position.turn.cash
-        if cash is not None and cost > cash:
-            return f"the lay costs {cost}, more than the {cash} in cash", cost
+        budget = self.hook.trainrun_lay_budget(position=position)
+        if budget is not None and cost > budget:
+            return f"the lay costs {cost}, more than the {budget:g} the company can pay", cost
         return None, cost
 
 

@@ -26,6 +26,7 @@ connection and coal bonuses (DIGEST section 3, R-NY "Run Trains" L424-440).
 """
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from trainrun.lays import LayRules, default_upgrades_to
 from trainrun.turnstate import LayRight
@@ -212,3 +213,12 @@ def trainrun_rotation_refusal(position: Position, hex_id: str, tile, rotation: i
     if hex_id == "J20" and tile.name in ("X11", "X22") and rotation != 0:
         return f"tile {tile.name} lies on J20 at rotation 0 only"
     return None
+
+
+@hookimpl
+def trainrun_lay_budget(position: Position) -> float:
+    """A company short of cash takes loans to pay for track (engine ``try_take_loan``); what
+    it may still borrow is ``title_state.loan_budget`` when a position states it, else no
+    limit."""
+    budget = position.title_state.get("loan_budget")
+    return math.inf if budget is None else (position.turn.cash or 0) + budget
