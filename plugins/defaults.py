@@ -5,10 +5,14 @@ to these answers by returning ``None``.
 """
 from __future__ import annotations
 
+import math
+
 from trainrun.errors import InputError
+from trainrun.lays import LayRules, default_upgrades_to
 from trainrun.position import CityTokens, Position, Train
 from trainrun.rules import TrainRules
-from trainrun.tiles import Node
+from trainrun.tiles import Node, Tile
+from trainrun.turnstate import LayRight
 
 from .hookspecs import hookimpl
 
@@ -96,3 +100,33 @@ def trainrun_next_train(position: Position) -> str:
             raise InputError("title_state.next_train", f"unknown train {named!r}")
         return named
     return position.phase.on or next(iter(position.title.trains))
+
+
+@hookimpl
+def trainrun_tile_lays(position: Position) -> list[LayRight]:
+    return [LayRight()]
+
+
+@hookimpl
+def trainrun_lay_rules(position: Position) -> LayRules:
+    return LayRules()
+
+
+@hookimpl
+def trainrun_lay_colours(position: Position, hex_id: str) -> tuple[str, ...]:
+    return position.phase.colours
+
+
+@hookimpl
+def trainrun_upgrades_to(position: Position, hex_id: str, old: Tile, new: Tile) -> bool:
+    return default_upgrades_to(old, new)
+
+
+@hookimpl
+def trainrun_terrain_cost(position: Position, hex_id: str, old: Tile) -> int:
+    return old.terrain_cost
+
+
+@hookimpl
+def trainrun_lay_budget(position: Position) -> float:
+    return math.inf if position.turn.cash is None else position.turn.cash
