@@ -67,6 +67,9 @@ class Position:
     title_state: dict = field(default_factory=dict)
     options: dict = field(default_factory=dict)
     source: dict = field(default_factory=dict)
+    tokens_left: int | None = None   # unplaced tokens of the company (None: from its charter)
+    cash: int | None = None          # cash of whoever pays this turn (None: not stated)
+    step: str | None = None          # the turn's step (Track, Token, HomeToken, ...)
     ruleset: object = field(default=None, repr=False, compare=False)
     _derived: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -265,11 +268,26 @@ def _object(data: dict, key: str) -> dict:
     return dict(value)
 
 
+def _optional_count(data: dict, key: str) -> int | None:
+    """A turn field that is a whole number of at least 0 (``cash``, ``tokens_left``), or absent."""
+    value = data.get(key)
+    if value is not None and not _count(value):
+        raise InputError(key, f"expected a whole number of at least 0, got {value!r}")
+    return value
+
+
+def _step(data: dict) -> str | None:
+    value = data.get("step")
+    return None if value is None else _name(value, "step", "step")
+
+
 def _position(title, phase, company, data, board) -> Position:
     return Position(title, phase, company, _trains(title, _need(data, "trains")), board,
                     title_state=_object(data, "title_state"), options=_object(data, "options"),
                     source={k: data[k] for k in ("fixture", "action", "entity_type")
-                            if k in data})
+                            if k in data},
+                    tokens_left=_optional_count(data, "tokens_left"),
+                    cash=_optional_count(data, "cash"), step=_step(data))
 
 
 def position_from_corpus(title: Title, data: dict) -> Position:
@@ -293,7 +311,7 @@ def position_from_corpus(title: Title, data: dict) -> Position:
 
 OWN_FIELDS = {
     "": {"title", "phase", "company", "trains", "tiles", "tokens", "markers", "title_state",
-         "options", "fixture", "action"},
+         "options", "fixture", "action", "tokens_left", "cash", "step"},
     "trains": {"id", "name"},
     "tiles": {"hex", "tile", "rotation"},
     "tokens": {"hex", "city", "company", "extra"},
@@ -405,6 +423,9 @@ def position_to_own(position: Position) -> dict:
         out["title_state"] = position.title_state
     if position.options:
         out["options"] = position.options
+    for key in ("tokens_left", "cash", "step"):
+        if getattr(position, key) is not None:
+            out[key] = getattr(position, key)
     return out
 
 
