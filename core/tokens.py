@@ -4,8 +4,8 @@ The rules, as the 18xx.games engine applies them (its ``Tokener`` and ``City#tok
 
 * the company has a token left (``tokens_left``);
 * the city is reached by the company's track from its stations, passing only through
-  stops that do not end its routes (``trainrun.reach``); in the ``HomeToken`` step the
-  city lies instead in one of the hexes the title offers as home
+  stops that do not end its routes (``trainrun.walk``, the engine's walk); in the
+  ``HomeToken`` step the city lies instead in one of the hexes the title offers as home
   (``trainrun_home_token_hexes``), reached or not;
 * the city has a slot the company may take: one reserved for it, or an empty slot beyond
   those reserved for other companies (a reservation whose company already holds a token
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from .errors import InputError
 from .position import CityTokens, Position
-from .reach import reachable_nodes
+from .walk import connected_nodes
 
 HOME_STEP = "HomeToken"
 
@@ -77,7 +77,7 @@ def _cities(position: Position, hexes=None):
 
 
 def _home(position: Position) -> bool:
-    return position.step == HOME_STEP
+    return position.turn.step == HOME_STEP
 
 
 def _refusal(position: Position, hex_id: str, index: int, tokens: CityTokens,
@@ -110,7 +110,7 @@ def _candidates(position: Position):
     if _home(position):
         hexes = position.ruleset.hook.trainrun_home_token_hexes(position=position)
         return [h for h in hexes if h in position.board], None
-    return None, reachable_nodes(position)
+    return None, connected_nodes(position)
 
 
 def legal_tokens(position: Position) -> list[TokenMove]:
@@ -122,7 +122,7 @@ def legal_tokens(position: Position) -> list[TokenMove]:
     for hex_id, index, tokens in _cities(position, hexes):
         if _refusal(position, hex_id, index, tokens, reached) is None:
             cost = _cost(position, hex_id, index)
-            if position.cash is None or cost <= position.cash:
+            if position.turn.cash is None or cost <= position.turn.cash:
                 moves.append(TokenMove(hex_id, index, cost))
     return sorted(moves)
 
@@ -146,9 +146,10 @@ def apply_token(position: Position, move: TokenMove) -> Position:
     if reason is not None:
         raise InputError("token", reason)
     cost = _cost(position, move.hex, move.city)
-    if position.cash is not None and cost > position.cash:
+    cash = position.turn.cash
+    if cash is not None and cost > cash:
         raise InputError("token", f"a token in {move.hex} costs ${cost}, more than "
-                                  f"{position.company}'s ${position.cash}")
+                                  f"{position.company}'s ${cash}")
     board = copy.deepcopy(position.board)
     city = board[move.hex].tokens.setdefault(move.city, copy.deepcopy(tokens))
     city.slots[free_slot(city, position.company)] = position.company
@@ -156,4 +157,4 @@ def apply_token(position: Position, move: TokenMove) -> Position:
         city.reserved.remove(position.company)
     return dataclasses.replace(
         position, board=board, tokens_left=tokens_left(position) - 1,
-        cash=None if position.cash is None else position.cash - cost)
+        turn=dataclasses.replace(position.turn, cash=None if cash is None else cash - cost))

@@ -132,3 +132,43 @@ class Walk:
             walked.pop(path, None)
         if junction:
             counter[junction] -= 1
+
+
+def board(position: Position) -> Board:
+    """The walkable track of ``position`` for its operating company (computed once)."""
+    return position.derived("walk.board", lambda: Board(position))
+
+
+def _stations(position: Position) -> list[tuple]:
+    stations = position.ruleset.hook.trainrun_company_stations(position=position)
+    return sorted((s.rpartition("-")[0], int(s.rpartition("-")[2])) for s in stations)
+
+
+def connected_nodes(position: Position) -> set[str]:
+    """Node ids (``HEX-i``) of every stop on a path the walks from the company's stations
+    reach, the stations included (the engine's ``connected_nodes``, where a company may
+    place a token): each station is walked from with the others not walked through again."""
+    def compute():
+        starts = _stations(position)
+        found = {f"{h}-{i}" for h, i in starts}
+
+        def on_path(path, _):
+            found.update(f"{path.hex}-{i}" for i in path.nodes)
+        for start in starts:
+            Walk(board(position), on_path, set(starts) - {start}).run(start, converging=False)
+        return found
+    return position.derived("walk.connected_nodes", compute)
+
+
+def hexes_to_nearest(position: Position, start: str, hexes, free=frozenset()) -> int | None:
+    """The fewest hexes, less one, that a walk from node ``start`` (``HEX-i``) covers up to a
+    path with a stop in one of ``hexes``, hexes in ``free`` not counted; None if no walk
+    reaches one (every walk is tried, as the engine's 18NY token price does)."""
+    hex_id, _, index = start.rpartition("-")
+    best = []
+
+    def on_path(path, walked):
+        if path.nodes and path.hex in hexes:
+            best.append(len({p.hex for p in walked} - set(free)) - 1)
+    Walk(board(position), on_path).run((hex_id, int(index)), converging=True)
+    return min(best) if best else None

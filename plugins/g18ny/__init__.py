@@ -36,7 +36,7 @@ from trainrun.errors import InputError
 from trainrun.plugins import defaults
 from trainrun.plugins.hookspecs import hookimpl
 from trainrun.position import Position, Train
-from trainrun.reach import hexes_to_nearest
+from trainrun.walk import hexes_to_nearest
 from trainrun.rules import CompanyBonus, RouteBonus, TrainRules
 from trainrun.tiles import Node
 from trainrun.titleinfo import TitleInfo
