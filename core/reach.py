@@ -1,13 +1,18 @@
 """What the operating company reaches from its station tokens: track, hex sides, cities.
 
 This is the question a tile lay or a token placement asks (not the run's: that is
-``trainrun.graph``). The board's tile paths and nodes form a directed graph (networkx):
+``trainrun.graph``). Track is walked as the 18xx.games engine walks it, a path at a time
+and never back the way it came. The walk's states form a directed graph (networkx):
 
-* a node (city, town, junction) leads into each of its paths;
-* a path leads into a node at its end unless the path is terminal or the node stops the
-  company (an off-board; a city whose slots all hold other companies' tokens, as
-  ``trainrun_city_blocks`` says) — such a path is reached, the node beyond is not passed;
-* paths meeting at a hex side (same lane, matching gauge) lead into each other.
+* ``("n", hex, i, k)``: standing on node i (city, town, junction) of the hex's tile,
+  arrived by its path k (None: starting there); from there the walk may take any other
+  path of the node;
+* ``("t", hex, k, end)``: going along path k of the hex's tile towards its ``end`` (0: its
+  first end, 1: its second). Reaching a node end leads onto the node unless the path is
+  terminal or the node stops the company (an off-board; a city whose slots all hold other
+  companies' tokens, as ``trainrun_city_blocks`` says). Reaching an edge end leads into
+  each path of the neighbouring hex at that side (same lane, matching gauge), going on
+  towards its other end.
 
 Everything reachable from the cities holding the company's tokens is reached. A hex side
 is *open* to the company where reached track ends at it (on both hexes of the side) and on
@@ -16,12 +21,13 @@ every side of a hex holding one of its tokens: there new track may join its netw
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import networkx as nx
 
 from .hexgrid import opposite
-from .position import Position
+from .position import PlacedHex, Position
 from .tiles import Tile
 
 
@@ -43,19 +49,26 @@ class Reach:
 
 @functools.lru_cache(maxsize=4096)
 def path_ends(tile: Tile, rotation: int) -> tuple:
-    """Per path of ``tile`` at ``rotation``: (board edges with their lane, node indices,
-    terminal, gauge)."""
-    out = []
-    for p in tile.paths_at(rotation):
-        edges, nodes = [], []
-        for end, lane in ((p.a, p.a_lane), (p.b, p.b_lane)):
-            (edges if end[0] == "e" else nodes).append((int(end[1:]), lane) if end[0] == "e"
-                                                       else int(end[1:]))
-        out.append((tuple(edges), tuple(nodes), p.terminal, p.track))
-    return tuple(out)
+    """Per path of ``tile`` at ``rotation``: its two ends, each ('e', board edge, lane) or
+    ('n', node index, None), whether it is terminal, and its gauge."""
+    def end(name, lane):
+        return ("e", int(name[1:]), lane) if name[0] == "e" else ("n", int(name[1:]), None)
+    return tuple(((end(p.a, p.a_lane), end(p.b, p.b_lane)), p.terminal, p.track)
+                 for p in tile.paths_at(rotation))
 
 
-def _lanes_meet(a: tuple, b: tuple) -> bool:
+@functools.lru_cache(maxsize=4096)
+def paths_at_edge(tile: Tile, rotation: int) -> dict:
+    """Board edge -> [(path index, end index, lane)] of the paths ending there."""
+    out: dict = {}
+    for k, (ends, _, _) in enumerate(path_ends(tile, rotation)):
+        for j, (kind, value, lane) in enumerate(ends):
+            if kind == "e":
+                out.setdefault(value, []).append((k, j, lane))
+    return out
+
+
+def lanes_meet(a: tuple, b: tuple) -> bool:
     """Lane ``a`` of one hex meets lane ``b`` across the side (width, index), the narrower
     centred on the wider."""
     (wa, ia), (wb, ib) = sorted((a, b))
@@ -72,43 +85,56 @@ def company_tokens(position: Position) -> list[tuple[str, int]]:
                   for i, city in placed.tokens.items() if position.company in city.holders())
 
 
-def _stops_company(position: Position, hex_id: str, index: int) -> bool:
-    placed = position.board[hex_id]
+def stops_company(position: Position, placed: PlacedHex, index: int) -> bool:
+    """A walk may reach this node but not go on through it (off-board, blocked city)."""
     node = placed.tile.node(index)
     if node.kind == "offboard":
         return True
     tokens = placed.tokens.get(index)
-    if node.kind != "city" or tokens is None:
-        return False
-    return bool(position.ruleset.hook.trainrun_city_blocks(
-        position=position, hex_id=hex_id, node=node, tokens=tokens))
+    return bool(node.kind == "city" and tokens is not None and
+                position.ruleset.hook.trainrun_city_blocks(
+                    position=position, hex_id=placed.id, node=node, tokens=tokens))
 
 
-def track_graph(position: Position) -> nx.DiGraph:
-    """The directed path/node graph of the whole board (see the module docstring)."""
+def successors(position: Position, at: Callable[[str], PlacedHex], state) -> Iterator:
+    """The walk states that follow ``state`` on the board whose hexes ``at`` gives."""
+    hex_id = state[1]
+    placed = at(hex_id)
+    turned = path_ends(placed.tile, placed.rotation)
+    if state[0] == "n":
+        for k, (ends, _, _) in enumerate(turned):
+            for j, (kind, value, _) in enumerate(ends):
+                if kind == "n" and value == state[2] and k != state[3]:
+                    yield ("t", hex_id, k, 1 - j)
+        return
+    _, _, k, j = state
+    ends, terminal, gauge = turned[k]
+    kind, value, lane = ends[j]
+    if kind == "n":
+        if not terminal and not stops_company(position, placed, value):
+            yield ("n", hex_id, value, k)
+        return
+    other = position.title.hexes[hex_id].neighbors.get(value)
+    if other is None:
+        return
+    there = at(other)
+    their = path_ends(there.tile, there.rotation)
+    for q, i, their_lane in paths_at_edge(there.tile, there.rotation).get(opposite(value), ()):
+        if lanes_meet(lane, their_lane) and _gauges_meet(gauge, their[q][2]):
+            yield ("t", other, q, 1 - i)
+
+
+def walk_graph(position: Position) -> nx.DiGraph:
+    """Every walk state of the board and the states that follow it."""
     graph = nx.DiGraph()
-    board, hexes = position.board, position.title.hexes
-    at_side = {}
-    for hex_id, placed in board.items():
-        for k, (edges, nodes, terminal, gauge) in enumerate(path_ends(placed.tile,
-                                                                    placed.rotation)):
-            path = ("p", hex_id, k)
-            graph.add_node(path)
-            for index in nodes:
-                node = ("n", hex_id, index)
-                graph.add_edge(node, path)
-                if not terminal and not _stops_company(position, hex_id, index):
-                    graph.add_edge(path, node)
-            for edge, lane in edges:
-                at_side.setdefault((hex_id, edge), []).append((path, lane, gauge))
-    for (hex_id, edge), mine in at_side.items():
-        other = hexes[hex_id].neighbors.get(edge)
-        if other is None:
-            continue
-        for path, lane, gauge in mine:
-            for their, their_lane, their_gauge in at_side.get((other, opposite(edge)), ()):
-                if _lanes_meet(lane, their_lane) and _gauges_meet(gauge, their_gauge):
-                    graph.add_edge(path, their)
+    at = position.board.__getitem__
+    for hex_id, placed in position.board.items():
+        paths = range(len(placed.tile.paths))
+        states = [("n", hex_id, n.index, k) for n in placed.tile.nodes for k in (None, *paths)]
+        states += [("t", hex_id, k, j) for k in paths for j in (0, 1)]
+        for state in states:
+            graph.add_node(state)
+            graph.add_edges_from((state, nxt) for nxt in successors(position, at, state))
     return graph
 
 
@@ -117,29 +143,50 @@ def reach(position: Position) -> Reach:
     return position.derived("trainrun.reach", lambda: _reach(position))
 
 
-def _reach(position: Position) -> Reach:
-    graph = track_graph(position)
+def reach_from(position: Position, seen: set, at: Callable[[str], PlacedHex]) -> Reach:
+    """The ``Reach`` of the walk states ``seen`` (token nodes included) on the board ``at``."""
     hexes = position.title.hexes
-    roots = [("n", h, i) for h, i in company_tokens(position)]
-    seen = set(roots)
-    for root in roots:
-        if root in graph:
-            seen |= nx.descendants(graph, root)
     sides: dict[str, set[int]] = {}
-    for _, hex_id, _ in roots:
-        sides.setdefault(hex_id, set()).update(hexes[hex_id].neighbors)
-    paths, nodes = set(), {(h, i) for _, h, i in roots}
-    for kind, hex_id, k in seen:
-        if kind == "n":
+    paths, nodes = set(), set()
+    for state in seen:
+        hex_id = state[1]
+        if state[0] == "n":
+            if (hex_id, state[2]) in company_tokens_set(position):
+                sides.setdefault(hex_id, set()).update(hexes[hex_id].neighbors)
+                nodes.add((hex_id, state[2]))
             continue
-        paths.add((hex_id, k))
-        placed = position.board[hex_id]
-        edges, ends, _, _ = path_ends(placed.tile, placed.rotation)[k]
-        nodes.update((hex_id, index) for index in ends)
-        for edge, _ in edges:
-            sides.setdefault(hex_id, set()).add(edge)
-            other = hexes[hex_id].neighbors.get(edge)
+        paths.add((hex_id, state[2]))
+    for hex_id, k in paths:
+        placed = at(hex_id)
+        ends = path_ends(placed.tile, placed.rotation)[k][0]
+        for kind, value, _ in ends:
+            if kind == "n":
+                nodes.add((hex_id, value))
+                continue
+            sides.setdefault(hex_id, set()).add(value)
+            other = hexes[hex_id].neighbors.get(value)
             if other is not None:
-                sides.setdefault(other, set()).add(opposite(edge))
-    return Reach(frozenset(paths), frozenset(nodes),
-                 {h: frozenset(e) for h, e in sides.items()})
+                sides.setdefault(other, set()).add(opposite(value))
+    nodes = {(h, i) for h, i in nodes if at(h).tile.node(i).kind != "junction"}
+    return Reach(frozenset(paths), frozenset(nodes), {h: frozenset(e) for h, e in sides.items()})
+
+
+def company_tokens_set(position: Position) -> frozenset:
+    return position.derived("trainrun.company_tokens",
+                            lambda: frozenset(company_tokens(position)))
+
+
+def reached_states(position: Position) -> frozenset:
+    """The walk states reachable from the company's token cities (computed once)."""
+    def compute():
+        graph = walk_graph(position)
+        roots = [("n", h, i, None) for h, i in company_tokens(position)]
+        seen = set(roots)
+        for root in roots:
+            seen |= nx.descendants(graph, root)
+        return frozenset(seen)
+    return position.derived("trainrun.reached_states", compute)
+
+
+def _reach(position: Position) -> Reach:
+    return reach_from(position, reached_states(position), position.board.__getitem__)

@@ -6,10 +6,12 @@ to these answers by returning ``None``.
 from __future__ import annotations
 
 from trainrun.errors import InputError
+from trainrun.lays import LayRules, default_upgrades_to
 from trainrun.position import CityTokens, Position, Train
 from trainrun.rules import TrainRules
-from trainrun.tiles import Node
+from trainrun.tiles import Node, Tile
 from trainrun.tokens import tokens_left
+from trainrun.turnstate import LayRight
 
 from .hookspecs import hookimpl
 
@@ -118,3 +120,23 @@ def trainrun_token_cost(position: Position, hex_id: str, city: int) -> int:
 def trainrun_home_token_hexes(position: Position) -> list[str]:
     home = position.title.companies[position.company].get("home")
     return [home] if isinstance(home, str) else list(home or [])
+
+
+@hookimpl
+def trainrun_tile_lays(position: Position) -> list[LayRight]:
+    return [LayRight()]
+
+
+@hookimpl
+def trainrun_lay_rules(position: Position) -> LayRules:
+    return LayRules()
+
+
+@hookimpl
+def trainrun_lay_colours(position: Position, hex_id: str) -> tuple[str, ...]:
+    return position.phase.colours
+
+
+@hookimpl
+def trainrun_upgrades_to(position: Position, hex_id: str, old: Tile, new: Tile) -> bool:
+    return default_upgrades_to(old, new)
