@@ -6,8 +6,7 @@
 JSON body and returns the run as ``trainrun solve --json`` prints it (with
 ``?buy_next_train=true`` both runs, as ``solve --buy-next-train --json``);
 ``POST /moves`` takes a position and returns its legal tile lays and token placements as
-``trainrun moves --json`` prints them; ``POST /advise`` takes a position and returns the
-lays ranked by the best run after each, as ``trainrun advise --json``; ``POST /verify`` takes ``{"position": ..., "run": ...}`` (``run`` in any form
+``trainrun moves --json`` prints them; ``POST /verify`` takes ``{"position": ..., "run": ...}`` (``run`` in any form
 ``trainrun verify`` reads; without it, a corpus line's declared run) and returns
 ``trainrun verify --json``'s verdict; ``GET /titles`` lists the installed titles. Bad
 input answers 400 with one line naming the field at fault:
