@@ -1,4 +1,4 @@
-"""The shared 18xx.games engine rules (DIGEST section 1), registered before every title.
+"""The shared 18xx.games engine rules (docs/rules/common.md), registered before every title.
 
 A title plugin overrides a ``firstresult`` hook by answering it, and falls back
 to these answers by returning ``None``.

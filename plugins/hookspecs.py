@@ -61,7 +61,8 @@ def trainrun_stop_value(position: Position, train: Train, rules: TrainRules, hex
                         node: Node) -> int:
     """Give what ``node`` on ``hex_id`` scores for ``train`` in this phase with every
     multiplier applied (x2 tokens, 3D doubling); 0 for a stop that may be visited but never
-    scores. Default: the phase value (DIGEST 1.4) times the kind and train multipliers."""
+    scores. Default: the phase value (docs/rules/common.md §5.1) times the kind and train
+    multipliers."""
 
 
 @hookspec

@@ -1,23 +1,23 @@
-"""1817: plain n-trains, coal mines, bridges, New York's two cities (DIGEST section 4).
+"""1817: plain n-trains, coal mines, bridges, New York's two cities (docs/rules/1817.md).
 
 * Trains 2, 2+, 3-8 count and score every visited city, town and off-board (the
   shared numeric distance; 2+ has distance 2 in the train data). Off-board values
-  by phase, Cleveland's gray city and Toronto (a gray town, DIGEST 17-2) come from
-  the tile data through the shared phase-value rule (DIGEST 1.4).
-* New York E22: a route may visit only one of its cities (R-17 L45, DIGEST 17-1).
-* Coal mines: +$10 per ``mine`` hex whose track the route uses (DIGEST 4.4). A
+  by phase, Cleveland's gray city and Toronto (a gray town, docs/rules/1817.md §3) come from
+  the tile data through the shared phase-value rule (docs/rules/common.md §5.1).
+* New York E22: a route may visit only one of its cities (docs/rules/1817.md §4.1).
+* Coal mines: +$10 per ``mine`` hex whose track the route uses (docs/rules/1817.md §5.1). A
   mine lies on a #7/#8/#9 tile, which has no stop, so a route can never start or
   end there; a ``mine`` marker on a hex with a stop is rejected.
-* Ranches (Volatility expansion, R-17 silent; engine ``revenue_for``): like mines,
+* Ranches (Volatility expansion, docs/rules/1817.md §5.2): like mines,
   +$10 per ``ranch`` hex whose track the route uses.
 * Bridges: +$10 per stop at a city on a ``bridge`` hex (Louisville H3,
   Cincinnati G6, Charleston H9), for every company.
 * Option ``modern_trains`` (``"options": {"modern_trains": true}``): 7-trains
   earn +$10 and 8-trains +$20 for each visited city holding the company's token.
-* Mail contracts are company income, not run revenue (DIGEST 4.4): given as
+* Mail contracts are company income, not run revenue (docs/rules/1817.md §5.5): given as
   ``"title_state": {"mail_contracts": ["Mail"]}`` (Minor Mail $10, Mail $15,
   Major Mail $20) they are reported beside the run and never in its total; paid
-  only if the company has a train (R-17 L83).
+  only if the company has a train.
 
 Station tokens (engine ``G1817``): a company's tokens come with its size (2, 5 or 10
 shares) and cost nothing to place; a new company chooses its home among all the cities

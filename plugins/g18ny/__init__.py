@@ -1,5 +1,5 @@
 """18NY: H trains by hex edges, 4DE/5DE best stops doubled, D +100 per red area,
-connection and coal bonuses (DIGEST section 3, R-NY "Run Trains" L424-440).
+connection and coal bonuses (docs/rules/18ny.md).
 
 * H trains (2H, 4H, 6H, 12H): at most n hex edges crossed. Springfield (E25 with
   F26) and Toronto (E1 with D0) count as one hex each: as in the engine, a route
@@ -9,13 +9,13 @@ connection and coal bonuses (DIGEST section 3, R-NY "Run Trains" L424-440).
 * 4DE / 5DE: unlimited; only stops holding the company's station or on a red
   hex score (others are worth 0), the best 4 / 5 of them, doubled (train rows).
   A station on the route is required; the best stops need not include it (the
-  engine's 18NY ``compute_stops`` checks the visited stops only, DIGEST 3.1).
+  engine's 18NY ``compute_stops`` checks the visited stops only, docs/rules/18ny.md §2.2).
 * D: unlimited, every stop scores, +$100 per red-hex stop (a route bonus).
 * Red areas with arrows are off-boards with terminal track (tile data: route
   ends only); New Haven and Springfield are one-slot cities on red hexes, so city
   blocking gives "passable by their owner or while untokened"; Toronto is a town.
   Multi-hex areas share a tile ``groups`` tag; A21's halves join Montreal and
-  Burlington here (NY-2).
+  Burlington here (docs/rules/18ny.md §4.3).
 * Connection bonuses: each unclaimed location (a hex with the ``connection_bonus``
   marker, widened to its whole red area) pays $10 once per run when a route
   scores it (DE trains: only among the chosen stops). Bonus tokens already held
@@ -45,7 +45,7 @@ CONNECTION_MARKER = "connection_bonus"
 CONNECTION_AMOUNT = 10
 D_RED_AREA_BONUS = 100
 ONE_HEX_AREAS = {"E25": -1, "E1": -1}      # Springfield, Toronto: their second hex
-A21_HALVES = {0: "Montreal", 2: "Burlington"}   # NY-2: node index -> area
+A21_HALVES = {0: "Montreal", 2: "Burlington"}   # docs/rules/18ny.md §4.3: node index -> area
 INCOME_KEYS = ("connection_bonus_revenue", "coal_revenue")
 UNCOUNTED_HEXES = frozenset({"E1", "E25"})  # not counted in a token's distance
 NEW_YORK_CITY, NEW_YORK_CITY_FEE = "J20", 40
@@ -128,14 +128,14 @@ def _area_of(areas: dict, node_id: str) -> str | None:
 
 @hookimpl
 def trainrun_exclusive_stops(position: Position) -> list[frozenset[str]]:
-    """NY-2: A21's halves belong to Montreal and Burlington for the one-visit rule."""
+    """A21's halves belong to Montreal and Burlington (docs/rules/18ny.md §4.3)."""
     areas = _areas(position)
     return [frozenset(areas[area]) for area in A21_HALVES.values() if area in areas]
 
 
 @hookimpl
 def trainrun_company_bonuses(position: Position) -> list[CompanyBonus]:
-    """$10 per unclaimed connection-bonus location scored this run (R-NY L149-151, NY-1)."""
+    """$10 per unclaimed connection-bonus location scored this run (docs/rules/18ny.md §5.1)."""
     areas = _areas(position)
     bonuses = []
     for hex_id, placed in sorted(position.board.items()):
@@ -166,7 +166,7 @@ def trainrun_prepare_board(position: Position) -> None:
 
 @hookimpl
 def trainrun_fixed_income(position: Position) -> int:
-    """Connection and coal tokens already held, paid once to the run (R-NY L151, L155)."""
+    """Connection and coal tokens already held, paid once to the run (docs/rules/18ny.md §5.2)."""
     return sum(position.title_state.get(key, 0) for key in INCOME_KEYS)
 
 
