@@ -231,7 +231,9 @@ def lay_cost(position: Position, right: LayRight, hex_id: str, tile: Tile, rotat
                                             position.board[other].rotation)):
             border += cost
     fee = right.cost if tile.color == "yellow" else right.upgrade_cost
-    return placed.tile.terrain_cost + border + fee
+    terrain = position.ruleset.hook.trainrun_terrain_cost(position=position, hex_id=hex_id,
+                                                          old=placed.tile)
+    return terrain + border + fee
 
 
 # ---- the board after a lay ---------------------------------------------------------------
@@ -464,9 +466,9 @@ class _Turn:
         if reason:
             return reason, 0
         cost = lay_cost(position, self.right, hex_id, tile, rotation)
-        cash = position.turn.cash
-        if cash is not None and cost > cash:
-            return f"the lay costs {cost}, more than the {cash} in cash", cost
+        budget = self.hook.trainrun_lay_budget(position=position)
+        if budget is not None and cost > budget:
+            return f"the lay costs {cost}, more than the {budget:g} the company can pay", cost
         return None, cost
 
 

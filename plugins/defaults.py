@@ -5,6 +5,8 @@ to these answers by returning ``None``.
 """
 from __future__ import annotations
 
+import math
+
 from trainrun.errors import InputError
 from trainrun.lays import LayRules, default_upgrades_to
 from trainrun.position import CityTokens, Position, Train
@@ -140,3 +142,13 @@ def trainrun_lay_colours(position: Position, hex_id: str) -> tuple[str, ...]:
 @hookimpl
 def trainrun_upgrades_to(position: Position, hex_id: str, old: Tile, new: Tile) -> bool:
     return default_upgrades_to(old, new)
+
+
+@hookimpl
+def trainrun_terrain_cost(position: Position, hex_id: str, old: Tile) -> int:
+    return old.terrain_cost
+
+
+@hookimpl
+def trainrun_lay_budget(position: Position) -> float:
+    return math.inf if position.turn.cash is None else position.turn.cash

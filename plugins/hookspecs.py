@@ -177,3 +177,15 @@ def trainrun_rotation_refusal(position: Position, hex_id: str, tile: Tile,
                               rotation: int) -> str | None:
     """Give the reason ``tile`` may not lie on ``hex_id`` at ``rotation`` beyond the shared
     geometry rules (a tile printed for one orientation), or None. Default: none."""
+
+
+@hookspec(firstresult=True)
+def trainrun_terrain_cost(position: Position, hex_id: str, old: Tile) -> int:
+    """Give the terrain cost of laying over tile ``old`` on ``hex_id`` (before water borders
+    and the lay's fee). Default: the tile's printed terrain costs (``upgrade_costs``)."""
+
+
+@hookspec(firstresult=True)
+def trainrun_lay_budget(position: Position) -> float:
+    """Give the most the company may pay for a lay now (``math.inf``: no limit). Default: the
+    position's ``cash``, no limit when it states none."""

@@ -31,6 +31,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from trainrun.errors import InputError
+from trainrun.lays import LayRules
+from trainrun.turnstate import LayRight
 from trainrun.plugins import defaults
 from trainrun.plugins.hookspecs import hookimpl
 from trainrun.position import Position, Train
@@ -122,3 +124,26 @@ def trainrun_token_cost(position: Position, hex_id: str, city: int) -> int:
 def trainrun_home_token_hexes(position: Position) -> list[str]:
     return sorted(h for h, placed in position.board.items()
                   if any(n.kind == "city" for n in placed.tile.nodes))
+
+
+# Lays (engine ``TILE_LAYS``, ``TILE_UPGRADES_MUST_USE_MAX_EXITS``, Track step): two lays,
+# the second $20, on another hex and not a second upgrade; a city hex takes only the tiles
+# with the most exits of their colour; a mine or ranch hex keeps its tile. The Express
+# Track and Efficient privates' fees reach trainrun as the position's ``turn.next_lay``.
+LAYS = [LayRight(True, True), LayRight(True, "not_if_upgraded", cost=20, cannot_reuse_same_hex=True)]
+
+
+@hookimpl
+def trainrun_tile_lays(position: Position) -> list[LayRight]:
+    return LAYS
+
+
+@hookimpl
+def trainrun_lay_rules(position: Position) -> LayRules:
+    return LayRules(max_exits=("cities",))
+
+
+@hookimpl
+def trainrun_lay_refusal(position: Position, hex_id: str) -> str | None:
+    marked = {"mine", "ranch"} & set(position.board[hex_id].markers)
+    return f"{hex_id} holds a {sorted(marked)[0]} and is never upgraded" if marked else None
