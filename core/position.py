@@ -69,6 +69,7 @@ class Position:
     options: dict = field(default_factory=dict)
     source: dict = field(default_factory=dict)
     turn: Turn = field(default_factory=Turn)
+    tokens_left: int | None = None   # unplaced tokens of the company (None: from its charter)
     ruleset: object = field(default=None, repr=False, compare=False)
     _derived: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -268,11 +269,18 @@ def _object(data: dict, key: str) -> dict:
     return dict(value)
 
 
+def _tokens_left(data: dict) -> int | None:
+    value = data.get("tokens_left")
+    if value is not None and not _count(value):
+        raise InputError("tokens_left", f"expected a whole number of at least 0, got {value!r}")
+    return value
+
+
 def _position(title, phase, company, data, board, turn: Turn) -> Position:
     return Position(title, phase, company, _trains(title, _need(data, "trains")), board,
                     title_state=_object(data, "title_state"), options=_object(data, "options"),
                     source={k: data[k] for k in ("fixture", "action", "entity_type")
-                            if k in data}, turn=turn)
+                            if k in data}, turn=turn, tokens_left=_tokens_left(data))
 
 
 def position_from_corpus(title: Title, data: dict) -> Position:
@@ -296,7 +304,7 @@ def position_from_corpus(title: Title, data: dict) -> Position:
 
 OWN_FIELDS = {
     "": {"title", "phase", "company", "trains", "tiles", "tokens", "markers", "title_state",
-         "options", "fixture", "action", "cash", "turn"},
+         "options", "fixture", "action", "cash", "turn", "tokens_left"},
     "trains": {"id", "name"},
     "tiles": {"hex", "tile", "rotation"},
     "tokens": {"hex", "city", "company", "extra"},
@@ -409,6 +417,8 @@ def position_to_own(position: Position) -> dict:
     if position.options:
         out["options"] = position.options
     out.update(turn_to_own(position.turn))
+    if position.tokens_left is not None:
+        out["tokens_left"] = position.tokens_left
     return out
 
 

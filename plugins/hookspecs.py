@@ -121,6 +121,24 @@ def trainrun_next_train(position: Position) -> str:
 
 
 @hookspec(firstresult=True)
+def trainrun_token_cost(position: Position, hex_id: str, city: int) -> int:
+    """Give what the operating company pays to place its next station token in city
+    ``city`` (node index) of ``hex_id``, a city it may token (``trainrun.tokens``). Called
+    once per candidate city when the legal tokens are listed. Default: the price on the
+    company's charter of its next unplaced token (``tokens`` of its entry in
+    companies.json, the first of the last ``tokens_left`` of them); a title may price by
+    distance (18NY) or make every token free (1817)."""
+
+
+@hookspec(firstresult=True)
+def trainrun_home_token_hexes(position: Position) -> list[str]:
+    """List the hexes where the operating company may place its home token in the
+    ``HomeToken`` step (any city there with a slot it may take). Called once when the
+    legal tokens of that step are listed. Default: the company's ``home`` in
+    companies.json; 1817 lets a new company choose any city with a free slot."""
+
+
+@hookspec(firstresult=True)
 def trainrun_tile_lays(position: Position) -> list[LayRight]:
     """List the lays the operating company is granted per turn, in order (the engine's
     ``TILE_LAYS``): which may be yellow lays or upgrades and the fee of each. The position's

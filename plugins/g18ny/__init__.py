@@ -21,6 +21,10 @@ connection and coal bonuses (docs/rules/18ny.md).
   scores it (DE trains: only among the chosen stops). Bonus tokens already held
   and coal tokens pay ``title_state`` ``connection_bonus_revenue`` +
   ``coal_revenue`` once (corpus lines carry both keys).
+* Station tokens (engine ``G18NY::Step::Token``): a token costs its charter price ($20)
+  per hex from the city to the company's nearest token along track the company may walk,
+  the nearest token's hex counted and the city's own not; Springfield E25 and Toronto E1
+  are not counted. A token in New York City J20 costs $40 more (the second edition's fee).
 * The Stagecoach token is recorded by the engine as a token of its owner in
   Albany's reserved slot, so the shared station rule counts it.
 """
@@ -32,8 +36,10 @@ from trainrun.lays import LayRules, default_upgrades_to
 from trainrun.turnstate import LayRight
 
 from trainrun.errors import InputError
+from trainrun.plugins import defaults
 from trainrun.plugins.hookspecs import hookimpl
 from trainrun.position import Position, Train
+from trainrun.walk import hexes_to_nearest
 from trainrun.rules import CompanyBonus, RouteBonus, TrainRules
 from trainrun.tiles import Node
 from trainrun.titleinfo import TitleInfo
@@ -44,6 +50,8 @@ D_RED_AREA_BONUS = 100
 ONE_HEX_AREAS = {"E25": -1, "E1": -1}      # Springfield, Toronto: their second hex
 A21_HALVES = {0: "Montreal", 2: "Burlington"}   # docs/rules/18ny.md §4.3: node index -> area
 INCOME_KEYS = ("connection_bonus_revenue", "coal_revenue")
+UNCOUNTED_HEXES = frozenset({"E1", "E25"})  # not counted in a token's distance
+NEW_YORK_CITY, NEW_YORK_CITY_FEE = "J20", 40
 
 
 @hookimpl
@@ -163,6 +171,19 @@ def trainrun_prepare_board(position: Position) -> None:
 def trainrun_fixed_income(position: Position) -> int:
     """Connection and coal tokens already held, paid once to the run (docs/rules/18ny.md §5.2)."""
     return sum(position.title_state.get(key, 0) for key in INCOME_KEYS)
+
+
+@hookimpl
+def trainrun_token_cost(position: Position, hex_id: str, city: int) -> int:
+    tokened = {h for h, placed in position.board.items()
+               if any(position.company in c.holders() for c in placed.tokens.values())}
+    first = next(n.index for n in position.board[hex_id].tile.nodes if n.is_stop)
+    hexes = hexes_to_nearest(position, position.node_id(hex_id, first), tokened,
+                             UNCOUNTED_HEXES)
+    if hexes is None:
+        raise InputError("token", f"{hex_id} has no track to a token of {position.company}")
+    cost = defaults.charter_token_price(position) * hexes
+    return cost + (NEW_YORK_CITY_FEE if hex_id == NEW_YORK_CITY else 0)
 
 
 # Lays (engine ``TILE_LAYS``, ``TRACK_RESTRICTION``): two lays at $20 each, at most one an
