@@ -13,7 +13,7 @@ trains) starts with no answers kept.
 """
 from __future__ import annotations
 
-from .position import Position, Train
+from .position import PlacedHex, Position, Train
 from .rules import CompanyBonus, RouteBonus, TrainRules
 from .tiles import Node
 
@@ -92,11 +92,18 @@ def stations(position: Position) -> frozenset[str]:
         _hook(position).trainrun_company_stations(position=position) or ()))
 
 
-def city_blocks(position: Position, hex_id: str, node: Node) -> bool:
+def city_blocks(position: Position, hex_id: str, node: Node,
+                placed: PlacedHex | None = None) -> bool:
     """Whether the company's trains may not pass through ``node`` on ``hex_id``
-    (``trainrun_city_blocks``); never for a stop that is not a city or holds no tokens."""
+    (``trainrun_city_blocks``); never for a stop that is not a city or holds no tokens.
+    ``placed``: the hex as a tile lay would leave it (asked afresh each time), instead of
+    the hex on the board (asked once)."""
     if node.kind != "city":
         return False
+    if placed is not None and placed is not position.board.get(hex_id):
+        tokens = placed.tokens.get(node.index)
+        return tokens is not None and bool(_hook(position).trainrun_city_blocks(
+            position=position, hex_id=hex_id, node=node, tokens=tokens))
     tokens = position.board[hex_id].tokens.get(node.index)
     if tokens is None:
         return False
@@ -106,6 +113,14 @@ def city_blocks(position: Position, hex_id: str, node: Node) -> bool:
         blocks[key] = bool(_hook(position).trainrun_city_blocks(
             position=position, hex_id=hex_id, node=node, tokens=tokens))
     return blocks[key]
+
+
+def ends_routes(position: Position, hex_id: str, node: Node,
+                placed: PlacedHex | None = None) -> bool:
+    """Whether the company's routes (and its track walks) may reach this stop but not go
+    on through it: an off-board, or a city that blocks the company (``city_blocks``;
+    ``placed`` as there)."""
+    return node.kind == "offboard" or city_blocks(position, hex_id, node, placed)
 
 
 def exclusive_stops(position: Position) -> tuple[frozenset[str], ...]:

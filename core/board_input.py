@@ -11,6 +11,7 @@ from .errors import InputError
 from .position import CityTokens, PlacedHex, Position, Train
 from .tiles import Tile
 from .title import Phase, Title
+from .turnstate import Turn
 
 
 def need(data: dict, key: str, where: str = ""):
@@ -134,7 +135,8 @@ def phase_and_company(title: Title, data: dict) -> tuple[Phase, str]:
     phase = str(need(data, "phase"))
     if phase not in title.phases:
         raise InputError("phase", f"unknown phase {phase!r} in {title.name}")
-    company = data.get("company", data.get("entity"))
+    # a private's lay (moves lines): the operator pays and runs, the private is turn.entity
+    company = data.get("company", data.get("operator", data.get("entity")))
     if company is None:
         raise InputError("company", "missing")
     company = name_field(company, "company", "company")
@@ -182,11 +184,20 @@ def object_field(data: dict, key: str) -> dict:
     return dict(value)
 
 
-def make_position(ruleset, phase, company, data, board, title_state=None) -> Position:
+def _tokens_left(data: dict) -> int | None:
+    value = data.get("tokens_left")
+    if value is not None and not _count(value):
+        raise InputError("tokens_left", f"expected a whole number of at least 0, got {value!r}")
+    return value
+
+
+def make_position(ruleset, phase, company, data, board, turn: Turn,
+                  title_state=None) -> Position:
     title = ruleset.title
     return Position(title, phase, company, trains_field(title, need(data, "trains")), board,
                     title_state=object_field(data, "title_state") if title_state is None
                     else title_state, options=object_field(data, "options"),
                     source={k: data[k] for k in ("fixture", "action", "entity_type")
-                            if k in data}, ruleset=ruleset)
+                            if k in data}, turn=turn, tokens_left=_tokens_left(data),
+                    ruleset=ruleset)
 

@@ -8,6 +8,7 @@ from .board_input import (fill_city, hex_field, list_field, make_position, need,
                           phase_and_company, place_tile, printed_board, symbols)
 from .errors import InputError
 from .position import Position
+from .turnstate import turn_from_moves
 
 if TYPE_CHECKING:
     from trainrun.plugins import Ruleset
@@ -36,5 +37,6 @@ def position_from_corpus(ruleset: Ruleset, data: dict) -> Position:
     for key in ruleset.info.corpus_state:
         if key in data:
             title_state.setdefault(key, data[key])
-    return make_position(ruleset, phase, company, data, board, title_state)
+    return make_position(ruleset, phase, company, data, board,
+                         turn_from_moves(data, title.hexes), title_state)
 

@@ -25,7 +25,7 @@ from . import answers
 from ._segments import walk_segments
 from .hexgrid import opposite
 from .position import Position, node_id
-from .tiles import Node, Tile, gauges_meet, lane_end
+from .tiles import Tile, gauges_meet, lane_end
 
 
 @dataclass
@@ -180,12 +180,6 @@ class _Board:
         return self.path_names[pid][0 if self.path_u[pid] == vertex else 1]
 
 
-def _ends_only(position: Position, hex_id: str, node: Node) -> bool:
-    """True when the company's trains may only end at this stop (off-boards, blocking
-    cities)."""
-    return node.kind == "offboard" or answers.city_blocks(position, hex_id, node)
-
-
 def build_graph(position: Position) -> TrackGraph:
     """Build the track graph of the stops the operating company can reach."""
     bd = _Board(position)
@@ -194,7 +188,7 @@ def build_graph(position: Position) -> TrackGraph:
         bd.at_off, bd.at_path)
     all_ids = [node_id(h, i) for _, h, i in bd.stop_keys]
     stations = answers.stations(position)
-    ends_only = np.array([_ends_only(position, k[1], n)
+    ends_only = np.array([answers.ends_routes(position, k[1], n)
                           for k, n in zip(bd.stop_keys, bd.stop_nodes)], dtype=bool)
 
     # stops the company reaches: from its stations, going on only through passable stops

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from . import answers
 from .hexgrid import opposite
 from .position import Position, Train
+from .position import node_id as _node_id
 from .position import parse_node_id as _parse_node_id
 from .rules import scored_stops, scoring_order
 from .tiles import Node, gauges_meet, split_lane_end
@@ -207,7 +208,7 @@ def _locate(position: Position, path: dict, taken: set, problems: list) -> _Step
 
 
 def _node_name(vertex) -> str:
-    return f"{vertex[1]}-{vertex[2]}"
+    return _node_id(vertex[1], vertex[2])
 
 
 def _walk_chain(position: Position, chain: dict, left: str, right: str,

@@ -13,6 +13,7 @@ from .board_input import (city_tokens, hex_field, list_field, make_position, nam
                           phase_and_company, place_tile, printed_board)
 from .errors import InputError
 from .position import CityTokens, Position
+from .turnstate import turn_from_own, turn_to_own
 
 if TYPE_CHECKING:
     from trainrun.plugins import Ruleset
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 
 OWN_FIELDS = {
     "": {"title", "phase", "company", "trains", "tiles", "tokens", "markers", "title_state",
-         "options", "fixture", "action"},
+         "options", "fixture", "action", "cash", "turn", "tokens_left"},
     "trains": {"id", "name"},
     "tiles": {"hex", "tile", "rotation"},
     "tokens": {"hex", "city", "company", "extra"},
@@ -82,7 +83,7 @@ def position_from_own(ruleset: Ruleset, data: dict) -> Position:
         hex_id = hex_field(title, need(m, "hex", where), f"{where}.hex")
         marker = name_field(need(m, "marker", where), f"{where}.marker", "marker")
         board[hex_id].markers += (marker,)
-    return make_position(ruleset, phase, company, data, board)
+    return make_position(ruleset, phase, company, data, board, turn_from_own(data, title.hexes))
 
 
 def _printed_holders(mh) -> dict:
@@ -137,6 +138,9 @@ def position_to_own(position: Position) -> dict:
         out["title_state"] = position.title_state
     if position.options:
         out["options"] = position.options
+    out.update(turn_to_own(position.turn))
+    if position.tokens_left is not None:
+        out["tokens_left"] = position.tokens_left
     return out
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from .tiles import Tile
 from .title import Phase, Title
+from .turnstate import Turn
 
 if TYPE_CHECKING:
     from trainrun.plugins import Ruleset
@@ -90,6 +91,8 @@ class Position:
     options: dict = field(default_factory=dict)
     source: dict = field(default_factory=dict)
     ruleset: Ruleset = field(kw_only=True, repr=False, compare=False)
+    turn: Turn = field(default_factory=Turn)
+    tokens_left: int | None = None   # unplaced tokens of the company (None: from its charter)
     _derived: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property

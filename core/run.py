@@ -15,7 +15,7 @@ One train from input to answer, stage by stage:
 * ``RouteSet`` (``trainrun.routes``): every legal route of the type, from the compiled
   enumerator, or those found before the route budget;
 * ``Candidates`` (``trainrun.solver``, built by ``trainrun.solver_input``): those routes
-  as the solver takes them, with the company bonuses each reaches (``trainrun.reach``);
+  as the solver takes them, with the company bonuses each reaches (``trainrun.bonus_reach``);
   when the list was cut, a ``PathTrain`` instead, which CP-SAT routes itself over the
   ``Network``, the track graph without position or names;
 * ``Choice`` (``trainrun.solver``): the route picked for each train;
@@ -34,7 +34,7 @@ from . import answers
 from .claims import claimed_bonuses
 from .errors import InputError
 from .graph import TrackGraph, build_graph
-from .reach import preferred_stops
+from .bonus_reach import preferred_stops
 from .result import Run, RunRoute, StopScore
 from .routes import enumerate_routes, route_value, train_tables
 from .rules import scored_stops, scoring_order

@@ -12,7 +12,7 @@ import numpy as np
 from trainrun.solver import Candidates, Network, PathTrain
 
 from .graph import TrackGraph
-from .reach import bonus_reach
+from .bonus_reach import bonus_reach
 from .routes import RouteSet, TrainTable
 from .rules import scoring_rank
 
@@ -28,7 +28,7 @@ def upper_route_value(table: TrainTable) -> int:
 def candidates(graph: TrackGraph, rs: RouteSet, bonuses: list,
                preferred: np.ndarray) -> Candidates:
     """The routes of ``rs`` as the solver takes them; ``preferred`` is
-    ``reach.preferred_stops(graph, bonuses)``."""
+    ``bonus_reach.preferred_stops(graph, bonuses)``."""
     return Candidates(rs.table.count, rs.values.astype(np.int64), rs.bits,
                       bonus_reach(graph, rs, bonuses, preferred), rs.complete,
                       upper_route_value(rs.table))
