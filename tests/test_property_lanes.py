@@ -254,3 +254,40 @@ def test_solver_matches_brute_force_with_lanes_and_gauges(data):
 @given(lane_positions(max_region=10))
 def test_solver_matches_brute_force_with_lanes_and_gauges_larger(data):
     _check(data)
+
+
+# ------------------------------------------------------------------ hand-made cases
+
+def _mixed_width_position(e3_city_lane):
+    """D2 and E3 (neighbours: D2 edge 5 = E3 edge 2) each hold a test city worth 20 (B&O
+    in D2, one 2-train). At that side D2 has single track to its city and lane 0 of two
+    running on to D4; E3 has single track running on to E5 and, to its city, the track
+    ``e3_city_lane`` ("2.1": lane 1 of two; None: single track)."""
+    def city(paths):
+        return tile_from_dict("W", {"color": "green", "nodes": [_city(20, 2)],
+                                    "paths": paths})
+    to_city = _p("e2", "n0", **({"a_lane": e3_city_lane} if e3_city_lane else {}))
+    ruleset = Ruleset(BASE.info, dataclasses.replace(BASE.title, tiles={
+        **BASE.title.tiles,
+        "WA": city([_p("n0", "e5"), _p("e5", "e0", a_lane="2.0")]),
+        "WB": city([to_city, _p("e2", "e0")])}), BASE.hook)
+    return ruleset.position({
+        "title": "18Chesapeake", "phase": "3", "company": COMPANY, "trains": ["2"],
+        "tiles": [{"hex": "D2", "tile": "WA", "rotation": 0},
+                  {"hex": "E3", "tile": "WB", "rotation": 0}],
+        "tokens": [{"hex": "D2", "company": COMPANY}]})
+
+
+@pytest.mark.parametrize("lane,expected", [("2.1", 0), (None, 40)])
+def test_single_track_does_not_meet_a_lane_of_two(lane, expected):
+    """Across a hex side track continues only into a lane of the same width (18xx.games
+    ``Path#lane_match?``). D2's single track to its city meets E3's single track, which
+    runs past E3's city to E5; E3's city track is lane 1 of two, which meets D2's lane 0
+    of two (to D4), not D2's single track: no route, 0. With E3's city on single track
+    instead, D2-E3 pays 20 + 20 = 40."""
+    position = _mixed_width_position(lane)
+    assert bruteforce.best_run_total(position) == expected
+    run = solve(position)
+    assert run.status == "optimal" and run.total == expected
+    if run.routes:
+        assert check_run(position, run.routes).legal
