@@ -99,6 +99,8 @@ class Tile:
     labels: tuple[str, ...] = ()
     impassable: frozenset[int] = field(default_factory=frozenset)
     count: int | None = None
+    terrain_cost: int = 0                 # paid to lay a tile over this one (upgrade_costs)
+    border_costs: tuple = ()              # (edge, cost) of costed borders (water) at rotation 0
 
     def node(self, index: int) -> Node:
         for n in self.nodes:
@@ -135,7 +137,10 @@ def tile_from_dict(name: str, data: dict) -> Tile:
         count = data.get("count")
         return Tile(name=name, color=data["color"], nodes=nodes, paths=paths,
                     labels=tuple(data.get("labels", ())), impassable=impassable,
-                    count=None if count in (None, "unlimited") else int(count))
+                    count=None if count in (None, "unlimited") else int(count),
+                    terrain_cost=sum(int(u["cost"]) for u in data.get("upgrade_costs", ())),
+                    border_costs=tuple((b["edge"], int(b["cost"])) for b in data.get("borders", ())
+                                       if b.get("cost")))
     except (KeyError, TypeError, ValueError) as exc:
         raise InputError(f"tile {name}", f"malformed tile data ({exc})") from None
 

@@ -19,6 +19,10 @@
   Major Mail $20) they are reported beside the run and never in its total; paid
   only if the company has a train.
 
+Station tokens (engine ``G1817``): a company's tokens come with its size (2, 5 or 10
+shares) and cost nothing to place; a new company chooses its home among all the cities
+with a slot it may take (engine ``home_token_locations``).
+
 Corpus lines record a mail contract only as an ability without its size, so
 they carry none. Other markers do not affect runs.
 """
@@ -27,6 +31,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from trainrun.errors import InputError
+from trainrun.lays import LayRules
+from trainrun.turnstate import LayRight
 from trainrun.plugins import defaults
 from trainrun.plugins.hookspecs import hookimpl
 from trainrun.position import Position, Train
@@ -107,3 +113,37 @@ def trainrun_company_income(position: Position) -> list[tuple[str, int]]:
         return []
     return [(f"{n} contract", MAIL_CONTRACTS[n])
             for n in position.title_state.get("mail_contracts", [])]
+
+
+@hookimpl
+def trainrun_token_cost(position: Position, hex_id: str, city: int) -> int:
+    return 0     # tokens are paid for with the company's size, never when placed
+
+
+@hookimpl
+def trainrun_home_token_hexes(position: Position) -> list[str]:
+    return sorted(h for h, placed in position.board.items()
+                  if any(n.kind == "city" for n in placed.tile.nodes))
+
+
+# Lays (engine ``TILE_LAYS``, ``TILE_UPGRADES_MUST_USE_MAX_EXITS``, Track step): two lays,
+# the second $20, on another hex and not a second upgrade; a city hex takes only the tiles
+# with the most exits of their colour; a mine or ranch hex keeps its tile. The Express
+# Track and Efficient privates' fees reach trainrun as the position's ``turn.next_lay``.
+LAYS = [LayRight(True, True), LayRight(True, "not_if_upgraded", cost=20, cannot_reuse_same_hex=True)]
+
+
+@hookimpl
+def trainrun_tile_lays(position: Position) -> list[LayRight]:
+    return LAYS
+
+
+@hookimpl
+def trainrun_lay_rules(position: Position) -> LayRules:
+    return LayRules(max_exits=("cities",))
+
+
+@hookimpl
+def trainrun_lay_refusal(position: Position, hex_id: str) -> str | None:
+    marked = {"mine", "ranch"} & set(position.board[hex_id].markers)
+    return f"{hex_id} holds a {sorted(marked)[0]} and is never upgraded" if marked else None

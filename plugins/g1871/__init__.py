@@ -24,6 +24,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from trainrun.errors import InputError
+from trainrun.lays import default_upgrades_to
+from trainrun.turnstate import LayRight
 from trainrun.plugins.hookspecs import hookimpl
 from trainrun.position import CityTokens, Position, Train
 from trainrun.rules import TrainRules
@@ -77,3 +79,21 @@ def trainrun_next_train(position: Position) -> str | None:
         raise InputError("phase", f"the Hunslet can be bought from phase {HUNSLET_FROM}, "
                                   f"this is phase {position.phase.name}")
     return None   # which train: the shared rule (title_state.next_train or the phase's train)
+
+
+# Lays (engine ``TILE_LAYS``): the first lay may be an upgrade; a second, yellow only and
+# $20, only when the first was not an upgrade. Tile 9 (straight track) needs the SBC
+# private, which the president must own (``title_state.sbc``: true when they do).
+LAYS = [LayRight(True, True), LayRight("not_if_upgraded", False, cost=20)]
+
+
+@hookimpl
+def trainrun_tile_lays(position: Position) -> list[LayRight]:
+    return LAYS
+
+
+@hookimpl
+def trainrun_upgrades_to(position: Position, hex_id: str, old, new) -> bool:
+    if new.name == "9" and not position.title_state.get("sbc"):
+        return False
+    return default_upgrades_to(old, new)
