@@ -186,6 +186,13 @@ class Replay:
         self.ran = False                     # the operating company is past its lay/token steps
         self.turn = Turn()
         self.in_operating_rounds = False
+        self.round_set, self.round_in_set = 0, 0
+        self.operated: set[str] = set()      # companies that operated in this operating round
+
+    @property
+    def round_name(self) -> str:
+        """``OR 3.2``: the second operating round of the third set (``SR`` before the first)."""
+        return f"OR {self.round_set}.{self.round_in_set}" if self.round_set else "SR"
 
     # ---- positions -----------------------------------------------------------------
 
@@ -252,10 +259,15 @@ class Replay:
     def _operating(self, action: dict) -> None:
         """A new operating turn when another company acts, or when the same one lays again
         after running; its home token first when the title places it on operating."""
-        self.in_operating_rounds = True
+        if not self.in_operating_rounds:
+            self.in_operating_rounds, self.operated = True, set()
+            self.round_set, self.round_in_set = self.round_set + 1, 1
         company = self.operator(action) if action["type"] != "buy_company" else action["entity"]
         again = self.ran and action["type"] in ("lay_tile", "place_token")
         if company != self.operating or again:
+            if company in self.operated:
+                self.round_in_set, self.operated = self.round_in_set + 1, set()
+            self.operated.add(company)
             self.operating, self.ran, self.turn = company, False, Turn()
         if action["type"] in ("run_routes", "dividend", "buy_train", "discard_train"):
             self.ran = True
@@ -432,3 +444,10 @@ def run_positions(game: GameLog) -> Iterator[Position]:
     for logged, state in replay(game):
         if logged["type"] == "run_routes":
             yield state.position(state.operator(logged), logged["id"])
+
+
+def own_record(position: Position) -> dict:
+    """``position`` in trainrun's own format, with the ``fixture`` and ``action`` it is from."""
+    from .position import position_to_own
+    return {**position_to_own(position), **{k: position.source[k] for k in ("fixture", "action")
+                                            if k in position.source}}
