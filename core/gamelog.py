@@ -33,7 +33,8 @@ What moves the board and the trains:
   read and skipped.
 
 Any other action stops the replay with one line naming its id, its type and why: the
-board is never silently wrong.
+board is never silently wrong. A title replays only when its plugin gives replay rules
+(``trainrun_replay_rules``): 18Chesapeake, and 1817 up to its first ``assign``.
 """
 from __future__ import annotations
 
@@ -169,11 +170,14 @@ class Replay:
         ruleset = game.ruleset
         self.title = ruleset.title
         self.rules = ruleset.hook.trainrun_replay_rules()
+        if self.rules is None:
+            raise InputError("title", f"trainrun cannot replay {self.title.name} game logs yet "
+                                      "(the title gives no replay rules)")
         start = ruleset.position({"title": self.title.name,
                                   "phase": next(iter(self.title.phases)),
                                   "company": next(iter(self.title.companies)), "trains": []})
         self.board: dict[str, PlacedHex] = dict(start.board)
-        self.tile_ids = {h: f"{h}-0" for h in self.board}   # the engine's copy id per hex
+        self.tile_ids: dict[str, str] = {}   # the engine's copy id of each laid tile, per hex
         self.phase = start.phase
         self.trains: dict[str, list[Train]] = {}
         self.bank = [f"{t.name}-{i}" for t in self.title.trains.values() if t.count
@@ -302,6 +306,9 @@ class Replay:
 
     def _hex_of_tile(self, tile_id: str, action: dict) -> str:
         found = [h for h, t in self.tile_ids.items() if t == tile_id]
+        printed = tile_id.rpartition("-")[0]   # a printed tile is named after its hex
+        if not found and printed in self.board and printed not in self.tile_ids:
+            found = [printed]
         if not found:
             raise InputError(where(action), f"no hex holds tile {tile_id!r}")
         return found[0]
@@ -340,7 +347,8 @@ class Replay:
         index = city_id.rpartition("-")[2]
         if not index.isdigit():
             raise InputError(where(action), f"expected a city id such as 'X1-0-0', got {city_id!r}")
-        self._token(company, hex_id, int(index), "Token")
+        chosen = self.rules.home_token_timing == "choose" and not self._has_token(company)
+        self._token(company, hex_id, int(index), "HomeToken" if chosen else "Token")
 
     def _do_buy_company(self, action: dict) -> None:
         if action.get("entity_type") in OPERATORS:

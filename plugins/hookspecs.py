@@ -193,8 +193,9 @@ def trainrun_lay_budget(position: Position) -> float:
 
 
 @hookspec(firstresult=True)
-def trainrun_replay_rules() -> ReplayRules:
+def trainrun_replay_rules() -> ReplayRules | None:
     """Say how the title's game moves tokens and trains beyond what its log's actions say,
     for replaying an 18xx.games game log (``trainrun.gamelog``): when a home token goes on
     the board, which trains the bank exports at the end of a set of operating rounds.
-    Default: home tokens when a corporation first operates, no exports."""
+    Default: None, the title's logs are not replayed (its setup or board state would be
+    missing: a wrong board is never given)."""

@@ -217,3 +217,37 @@ def test_replaying_does_not_change_positions_handed_out():
     before = copy.deepcopy({h: (p.tile.name, p.rotation, p.tokens) for h, p in first.board.items()})
     list(run_positions(game))
     assert {h: (p.tile.name, p.rotation, p.tokens) for h, p in first.board.items()} == before
+
+
+# ---- titles not (yet) replayed to their end: a stop with one line, never a wrong board ------
+
+@pytest.mark.parametrize("title,game", [("1871", "1871_game_end_final_phase"),
+                                        ("18NY", "108746")])
+def test_a_title_without_replay_rules_is_refused(title, game):
+    # 1871's setup (mainline, shortline and PEIR tokens drawn from the game's seed) and
+    # 18NY's connection-bonus and coal markers are not reproduced: no position is given
+    with pytest.raises(InputError, match=r"^title: trainrun cannot replay .* game logs yet"):
+        next(replay(load(title, game)))
+
+
+@pytest.mark.parametrize("game,stop", [("13707", 27), ("15528", 90),
+                                       ("1817_game_end_bankrupt", 129)])
+def test_1817_stops_at_the_first_private_assigned_before_any_run(game, stop):
+    # 1817's private companies go into a corporation by ``assign``, which is not replayed
+    # yet; the replay stops there, before the first corpus line, naming the action
+    lines = corpus_lines("1817", game)
+    with pytest.raises(InputError, match=rf"^action {stop} \(assign\): trainrun cannot replay"):
+        list(replay(load("1817", game)))
+    assert stop < min(lines)
+
+
+def test_1817_home_tokens_are_chosen_cities():
+    # 15528 action 86: H places its first token, its home, in H9 city 0 (the turn engine's
+    # HomeToken step: any city with a slot for it, reached or not)
+    game = load("1817", "15528")
+    assert {k: game.action(86)[k] for k in ("type", "entity", "city")} == {
+        "type": "place_token", "entity": "H", "city": "H9-2-0"}
+    for action, state in replay(game):
+        if action["id"] == 87:
+            assert state.board["H9"].tokens[0].slots[0] == "H"
+            break
