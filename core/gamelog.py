@@ -234,18 +234,29 @@ class Replay:
             raise InputError(where(action), f"unknown company {entity!r} in {self.title.name}")
         return entity
 
+    def begin(self, action: dict) -> None:
+        """What happens as ``action`` comes up, before it is taken: the round it belongs to,
+        the operating turn it opens and that turn's home token (done once; ``apply`` does
+        it too)."""
+        self._naming(action, self._begin, action)
+
     def apply(self, action: dict) -> None:
         """Replay one action (and the automatic actions the engine recorded with it)."""
+        self._naming(action, self._apply, action)
+        for auto in action.get("auto_actions") or ():
+            self._naming(action, self._apply, {**auto, "id": action["id"]})
+
+    @staticmethod
+    def _naming(action: dict, do, *args) -> None:
+        """``do(*args)``, its one-line error naming ``action``."""
         try:
-            self._apply(action)
-            for auto in action.get("auto_actions") or ():
-                self._apply({**auto, "id": action["id"]})
+            do(*args)
         except InputError as exc:
             if str(exc).startswith("action "):
                 raise
             raise InputError(where(action), str(exc)) from None
 
-    def _apply(self, action: dict) -> None:
+    def _begin(self, action: dict) -> None:
         kind, entity_type = action["type"], action.get("entity_type")
         if entity_type in OPERATORS + ("company",):
             self._operating(action)
@@ -254,6 +265,10 @@ class Replay:
             self._end_of_operating_rounds()
         if kind == "par" and self.rules.home_token_timing == "par":
             self._home(action.get("corporation"), action)
+
+    def _apply(self, action: dict) -> None:
+        self._begin(action)
+        kind = action["type"]
         handler = getattr(self, f"_do_{kind}", None)
         if handler is not None:
             handler(action)
@@ -415,9 +430,11 @@ class Replay:
 
 
 def replay(game: GameLog) -> Iterator[tuple[dict, Replay]]:
-    """Each action standing in the log, with the replay as it stands just before it."""
+    """Each action standing in the log, with the replay as it stands just before it (its
+    operating turn begun: a corporation's home token lies before its first action)."""
     state = Replay(game)
     for action in game.actions:
+        state.begin(action)
         yield action, state
         state.apply(action)
 

@@ -251,3 +251,32 @@ def test_1817_home_tokens_are_chosen_cities():
         if action["id"] == 87:
             assert state.board["H9"].tokens[0].slots[0] == "H"
             break
+
+
+def moves_lines(title: str, game: str) -> dict[int, list[dict]]:
+    out: dict[int, list[dict]] = {}
+    for line in map(json.loads, (DATA / "moves" / title / f"{game}.jsonl").read_text().splitlines()):
+        out.setdefault(line["action"], []).append(line)
+    return out
+
+
+@pytest.mark.parametrize("title,game", games(REPLAYED))
+def test_every_lay_and_token_moment_equals_the_moves_line(title, game):
+    # the legal-move set (tests/data/moves): the board just before each lay or token, and
+    # for a corporation's own lays the lays it made earlier in the same turn
+    lines = moves_lines(title, game)
+    wrong, seen = {}, 0
+    try:
+        for action, state in replay(load(title, game)):
+            for line in lines.get(action["id"], ()):
+                seen += 1
+                position = state.position(line.get("operator") or line["entity"], action["id"])
+                found = differences(position, line)
+                laid = line.get("allowance", {}).get("laid_this_turn")
+                if line["step"] == "Track" and laid is not None and laid != state.turn.lays:
+                    found.append(f"lays this turn {state.turn.lays} vs {laid}")
+                if found:
+                    wrong[action["id"]] = found
+    except InputError as exc:
+        assert int(str(exc).split()[1]) > max(lines), exc
+    assert seen == sum(map(len, lines.values())) and wrong == {}
