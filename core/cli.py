@@ -218,6 +218,65 @@ def moves(position: str, as_json: bool) -> None:
         click.echo(format_moves(board, found))
 
 
+@main.command("import")
+@click.argument("game", type=click.Path(dir_okay=False))
+@click.option("--action", type=int, default=None,
+              help="The position just before this action id (default: after the last).")
+@click.option("--company", default=None, help="This company's position (default: the one "
+                                                "acting there).")
+@click.option("--json", "as_json", is_flag=True, help="One line of JSON.")
+@click.option("--runs", is_flag=True, help="One position per run_routes of the game (JSON "
+                                           "lines with fixture and action, for trainrun batch).")
+def import_game(game: str, action: int | None, company: str | None, as_json: bool,
+                runs: bool) -> None:
+    """Replay an 18xx.games game file (GAME.json) and print a position of it in trainrun's
+    own format: the board, the phase and the company's trains."""
+    import os
+    from trainrun.gamelog import own_record, position_at, read_game, run_positions
+    from trainrun.position import dump_own
+    try:
+        log = read_game(_read_file(game), os.path.basename(game))
+        if runs:
+            for position in run_positions(log):
+                click.echo(json.dumps(own_record(position)))
+            return
+        record = own_record(position_at(log, action, company))
+    except InputError as exc:
+        _fail(str(exc))
+    except Exception as exc:  # never a traceback for the user
+        _internal(exc)
+    click.echo(json.dumps(record) if as_json else dump_own(record))
+
+
+@main.command()
+@click.argument("game", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the audit as JSON.")
+@click.option("--time-limit", default=60.0, show_default=True, type=click.FloatRange(min=0.01),
+              help="Seconds per run for finding the best.")
+@click.option("--progress/--no-progress", default=None,
+              help="Progress bar (default: on a terminal, not when output is piped).")
+def audit(game: str, as_json: bool, time_limit: float, progress: bool | None) -> None:
+    """Every run declared in the 18xx.games game file GAME.json, re-scored and checked,
+    against the proven best; then per company the sum left on the table."""
+    import os
+    from tqdm import tqdm
+    from trainrun.audit import audit as audit_game, run_count
+    from trainrun.gamelog import read_game
+    from .text import format_audit
+    try:
+        log = read_game(_read_file(game), os.path.basename(game))
+        show = sys.stderr.isatty() if progress is None else progress
+        with tqdm(total=run_count(log), disable=not show, unit="run", file=sys.stderr) as bar:
+            report = audit_game(log, time_limit=time_limit, progress=lambda _: bar.update())
+    except InputError as exc:
+        _fail(str(exc))
+    except Exception as exc:  # never a traceback for the user
+        _internal(exc)
+    click.echo(json.dumps(report.to_json(), indent=2) if as_json else format_audit(report))
+    if report.stopped:
+        _fail(f"the replay stopped at {report.stopped}")
+
+
 @main.command()
 @click.argument("position", type=click.Path(dir_okay=False))
 def convert(position: str) -> None:

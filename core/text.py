@@ -103,3 +103,26 @@ def format_moves(position, moves: dict) -> str:
     if not moves["tokens"]:
         lines.append("  none")
     return "\n".join(lines)
+
+
+def format_audit(report) -> str:
+    """``trainrun audit``: each declared run against the best, then per company what its
+    runs left on the table."""
+    lines = [f"{report.title} · {report.fixture} · {len(report.runs)} runs audited"]
+    for run in report.runs:
+        v = run.verdict
+        mark = "✓" if v.legal and not v.gap else (f"+${v.gap}" if v.legal else "✗ illegal")
+        proven = "" if v.best_status == "optimal" else " (best not proven)"
+        lines.append(f"  {run.round:<8} action {run.action:<5} {run.company:<6} declared "
+                     f"${v.declared_total:<5} best ${v.best_total:<5} {mark}{proven}")
+        lines += [f"      ✗ {reason}" for reason in v.violations]
+    left = report.left_on_table()
+    lines.append("Left on the table:")
+    lines += [f"  {company:<6} ${amount}" for company, amount in
+              sorted(left.items(), key=lambda kv: (-kv[1], kv[0]))]
+    total = sum(left.values())
+    lines.append(f"Total ${total}" + (" (every best proven optimal)" if report.proven
+                                      else " (some best runs not proven optimal)"))
+    if report.stopped:
+        lines.append(f"The replay stopped at {report.stopped}")
+    return "\n".join(lines)
