@@ -233,7 +233,7 @@ def import_game(game: str, action: int | None, company: str | None, as_json: boo
     own format: the board, the phase and the company's trains."""
     import os
     from trainrun.gamelog import own_record, position_at, read_game, run_positions
-    from trainrun.position import dump_own
+    from trainrun.own_format import dump_own
     try:
         log = read_game(_read_file(game), os.path.basename(game))
         if runs:
