@@ -22,7 +22,7 @@ from trainrun.runformat import export_run_routes, route_readings
 from trainrun.text import format_verification
 from trainrun.verify import verify
 
-from corpus_checks import CORPUS, corpus_lines
+from corpus_checks import CORPUS, city_tokens, corpus_lines, with_tile
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 
@@ -168,16 +168,16 @@ def test_route_over_its_trains_distance():
 def test_route_through_a_blocked_city_and_without_a_token():
     # 1277 action 309, C&A: route 1 J6 -> H6 -> F8 passes Baltimore H6 (slots B&O, empty)
     data = line("18Chesapeake", "1277", 309)
-    position = read_position(data)
-    position.board["H6"].tokens[0].slots = ["B&O", "PRR"]
-    result = verify(position, data, best=False)
+    city_tokens(data, "H6")["slots"] = ["B&O", "PRR"]
+    result = verify(read_position(data), data, best=False)
     assert result.routes[0].violations == [
         "passes through H6 (Baltimore, H6-0), whose slots are all held by other companies"]
     assert result.routes[1].legal
+    data = line("18Chesapeake", "1277", 309)
     for hex_id in ("J6", "F8"):                          # C&A's stations
-        city = position.board[hex_id].tokens[0]
-        city.slots = [None if s == "C&A" else s for s in city.slots]
-    result = verify(position, data, best=False)
+        city = city_tokens(data, hex_id)
+        city["slots"] = [None if s == "C&A" else s for s in city["slots"]]
+    result = verify(read_position(data), data, best=False)
     assert "no station of C&A on the route" in result.routes[1].violations
 
 
@@ -435,16 +435,18 @@ def test_chain_inside_one_hex_both_ways_of_writing_it():
     from trainrun.runformat import chain_hexes, fit_chain
     from trainrun.tiles import Path as TilePath
     data = next(d for d in corpus_lines("18Chesapeake") if d["fixture"] == "1905.json")
-    position = read_position(data)
-    placed = position.board["H6"]                # the printed OO hex: e1-n0, e4-n1 at rotation 0
+    read = read_position(data)
+    placed = read.board["H6"]                    # the printed OO hex: e1-n0, e4-n1 at rotation 0
     assert placed.rotation == 0 and len(placed.tile.paths) == 2
     link = TilePath("n0", "n1")
-    placed.tile = dataclasses.replace(placed.tile, paths=placed.tile.paths + (link,))
+    position = with_tile(read, "H6", dataclasses.replace(placed.tile,
+                                                         paths=placed.tile.paths + (link,)))
     chain = {"left": "H6-0", "right": "H6-1", "paths": [{"hex": "H6", "a": "n0", "b": "n1"}]}
     assert chain_hexes(position, chain) == ["H6"]
     assert len(fit_chain(position, ["H6"])) == 1
     twin = TilePath("n0", "n1", a_lane=(2, 1), b_lane=(2, 1))
-    placed.tile = dataclasses.replace(placed.tile, paths=placed.tile.paths + (twin,))
+    position = with_tile(read, "H6", dataclasses.replace(
+        placed.tile, paths=placed.tile.paths + (link, twin)))
     assert chain_hexes(position, chain) == ["H6 0.1"]
     fits = fit_chain(position, ["H6 0.1"])
     assert [(f.start, f.end) for f in fits] == [("H6-0", "H6-1")] * 2
