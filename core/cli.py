@@ -155,12 +155,13 @@ def _batch_record(line: str, time_limit: float, workers: int) -> dict:
               help="Seconds per position.")
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1))
 @click.option("--progress/--no-progress", default=None,
-              help="Progress bar (default: on a terminal, not when output is piped).")
+              help="Progress bar on stderr (default: when stderr is a terminal, also with "
+                   "the results redirected to a file).")
 def batch(file: str, time_limit: float, workers: int, progress: bool | None) -> None:
     """Solve one position per line of FILE (JSON lines); print one JSON result per line."""
     from tqdm import tqdm
     lines = [ln for ln in _read_file(file).splitlines() if ln.strip()]
-    show = sys.stdout.isatty() and sys.stderr.isatty() if progress is None else progress
+    show = sys.stderr.isatty() if progress is None else progress
     bar = tqdm(lines, disable=not show, unit="pos", file=sys.stderr)
     for line in bar:
         out = json.dumps(_batch_record(line, time_limit, workers))

@@ -129,3 +129,53 @@ def test_solve_claim_option(tmp_path):
     res = run_cli(tmp_path, ["solve", "--claim", "Montreal", "FILE"], example)
     assert res.exit_code == 2
     assert res.output.strip() == "trainrun: error: claim: no run earns Montreal"
+
+
+def test_batch_progress_bar_on_a_terminal_stderr_with_stdout_redirected(tmp_path):
+    """The bar goes to stderr whenever stderr is a terminal, also when the results go to a
+    file; the results stay clean JSON lines."""
+    import fcntl
+    import os
+    import pty
+    import struct
+    import termios
+    line = (CORPUS / "18Chesapeake" / "22383.jsonl").read_text().splitlines()[0]
+    f = tmp_path / "batch.jsonl"
+    f.write_text(line + "\n" + line + "\n")
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))  # 80 columns
+    proc = subprocess.run([sys.executable, "-m", "trainrun", "batch", str(f)],
+                          stdout=subprocess.PIPE, stderr=slave, text=True)
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:                  # the terminal's other end is closed: all read
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(master)
+    bar = b"".join(chunks).decode()
+    assert proc.returncode == 0
+    assert [json.loads(x)["status"] for x in proc.stdout.splitlines()] == ["optimal"] * 2
+    assert "2/2" in bar and "pos" in bar
+
+
+def test_unnamed_stop_prints_its_kind(tmp_path):
+    """K17, 18NY's red area beside New York, has no name on the map: its stop prints as
+    "(off-board)", and the JSON says its kind. 108746#860's best run ends its 12H train
+    there ($120 in phase D)."""
+    from pathlib import Path
+    example = (Path(__file__).parent.parent / "examples" / "18ny-12h-and-d.json").read_text()
+    res = run_cli(tmp_path, ["solve", "FILE"], example)
+    assert res.exit_code == 0, res.output
+    assert [ln.split() for ln in res.output.splitlines() if "K17-0" in ln] \
+        == [["K17-0", "(off-board)", "120"]]
+    out = json.loads(run_cli(tmp_path, ["solve", "--json", "FILE"], example).output)
+    k17 = [s for r in out["routes"] for s in r["stops"] if s["node"] == "K17-0"]
+    assert k17 == [{"node": "K17-0", "value": 120, "scored": True, "location": "",
+                    "kind": "offboard"}]
+    named = [s for r in out["routes"] for s in r["stops"] if s["node"] == "J20-0"]
+    assert named[0]["location"] == "New York" and named[0]["kind"] == "city"
