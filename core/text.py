@@ -17,12 +17,19 @@ def format_purchase(purchase) -> str:
         f"${abs(purchase.gain)}"])
 
 
+def place_name(stop: dict) -> str:
+    """The stop's place name, or for a place the map leaves unnamed its kind ("city",
+    "town", "off-board") in brackets."""
+    kind = {"offboard": "off-board"}.get(stop.get("kind", ""), stop.get("kind", ""))
+    return stop["location"] or (f"({kind})" if kind else "")
+
+
 def format_stops(stops: list, bonuses: list) -> list[str]:
     """A route's stops, one line each with its value (a stop bonus is part of it, and
     named), then the bonuses earned elsewhere than at a stop."""
     lines = []
     for s in stops:
-        place = f"{s['node']:<6} {s['location']}".rstrip()
+        place = f"{s['node']:<6} {place_name(s)}".rstrip()
         value = f"{s['value']:>4}" if s["scored"] else "   -"
         within = [f"{b['name']} ${b['value']}" for b in bonuses if b["where"] == s["node"]]
         lines.append(f"      {place:<32}{value}" +
@@ -83,8 +90,9 @@ def _summary(result) -> str:
         return head
     proof = ("proven optimal" if result.best_status == "optimal"
              else f"best found at the time limit; at most ${result.best_bound}")
+    best = f"{head}; best ${result.best_total} ({proof})"
     if result.legal and result.optimal:
-        return f"{head}, best ${result.best_total}: the declared run is optimal ({proof})"
+        return f"{best}: the declared run is optimal"
     if result.legal and result.best_total > result.declared_total:
-        return (f"{head}, best ${result.best_total}: +${result.gap} ({proof})")
-    return f"{head}; best ${result.best_total} ({proof})"
+        return f"{best}, ${result.gap} more"
+    return best
