@@ -179,3 +179,33 @@ def test_unnamed_stop_prints_its_kind(tmp_path):
                     "kind": "offboard"}]
     named = [s for r in out["routes"] for s in r["stops"] if s["node"] == "J20-0"]
     assert named[0]["location"] == "New York" and named[0]["kind"] == "city"
+
+
+def test_convert_one_line_of_a_jsonl_file(tmp_path):
+    """convert reads one corpus line of a .jsonl file, by --line or --action: 108746's
+    action 860 is examples/18ny-12h-and-d.json, line for line."""
+    from pathlib import Path
+    corpus = CORPUS / "18NY" / "108746.jsonl"
+    rows = corpus.read_text().splitlines()
+    k = next(i for i, row in enumerate(rows, 1) if json.loads(row)["action"] == 860)
+    example = json.loads((Path(__file__).parent.parent / "examples" / "18ny-12h-and-d.json")
+                         .read_text())
+    for args in (["--action", "860"], ["--line", str(k)]):
+        res = CliRunner().invoke(main, ["convert", *args, str(corpus)])
+        assert res.exit_code == 0, res.output
+        assert json.loads(res.output) == example
+    first = CliRunner().invoke(main, ["convert", "--line", "1", str(corpus)])
+    assert json.loads(first.output)["phase"] == json.loads(rows[0])["phase"]
+
+
+@pytest.mark.parametrize("args, message", [
+    ([], "FILE: 80 positions, one per line; choose one with --line N or --action N"),
+    (["--line", "81"], "--line: FILE has no position on line 81 (80 lines)"),
+    (["--action", "1"], "--action: 0 lines of FILE are action 1, not one"),
+    (["--line", "1", "--action", "860"], "--line, --action: give one of them, not both"),
+])
+def test_convert_jsonl_errors_are_one_line(args, message):
+    corpus = str(CORPUS / "18NY" / "108746.jsonl")
+    res = CliRunner().invoke(main, ["convert", *args, corpus])
+    assert res.exit_code == 2
+    assert res.output.strip() == "trainrun: error: " + message.replace("FILE", corpus)
