@@ -9,9 +9,11 @@ def format_purchase(purchase) -> str:
         change += f", {', '.join(purchase.rusted)} rusted"
     if purchase.discarded:
         change += f", {', '.join(purchase.discarded)} discarded to the train limit"
+    source = (f"{purchase.train}, as title_state.next_train names it" if purchase.named else
+              f"{purchase.train}: the title's guess, title_state.next_train does not name it")
     return "\n".join([
         "Without buying a train:", format_run(purchase.without), "",
-        f"After buying the next train from the bank ({purchase.train}; {change}):",
+        f"After buying the next train from the bank ({source}; {change}):",
         format_run(purchase.with_train), "",
         f"Buying first changes the run by {'-' if purchase.gain < 0 else '+'}"
         f"${abs(purchase.gain)}"])

@@ -209,3 +209,23 @@ def test_convert_jsonl_errors_are_one_line(args, message):
     res = CliRunner().invoke(main, ["convert", *args, corpus])
     assert res.exit_code == 2
     assert res.output.strip() == "trainrun: error: " + message.replace("FILE", corpus)
+
+
+def test_buy_next_train_says_where_the_train_comes_from(tmp_path):
+    """The 1871 example (phase 3+, no title_state): the train bought is the title's guess,
+    the 3+ that started the phase; named by title_state.next_train, it is a fact."""
+    from pathlib import Path
+    data = json.loads((Path(__file__).parent.parent / "examples"
+                       / "1871-mount-stewart-6h-3plus.json").read_text())
+    assert "next_train" not in data.get("title_state", {})
+    res = run_cli(tmp_path, ["solve", "--buy-next-train", "FILE"], json.dumps(data))
+    assert res.exit_code == 0, res.output
+    assert "After buying the next train from the bank (3+: the title's guess, " \
+           "title_state.next_train does not name it; phase 3+):" in res.output
+    assert json.loads(run_cli(tmp_path, ["solve", "--buy-next-train", "--json", "FILE"],
+                              json.dumps(data)).output)["train_named"] is False
+    data["title_state"] = {**data.get("title_state", {}), "next_train": "3+"}
+    res = run_cli(tmp_path, ["solve", "--buy-next-train", "FILE"], json.dumps(data))
+    assert "(3+, as title_state.next_train names it; phase 3+)" in res.output
+    assert json.loads(run_cli(tmp_path, ["solve", "--buy-next-train", "--json", "FILE"],
+                              json.dumps(data)).output)["train_named"] is True
