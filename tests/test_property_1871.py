@@ -97,7 +97,7 @@ def test_solver_matches_brute_force_on_recorded_1871_boards(data):
 
 def test_example_position_agrees_with_the_brute_force():
     root = Path(__file__).parent.parent / "examples"
-    files = sorted(root.glob("1871*.json"))
+    files = [f for f in sorted(root.glob("1871*.json")) if not f.stem.endswith("-run")]
     assert files
     for f in files:
         _check(json.loads(f.read_text()))
