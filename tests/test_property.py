@@ -91,7 +91,7 @@ def _check(data: dict) -> None:
     boards.assert_brute_force_routes(position, run, bruteforce.all_routes, why)
 
 
-@boards.examples(300)
+@boards.examples(400)
 @given(positions())
 def test_solver_matches_brute_force(data):
     _check(data)

@@ -77,7 +77,7 @@ def _check(data: dict) -> None:
     boards.assert_brute_force_routes(position, run, bruteforce.hook_routes, why)
 
 
-@boards.examples(200)
+@boards.examples(300)
 @given(positions())
 def test_solver_matches_brute_force_on_1871_boards(data):
     _check(data)

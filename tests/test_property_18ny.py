@@ -81,7 +81,7 @@ def _check(data: dict) -> None:
         assert checked.total == run.total, why
 
 
-@boards.examples(150)
+@boards.examples(200)
 @given(cut_boards())
 def test_solver_matches_brute_force_on_cut_18ny_boards(data):
     _check(data)

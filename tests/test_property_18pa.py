@@ -96,7 +96,7 @@ def _check(data: dict) -> None:
     assert check.total == run.total
 
 
-@boards.examples(200)
+@boards.examples(300)
 @given(positions())
 def test_solver_matches_brute_force_18pa(data):
     _check(data)
