@@ -18,14 +18,17 @@ DEF MODE_EDGES = 1
 DEF MODE_UNLIMITED = 2
 
 
-cdef int32_t _best_k(int32_t[::1] path_stops, int n, const int32_t[::1] value, int k):
-    """Sum of the k largest stop values on the path (insertion into a small top list)."""
-    cdef int32_t top[16]
+cdef int64_t _best_k(int32_t[::1] path_stops, int n, const int32_t[::1] value, int k,
+                     int32_t[::1] top):
+    """Sum of the k largest stop values among the n path stops; ``top`` is scratch space
+    of at least min(k, n) entries (insertion into a sorted top list)."""
     cdef int i, j, m = 0
     cdef int32_t v
     cdef int64_t total = 0
-    if k > 16:
-        k = 16
+    if k >= n:
+        for i in range(n):
+            total += value[path_stops[i]]
+        return total
     for i in range(n):
         v = value[path_stops[i]]
         if m < k:
@@ -41,7 +44,7 @@ cdef int32_t _best_k(int32_t[::1] path_stops, int n, const int32_t[::1] value, i
         top[j] = v
     for i in range(m):
         total += top[i]
-    return <int32_t>total
+    return total
 
 
 def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
@@ -50,7 +53,7 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
                      const int32_t[::1] seg_hex_off, const int32_t[::1] seg_hex,
                      const uint8_t[::1] seg_term_a, const uint8_t[::1] seg_term_b,
                      const uint8_t[::1] passable, const uint8_t[::1] station,
-                     const uint64_t[::1] groups,
+                     const uint64_t[:, ::1] groups,
                      const int32_t[::1] stop_cost, const int32_t[::1] stop_value,
                      const int32_t[::1] hex_value, const int32_t[::1] hex_touch,
                      int mode, int limit, int pay_limit, bint requires_token, int min_stops,
@@ -58,6 +61,7 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
     """Enumerate routes; returns (values, offsets, stops, segs, bits, complete)."""
     cdef int n = passable.shape[0]
     cdef int words = seg_bits.shape[1]
+    cdef int gwords = groups.shape[1]
     cdef int n_hex = hex_value.shape[0]
     cdef bint track_hexes = False
     cdef int i, w, h, s, k, u, v, depth, pos, ok
@@ -75,6 +79,7 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
     cdef int32_t[::1] path_stops = path_stops_np
     cdef int32_t[::1] path_segs = path_segs_np
     cdef int32_t[::1] it = iter_np
+    cdef int32_t[::1] top = np.zeros(n + 1, dtype=np.int32)   # _best_k's scratch
     cdef uint8_t[::1] visited = np.zeros(n, dtype=np.uint8)
     cdef uint64_t[::1] used = np.zeros(words, dtype=np.uint64)
     cdef int32_t[::1] hex_count = np.zeros(max(n_hex, 1), dtype=np.int32)
@@ -82,7 +87,7 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
     cdef int64_t[::1] value = np.zeros(n + 1, dtype=np.int64)
     cdef int64_t[::1] sides = np.zeros(n + 1, dtype=np.int64)
     cdef int64_t[::1] stations = np.zeros(n + 1, dtype=np.int64)
-    cdef uint64_t[::1] gmask = np.zeros(n + 1, dtype=np.uint64)
+    cdef uint64_t[:, ::1] gmask = np.zeros((n + 1, gwords), dtype=np.uint64)
     cdef int64_t hex_sum = 0, touch_sum = 0, total
     cdef bint conflict, term_from, term_to, complete = True
 
@@ -104,7 +109,8 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
         value[0] = stop_value[s]
         sides[0] = 0
         stations[0] = station[s]
-        gmask[0] = groups[s]
+        for w in range(gwords):
+            gmask[0, w] = groups[s, w]
         if mode == MODE_STOPS and cost[0] > limit:
             visited[s] = 0
             continue
@@ -134,7 +140,14 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
             if (steps & 0xFFFF) == 0 and deadline > 0 and time.monotonic() > deadline:
                 complete = False
                 break
-            if visited[v] or (gmask[depth] & groups[v]) != 0:
+            if visited[v]:
+                continue
+            conflict = False
+            for w in range(gwords):
+                if gmask[depth, w] & groups[v, w]:
+                    conflict = True
+                    break
+            if conflict:
                 continue
             if seg_a[k] == u:
                 term_from = seg_term_a[k]
@@ -174,7 +187,8 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
             value[depth] = value[depth - 1] + stop_value[v]
             sides[depth] = sides[depth - 1] + seg_sides[k]
             stations[depth] = stations[depth - 1] + station[v]
-            gmask[depth] = gmask[depth - 1] | groups[v]
+            for w in range(gwords):
+                gmask[depth, w] = gmask[depth - 1, w] | groups[v, w]
             # record the route ending at v
             ok = (depth + 1 >= min_stops and path_stops[0] < v
                   and (stations[depth] > 0 or not requires_token))
@@ -182,7 +196,7 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
                 ok = False
             if ok:
                 if pay_limit > 0:
-                    total = _best_k(path_stops, depth + 1, stop_value, pay_limit)
+                    total = _best_k(path_stops, depth + 1, stop_value, pay_limit, top)
                 else:
                     total = value[depth]
                 total += hex_sum

@@ -4,8 +4,9 @@
 Takes only arrays (see ``trainrun.graph`` for the Python API). Vertices are
 numbered stops first, then hex sides and junctions. From every stop the walk
 follows paths, never reusing a vertex, crossing into the other hex at each
-side vertex, and records a segment on reaching another stop with a higher
-number (so each segment is found once).
+side vertex (only onto track whose gauge meets: ``path_gauge`` bits overlap),
+and records a segment on reaching another stop with a higher number (so each
+segment is found once).
 """
 import numpy as np
 
@@ -15,7 +16,7 @@ from libcpp.vector cimport vector
 
 def walk_segments(int n_stops, const uint8_t[::1] is_side,
                   const int32_t[::1] path_u, const int32_t[::1] path_v,
-                  const int32_t[::1] path_hex,
+                  const int32_t[::1] path_hex, const uint8_t[::1] path_gauge,
                   const int32_t[::1] at_off, const int32_t[::1] at_path):
     """Return (seg_a, seg_b, path_off, paths): segment ends and CSR of path ids in walk order."""
     cdef int n_vertices = is_side.shape[0]
@@ -44,6 +45,8 @@ def walk_segments(int n_stops, const uint8_t[::1] is_side,
                 continue
             if depth > 0 and is_side[vertex] and path_hex[pid] == path_hex[pstack[depth]]:
                 continue  # at a hex side the walk crosses into the other hex
+            if depth > 0 and is_side[vertex] and not (path_gauge[pid] & path_gauge[pstack[depth]]):
+                continue  # onto track of a gauge that does not meet this one
             nxt = path_v[pid] if path_u[pid] == vertex else path_u[pid]
             if seen[nxt]:
                 continue

@@ -1,5 +1,5 @@
-"""The ``trainrun`` command: solve a position, verify a declared run, solve a batch, list
-titles."""
+"""The ``trainrun`` command: solve a position, verify a declared run, solve a batch, list a
+turn's legal moves, advise the best lay, list titles."""
 from __future__ import annotations
 
 import json
@@ -160,7 +160,7 @@ def _batch_record(line: str, time_limit: float, workers: int) -> dict:
 def batch(file: str, time_limit: float, workers: int, progress: bool | None) -> None:
     """Solve one position per line of FILE (JSON lines); print one JSON result per line."""
     from tqdm import tqdm
-    lines = [ln for ln in _read_file(file).splitlines() if ln.strip()]
+    lines = _lines(_read_file(file))
     show = sys.stderr.isatty() if progress is None else progress
     bar = tqdm(lines, disable=not show, unit="pos", file=sys.stderr)
     for line in bar:
@@ -171,12 +171,60 @@ def batch(file: str, time_limit: float, workers: int, progress: bool | None) -> 
             click.echo(out)
 
 
+def _lines(text: str) -> list[str]:
+    return [ln for ln in text.splitlines() if ln.strip()]
+
+
+def _each_line(path: str, answer) -> None:
+    """One JSON result per non-empty line of the .jsonl file ``path``: ``fixture``,
+    ``action`` and ``answer(position)``, or ``error`` with the line's one-line error."""
+    from trainrun.plugins import read_position
+    for line in _lines(_read_file(path)):
+        record: dict = {}
+        try:
+            data = json.loads(line)
+            if isinstance(data, dict):
+                record = {k: data[k] for k in ("fixture", "action") if k in data}
+            record.update(answer(read_position(data)))
+        except json.JSONDecodeError as exc:
+            record["error"] = f"position: malformed JSON ({exc.msg})"
+        except InputError as exc:
+            record["error"] = str(exc)
+        click.echo(json.dumps(record))
+
+
+@main.command()
+@click.argument("position", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True,
+              help='Print {"lays": [{hex, tile, rotation, cost}], "tokens": [{hex, city, cost}]}.')
+def moves(position: str, as_json: bool) -> None:
+    """Every legal tile lay and token placement of the operating company in POSITION, with
+    its cost. A .jsonl file gives one JSON result per line, with its fixture and action."""
+    from trainrun.plugins import read_position
+    from trainrun.turn import legal_moves
+    try:
+        if position.endswith(".jsonl"):
+            _each_line(position, legal_moves)
+            return
+        board = read_position(_read_file(position))
+        found = legal_moves(board)
+    except InputError as exc:
+        _fail(str(exc))
+    except Exception as exc:  # never a traceback for the user
+        _internal(exc)
+    if as_json:
+        click.echo(json.dumps(found, indent=2))
+    else:
+        from .text import format_moves
+        click.echo(format_moves(board, found))
+
+
 def _one_line(path: str, text: str, line: int | None, action: int | None) -> str:
     """The position in ``text``: the whole file, or with ``line`` (1-based) or ``action``
     (the corpus ``action`` field) one line of a JSON-lines file (one that must be chosen
     when a .jsonl file holds several)."""
     rows = text.splitlines()
-    filled = [ln for ln in rows if ln.strip()]
+    filled = _lines(text)
     if line is not None and action is not None:
         _fail("--line, --action: give one of them, not both")
     if line is None and action is None:

@@ -6,7 +6,7 @@ over tile paths through hex sides and junctions that uses no hex side or
 junction twice and, at each hex side, crosses into the neighbouring hex. The
 track resources a segment uses are its hex sides and its paths that end at no
 edge (node-to-node track inside a tile); two routes of one run may share stops
-but no resource (DIGEST 1.2 item 8).
+but no resource (docs/rules/common.md §3.7).
 
 ``build_graph`` collects the board's usable paths into arrays, lets the
 compiled walker (``trainrun._segments``) find the segments, keeps what the
@@ -23,7 +23,7 @@ import numpy as np
 from ._segments import walk_segments
 from .hexgrid import opposite
 from .position import Position
-from .tiles import Node, Tile
+from .tiles import Node, Tile, gauges_meet, lane_end
 
 
 @dataclass
@@ -49,7 +49,7 @@ class TrackGraph:
     stop_nodes: list          # (hex_id, Node) per stop index
     passable: np.ndarray      # uint8: a route may pass through (not only end at) this stop
     station: np.ndarray       # uint8: the company has a station here
-    groups: np.ndarray        # uint64: bit g set when the stop belongs to exclusive group g
+    groups: np.ndarray        # uint64 [stops, words]: bit g set when in exclusive group g
     segments: list
     resource_names: list      # description of each resource index
     hex_ids: list             # hex index -> hex id
@@ -68,20 +68,27 @@ class TrackGraph:
     def stop_index(self) -> dict:
         return {s: i for i, s in enumerate(self.stop_ids)}
 
+    def group_mask(self, stop: int) -> int:
+        """The exclusive groups of stop index ``stop`` as one integer (bit g: group g)."""
+        return sum(int(w) << (64 * i) for i, w in enumerate(self.groups[stop]))
+
 
 @functools.lru_cache(maxsize=4096)
 def _turned(tile: Tile, rotation: int) -> tuple:
-    """(end a, end b, terminal) of each path, an end being ('e', board edge, lane) or
-    ('n', index, None); a lane is (width, index)."""
+    """(end a, end b, terminal, gauge) of each path, an end being ('e', board edge, lane)
+    or ('n', index, lane); a lane is (width, index)."""
     return tuple((((p.a[0], int(p.a[1:]), p.a_lane), (p.b[0], int(p.b[1:]), p.b_lane),
-                   p.terminal)) for p in tile.paths_at(rotation))
+                   p.terminal, p.track)) for p in tile.paths_at(rotation))
 
 
 @functools.lru_cache(maxsize=4096)
 def _edges(tile: Tile, rotation: int) -> frozenset:
-    """(board edge, lane) pairs where the tile's track meets its edges."""
-    return frozenset((k, lane) for a, b, _ in _turned(tile, rotation)
+    """(board edge, lane, gauge) triples where the tile's track meets its edges."""
+    return frozenset((k, lane, track) for a, b, _, track in _turned(tile, rotation)
                      for kind, k, lane in (a, b) if kind == "e")
+
+
+GAUGE_BITS = {"broad": 1, "narrow": 2, "dual": 3}   # two gauges meet when their bits do
 
 
 class _Board:
@@ -97,15 +104,15 @@ class _Board:
             blocked = (placed.tile.impassable_at(placed.rotation)
                        | mh.printed.impassable_at(mh.printed_rotation)) if (
                 placed.tile.impassable or mh.printed.impassable) else ()
-            for a, b, terminal in _turned(placed.tile, placed.rotation):
+            for a, b, terminal, track in _turned(placed.tile, placed.rotation):
                 ends = []
                 for kind, k, lane in (a, b):
                     if kind == "e":
                         other = mh.neighbors.get(k)
                         across = (lane[0], lane[0] - 1 - lane[1])  # the lane it meets
-                        if (other is None or k in blocked
-                                or (opposite(k), across) not in _edges(board[other].tile,
-                                                                       board[other].rotation)):
+                        if (other is None or k in blocked or not any(
+                                (e, w) == (opposite(k), across) and gauges_meet(track, t)
+                                for e, w, t in _edges(board[other].tile, board[other].rotation))):
                             break
                         key = (("s", hex_id, k, lane[1]) if hex_id < other
                                else ("s", other, opposite(k), across[1]))
@@ -117,7 +124,8 @@ class _Board:
                         (stops if node.is_stop else others).setdefault(key, node)
                         ends.append(key)
                 else:
-                    raw.append((hex_id, ends[0], ends[1], terminal))
+                    raw.append((hex_id, ends[0], ends[1], terminal, track,
+                                lane_end(f"{a[0]}{a[1]}", a[2]), lane_end(f"{b[0]}{b[1]}", b[2])))
         self.stop_keys = sorted(stops, key=lambda v: (v[1], v[2]))
         self.stop_nodes = [stops[v] for v in self.stop_keys]
         other_keys = list(others)
@@ -133,6 +141,8 @@ class _Board:
         self.path_u = np.array([self.vertex[r[1]] for r in raw], dtype=np.int32)
         self.path_v = np.array([self.vertex[r[2]] for r in raw], dtype=np.int32)
         self.path_terminal = [r[3] for r in raw]
+        self.path_gauge = np.array([GAUGE_BITS[r[4]] for r in raw], dtype=np.uint8)
+        self.path_names = [(r[5], r[6]) for r in raw]   # chain names of ends u, v
         incident = [[] for _ in range(n)]
         for pid in range(len(raw)):
             incident[self.path_u[pid]].append(pid)
@@ -141,12 +151,9 @@ class _Board:
         self.at_off[1:] = np.cumsum([len(x) for x in incident])
         self.at_path = np.array([p for x in incident for p in x], dtype=np.int32)
 
-    def end_name(self, hex_id: str, vertex: int) -> str:
-        """The path end at ``vertex`` as the engine writes it inside ``hex_id``."""
-        if vertex in self.side_info:
-            h1, e1, _, e2 = self.side_info[vertex]
-            return f"e{e1}" if h1 == hex_id else f"e{e2}"
-        return f"n{self.keys[vertex][2]}"
+    def end_name(self, pid: int, vertex: int) -> str:
+        """The end of path ``pid`` at ``vertex`` as a chain writes it (``tiles.lane_end``)."""
+        return self.path_names[pid][0 if self.path_u[pid] == vertex else 1]
 
 
 def _blocks(position: Position, hook, hex_id: str, node: Node) -> bool:
@@ -163,7 +170,8 @@ def build_graph(position: Position) -> TrackGraph:
     hook = position.ruleset.hook
     bd = _Board(position)
     seg_a, seg_b, path_off, seg_paths = walk_segments(
-        len(bd.stop_keys), bd.is_side, bd.path_u, bd.path_v, bd.path_hex, bd.at_off, bd.at_path)
+        len(bd.stop_keys), bd.is_side, bd.path_u, bd.path_v, bd.path_hex, bd.path_gauge,
+        bd.at_off, bd.at_path)
     all_ids = [f"{h}-{i}" for _, h, i in bd.stop_keys]
     stations = hook.trainrun_company_stations(position=position)
     ends_only = np.array([_blocks(position, hook, k[1], n)
@@ -188,21 +196,22 @@ def build_graph(position: Position) -> TrackGraph:
     index = {old: new for new, old in enumerate(keep)}
     stop_ids = [all_ids[i] for i in keep]
 
-    # exclusive groups: tile `groups` tags plus the title's extra sets
+    # exclusive groups: tile `groups` tags plus the title's extra sets, one bit each
+    member_of: list = [[] for _ in keep]
     group_bit: dict = {}
-    masks = np.zeros(len(keep), dtype=np.uint64)
     for new, old in enumerate(keep):
         for g in bd.stop_nodes[old].groups:
-            masks[new] |= np.uint64(1) << np.uint64(group_bit.setdefault(("tag", g), len(group_bit)))
+            member_of[new].append(group_bit.setdefault(("tag", g), len(group_bit)))
     where = {s: i for i, s in enumerate(stop_ids)}
     for k, members in enumerate(m for ms in hook.trainrun_exclusive_stops(position=position)
                                 for m in ms):
         for s in members:
             if s in where:
-                masks[where[s]] |= np.uint64(1) << np.uint64(group_bit.setdefault(("set", k),
-                                                                                   len(group_bit)))
-    if len(group_bit) > 64:
-        raise ValueError("more than 64 exclusive stop groups")
+                member_of[where[s]].append(group_bit.setdefault(("set", k), len(group_bit)))
+    masks = np.zeros((len(keep), max(1, (len(group_bit) + 63) // 64)), dtype=np.uint64)
+    for i, bits in enumerate(member_of):
+        for g in bits:
+            masks[i, g >> 6] |= np.uint64(1) << np.uint64(g & 63)
 
     resources, hexes, segments = {}, {}, []
     for j in range(len(seg_a)):
@@ -216,7 +225,7 @@ def build_graph(position: Position) -> TrackGraph:
             hex_id = bd.hexes[bd.path_hex[pid]]
             u, v = int(bd.path_u[pid]), int(bd.path_v[pid])
             nxt = v if u == cur else u
-            steps.append((hex_id, bd.end_name(hex_id, cur), bd.end_name(hex_id, nxt)))
+            steps.append((hex_id, bd.end_name(pid, cur), bd.end_name(pid, nxt)))
             touched.add(hexes.setdefault(hex_id, len(hexes)))
             side_ends = [x for x in (u, v) if x in bd.side_info]
             for x in side_ends:

@@ -10,13 +10,18 @@ groups, train rules, stop values and route bonuses.
 A route is given as the 18xx.games engine records it: ``visited``, the node
 ids (``HEX-i``) in order, and ``chains``, one per consecutive pair of nodes,
 each ``{left, right, paths: [{hex, a, b}, ...]}`` with ``a``/``b`` a board
-edge ``eN`` (rotation applied) or a tile node ``nI``. The order of the paths
-in a chain and of the two ends of a path are not significant.
+edge ``eN`` (rotation applied) or a tile node ``nI``, followed by ``.i`` where
+that end is lane i of parallel lanes (``e2.1``, ``trainrun.tiles.lane_end``; an
+end written without its lane is read as the first such lane the route has not
+used). The order of the paths in a chain and of the two ends of a path are not
+significant.
 
-Checked (DIGEST 1.1-1.3): every path lies on the tile at that hex; each chain
+Checked (docs/rules/common.md §2, §3, §4): every path lies on the tile at that hex; each chain
 is one walk from its left node to its right node that crosses hex sides into
 the neighbouring hex (never across an impassable border or off the map),
-touches no other stop and uses no hex side or junction twice; at least
+crosses only into the same lane of track of a gauge that meets its own
+(``trainrun.tiles.gauges_meet``), touches no other stop and uses no hex side or
+junction twice; at least
 ``min_stops`` nodes; no node twice; a company station when the train needs
 one; at most one node of each exclusive group; off-boards, blocking cities and
 terminal paths only at the ends; the train's distance; and no track resource
@@ -31,7 +36,7 @@ from dataclasses import dataclass, field
 from .hexgrid import opposite
 from .position import Position, Train
 from .rules import scoring_order
-from .tiles import Node
+from .tiles import Node, gauges_meet, split_lane_end
 
 __all__ = ["RouteCheck", "RunCheck", "check_route", "check_run"]
 
@@ -103,8 +108,10 @@ def _blocked_edges(position: Position, hex_id: str) -> set[int]:
 
 
 def _side_name(key) -> str:
-    (h1, _), (h2, _) = key[1], key[2]
-    return f"the hex side between {h1} and {h2}"
+    """A side vertex ("s", (hex, edge, lane), (hex, edge, lane), lanes) as a player reads it."""
+    (h1, _, lane), (h2, _, _), width = key[1], key[2], key[3]
+    where = f"the hex side between {h1} and {h2}"
+    return f"lane {lane} (from {h1}) of {where}" if width > 1 else where
 
 
 def _place(position: Position, node_id: str) -> str:
@@ -144,22 +151,17 @@ class _Step:
 
     hex: str
     index: int            # index of the path in the tile's path list
-    ends: tuple           # (vertex, vertex); vertices ('n', hex, i) or ('s', (h, e), (h, e))
+    ends: tuple           # (vertex, vertex): ('n', hex, i) or a side ``_side_name`` names
     raw: tuple            # (a, b) as written
     terminal: bool
     inner: bool           # node-to-node track inside the tile
+    track: str            # gauge
 
 
-def _vertex(position: Position, hex_id: str, end: str, problems: list):
-    """The vertex an end of a path in ``hex_id`` reaches, or None (with a problem noted)."""
-    if not isinstance(end, str) or len(end) < 2 or end[0] not in "en":
-        problems.append(f"has a path end {end!r} in {hex_id} that is neither an edge nor a node")
-        return None
-    try:
-        k = int(end[1:])
-    except ValueError:
-        problems.append(f"has a path end {end!r} in {hex_id} that is neither an edge nor a node")
-        return None
+def _vertex(position: Position, hex_id: str, end: str, lane: tuple, problems: list):
+    """The vertex the end ``end`` (lane ``lane``) of a path in ``hex_id`` reaches, or None
+    (with a problem noted)."""
+    k = int(end[1:])
     if end[0] == "n":
         return ("n", hex_id, k)
     neighbours = position.title.hexes[hex_id].neighbors
@@ -169,7 +171,15 @@ def _vertex(position: Position, hex_id: str, end: str, problems: list):
         return None
     if k in _blocked_edges(position, hex_id) or opposite(k) in _blocked_edges(position, other):
         problems.append(f"crosses the impassable border between {hex_id} and {other}")
-    return ("s",) + tuple(sorted([(hex_id, k), (other, opposite(k))]))
+    width, index = lane
+    ends = sorted([(hex_id, k, index), (other, opposite(k), width - 1 - index)])
+    return ("s", ends[0], ends[1], width)
+
+
+def _end_fits(tile_end: str, lane: tuple, written: tuple) -> bool:
+    """Is a tile path's end (and its lane) the end a chain wrote (``split_lane_end``)?"""
+    base, index = written
+    return tile_end == base and (index is None or index == lane[1])
 
 
 def _locate(position: Position, path: dict, taken: set, problems: list) -> _Step | None:
@@ -181,18 +191,32 @@ def _locate(position: Position, path: dict, taken: set, problems: list) -> _Step
     if hex_id not in position.board:
         problems.append(f"uses hex {hex_id!r}, which is not on the map")
         return None
+    written = []
+    for end in (a, b):
+        base, index = split_lane_end(end) if isinstance(end, str) else (end, None)
+        if not (isinstance(base, str) and len(base) >= 2 and base[0] in "en"
+                and base[1:].isdigit()):
+            problems.append(f"has a path end {end!r} in {hex_id} that is neither an edge nor "
+                            f"a node")
+            return None
+        written.append((base, index))
     placed = position.board[hex_id]
-    matches = [k for k, p in enumerate(placed.tile.paths_at(placed.rotation))
-               if {p.a, p.b} == {a, b} and (p.a, p.b) in ((a, b), (b, a))]
+    tile_paths = placed.tile.paths_at(placed.rotation)
+    matches = []    # (path index, lane at a, lane at b)
+    for k, p in enumerate(tile_paths):
+        if _end_fits(p.a, p.a_lane, written[0]) and _end_fits(p.b, p.b_lane, written[1]):
+            matches.append((k, p.a_lane, p.b_lane))
+        elif _end_fits(p.b, p.b_lane, written[0]) and _end_fits(p.a, p.a_lane, written[1]):
+            matches.append((k, p.b_lane, p.a_lane))
     if not matches:
         problems.append(f"uses track {a}-{b} in {hex_id}, which tile {placed.tile.name} at "
                         f"rotation {placed.rotation} does not have")
         return None
-    free = [k for k in matches if (hex_id, k) not in taken]
-    k = (free or matches)[0]
-    tile_path = placed.tile.paths_at(placed.rotation)[k]
-    va = _vertex(position, hex_id, a, problems)
-    vb = _vertex(position, hex_id, b, problems)
+    free = [m for m in matches if (hex_id, m[0]) not in taken]
+    k, lane_a, lane_b = (free or matches)[0]
+    tile_path = tile_paths[k]
+    va = _vertex(position, hex_id, written[0][0], lane_a, problems)
+    vb = _vertex(position, hex_id, written[1][0], lane_b, problems)
     if va is None or vb is None:
         return None
     for v in (va, vb):
@@ -204,7 +228,7 @@ def _locate(position: Position, path: dict, taken: set, problems: list) -> _Step
                                 f"does not have")
                 return None
     return _Step(hex_id, k, (va, vb), (a, b), tile_path.terminal,
-                 va[0] == "n" and vb[0] == "n")
+                 va[0] == "n" and vb[0] == "n", tile_path.track)
 
 
 def _node_name(vertex) -> str:
@@ -257,6 +281,10 @@ def _walk_chain(position: Position, chain: dict, left: str, right: str,
             problems.append(f"uses {name} more than once")
         elif steps[js[0]].hex == steps[js[1]].hex:
             problems.append(f"turns back at {name} instead of crossing into the next hex")
+        elif not gauges_meet(steps[js[0]].track, steps[js[1]].track):
+            problems.append(f"crosses {name} from {steps[js[0]].track} gauge track in "
+                            f"{steps[js[0]].hex} to {steps[js[1]].track} gauge track in "
+                            f"{steps[js[1]].hex}, which do not join")
     for v, label in ((start, "start"), (end, "end")):
         if v not in incident:
             problems.append(f"does not {label} at {_node_name(v)}")

@@ -18,6 +18,7 @@ from typing import TypeVar
 from .errors import InputError
 from .tiles import Tile
 from .title import Phase, Title
+from .turnstate import Turn, turn_from_moves, turn_from_own, turn_to_own
 
 T = TypeVar("T")
 
@@ -67,6 +68,8 @@ class Position:
     title_state: dict = field(default_factory=dict)
     options: dict = field(default_factory=dict)
     source: dict = field(default_factory=dict)
+    turn: Turn = field(default_factory=Turn)
+    tokens_left: int | None = None   # unplaced tokens of the company (None: from its charter)
     ruleset: object = field(default=None, repr=False, compare=False)
     _derived: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -225,7 +228,8 @@ def _common(title: Title, data: dict) -> tuple[Phase, str]:
     phase = str(_need(data, "phase"))
     if phase not in title.phases:
         raise InputError("phase", f"unknown phase {phase!r} in {title.name}")
-    company = data.get("company", data.get("entity"))
+    # a private's lay (moves lines): the operator pays and runs, the private is turn.entity
+    company = data.get("company", data.get("operator", data.get("entity")))
     if company is None:
         raise InputError("company", "missing")
     company = _name(company, "company", "company")
@@ -273,11 +277,18 @@ def _object(data: dict, key: str) -> dict:
     return dict(value)
 
 
-def _position(title, phase, company, data, board) -> Position:
+def _tokens_left(data: dict) -> int | None:
+    value = data.get("tokens_left")
+    if value is not None and not _count(value):
+        raise InputError("tokens_left", f"expected a whole number of at least 0, got {value!r}")
+    return value
+
+
+def _position(title, phase, company, data, board, turn: Turn) -> Position:
     return Position(title, phase, company, _trains(title, _need(data, "trains")), board,
                     title_state=_object(data, "title_state"), options=_object(data, "options"),
                     source={k: data[k] for k in ("fixture", "action", "entity_type")
-                            if k in data})
+                            if k in data}, turn=turn, tokens_left=_tokens_left(data))
 
 
 def position_from_corpus(title: Title, data: dict) -> Position:
@@ -296,12 +307,12 @@ def position_from_corpus(title: Title, data: dict) -> Position:
         for j, entry in enumerate(tokens):
             _fill_city(placed, entry, f"{where}.tokens[{j}]")
         board[hex_id] = placed
-    return _position(title, phase, company, data, board)
+    return _position(title, phase, company, data, board, turn_from_moves(data, title.hexes))
 
 
 OWN_FIELDS = {
     "": {"title", "phase", "company", "trains", "tiles", "tokens", "markers", "title_state",
-         "options", "fixture", "action"},
+         "options", "fixture", "action", "cash", "turn", "tokens_left"},
     "trains": {"id", "name"},
     "tiles": {"hex", "tile", "rotation"},
     "tokens": {"hex", "city", "company", "extra"},
@@ -359,7 +370,7 @@ def position_from_own(title: Title, data: dict) -> Position:
         where = f"markers[{i}]"
         hex_id = _hex(title, _need(m, "hex", where), f"{where}.hex")
         board[hex_id].markers += (_name(_need(m, "marker", where), f"{where}.marker", "marker"),)
-    return _position(title, phase, company, data, board)
+    return _position(title, phase, company, data, board, turn_from_own(data, title.hexes))
 
 
 def _printed_holders(mh) -> dict:
@@ -413,6 +424,9 @@ def position_to_own(position: Position) -> dict:
         out["title_state"] = position.title_state
     if position.options:
         out["options"] = position.options
+    out.update(turn_to_own(position.turn))
+    if position.tokens_left is not None:
+        out["tokens_left"] = position.tokens_left
     return out
 
 

@@ -249,7 +249,7 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
     so the answer stays exact however long the trains. ``claim`` names company
     bonuses the run must earn (by name, or a hex or node id they list): the
     result is then the best run among those that earn them, e.g. 18NY's "run a
-    less valuable route to claim a connection bonus" (R-NY L426).
+    less valuable route to claim a connection bonus" (docs/rules/18ny.md §5.3).
     """
     start = time.perf_counter()
     deadline = time.monotonic() + time_limit

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from .errors import InputError
 from .hexgrid import opposite
 from .position import Position
+from .tiles import gauges_meet, split_lane_end
 
 __all__ = ["Reading", "chain_hexes", "export_run_routes", "fit_chain", "route_readings"]
 
@@ -51,11 +52,12 @@ def _paths(position: Position, hex_id: str) -> list:
 
 
 def _is_junction(position: Position, hex_id: str, end: str) -> bool:
+    end = split_lane_end(end)[0]
     if end[0] != "n":
         return False
     try:
         return not position.board[hex_id].tile.node(int(end[1:])).is_stop
-    except KeyError:
+    except (KeyError, ValueError):
         return False
 
 
@@ -65,8 +67,9 @@ def _blocked(position: Position, hex_id: str) -> set:
     return placed.tile.impassable_at(placed.rotation) | mh.printed.impassable_at(mh.printed_rotation)
 
 
-def _across(position: Position, hex_id: str, edge: int, lane: tuple) -> list:
-    """(neighbour hex, path index, the path's end there) of paths continuing over a side."""
+def _across(position: Position, hex_id: str, edge: int, lane: tuple, track: str) -> list:
+    """(neighbour hex, path index, the path's end there) of paths continuing over a side
+    (the lane it meets, a gauge that meets ``track``)."""
     other = position.title.hexes[hex_id].neighbors.get(edge)
     if other is None or other not in position.board:
         return []
@@ -77,7 +80,7 @@ def _across(position: Position, hex_id: str, edge: int, lane: tuple) -> list:
     out = []
     for k, p in enumerate(_paths(position, other)):
         for end, end_lane in ((p.a, p.a_lane), (p.b, p.b_lane)):
-            if end == back and end_lane == meets:
+            if end == back and end_lane == meets and gauges_meet(track, p.track):
                 out.append((other, k, end))
     return out
 
@@ -105,7 +108,7 @@ def fit_chain(position: Position, hexes: list) -> list:
         if parsed is None or parsed[0] not in position.board:
             return []
         hex_id, i, j = parsed
-        return [_Fit(f"{hex_id}-{i}", f"{hex_id}-{j}", [{"hex": hex_id, "a": p.a, "b": p.b}])
+        return [_Fit(f"{hex_id}-{i}", f"{hex_id}-{j}", [_named(hex_id, p, p.a)])
                 for p in _paths(position, hex_id) if {p.a, p.b} == {f"n{i}", f"n{j}"}]
     if not hexes or any(h not in position.board for h in hexes):
         return []
@@ -142,7 +145,7 @@ def _walk(position, target, start_id, hex_id, k, entered, paths, ids, sides, jun
     ids = ids if meets_seen else ids + [hex_id]      # the engine's chain id rule
     if ids != target[:len(ids)]:
         return
-    paths = paths + [{"hex": hex_id, "a": entered, "b": leave}]
+    paths = paths + [_named(hex_id, p, entered)]
     if _is_junction(position, hex_id, leave):
         if (hex_id, leave) in junctions:              # a junction is passed once
             return
@@ -158,11 +161,17 @@ def _walk(position, target, start_id, hex_id, k, entered, paths, ids, sides, jun
             fits.append(_Fit(start_id, end_id, paths))
         return
     edge = int(leave[1:])
-    for other, k2, end in _across(position, hex_id, edge, lane):
+    for other, k2, end in _across(position, hex_id, edge, lane, p.track):
         side = tuple(sorted([(hex_id, edge), (other, opposite(edge))]))
         if side not in sides:
             _walk(position, target, start_id, other, k2, end, paths, ids, sides | {side},
                   junctions, fits)
+
+
+def _named(hex_id: str, path, entered: str) -> dict:
+    """A chain path walked from its end ``entered``, its ends as chains write them."""
+    a, b = path.lane_ends()
+    return {"hex": hex_id, "a": a, "b": b} if entered == path.a else {"hex": hex_id, "a": b, "b": a}
 
 
 # --------------------------------------------------------------------------- one route
@@ -258,11 +267,12 @@ def chain_hexes(position: Position, chain: dict) -> list:
                  and not _is_junction(position, hex_id, p.a)
                  and not _is_junction(position, hex_id, p.b)]
         if len(intra) > 1:
-            i, j = sorted(int(e[1:]) for e in (paths[0]["a"], paths[0]["b"]))
+            i, j = sorted(int(split_lane_end(e)[0][1:]) for e in (paths[0]["a"], paths[0]["b"]))
             return [f"{hex_id} {i}.{j}"]
     out, junctions = [], set()
     for p in paths:
-        ends = [(p["hex"], e) for e in (p["a"], p["b"]) if _is_junction(position, p["hex"], e)]
+        ends = [(p["hex"], split_lane_end(e)[0]) for e in (p["a"], p["b"])
+                if _is_junction(position, p["hex"], e)]
         if not any(e in junctions for e in ends):
             out.append(p["hex"])
         junctions.update(ends)

@@ -5,7 +5,8 @@
 ``POST /solve`` takes a position (trainrun's own format or a corpus line) as the
 JSON body and returns the run as ``trainrun solve --json`` prints it (with
 ``?buy_next_train=true`` both runs, as ``solve --buy-next-train --json``);
-``POST /verify`` takes ``{"position": ..., "run": ...}`` (``run`` in any form
+``POST /moves`` takes a position and returns its legal tile lays and token placements as
+``trainrun moves --json`` prints them; ``POST /verify`` takes ``{"position": ..., "run": ...}`` (``run`` in any form
 ``trainrun verify`` reads; without it, a corpus line's declared run) and returns
 ``trainrun verify --json``'s verdict; ``GET /titles`` lists the installed titles. Bad
 input answers 400 with one line naming the field at fault:
@@ -101,3 +102,23 @@ async def verify(request: Request,
     run = body.get("run", body["position"])
     result = await run_in_threadpool(verify_run, position, run, time_limit, workers)
     return result.to_json()
+
+
+async def _position(request: Request):
+    from trainrun.plugins import read_position
+    body = await request.body()
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError("position", "the body is not UTF-8 text") from None
+    return read_position(text)
+
+
+@app.post("/moves")
+async def moves(request: Request) -> dict:
+    """Every legal tile lay and token placement: ``{"lays": [{hex, tile, rotation, cost}],
+    "tokens": [{hex, city, cost}]}``."""
+    from starlette.concurrency import run_in_threadpool
+
+    from trainrun.turn import legal_moves
+    return await run_in_threadpool(legal_moves, await _position(request))

@@ -98,3 +98,18 @@ def _summary(result) -> str:
     if result.legal and result.best_total > result.declared_total:
         return f"{best}, ${result.gap} more"
     return best
+
+
+def format_moves(position, moves: dict) -> str:
+    """The legal lays and token placements of ``trainrun moves``, one per line with cost."""
+    lines = [f"{position.title.name} · {position.company} · phase {position.phase.name} · "
+             f"step {position.turn.step}", f"Tile lays ({len(moves['lays'])}):"]
+    lines += [f"  {m['hex']:<5} tile {m['tile']:<6} rotation {m['rotation']}  ${m['cost']}"
+              for m in moves["lays"]] or ["  none"]
+    lines.append(f"Token placements ({len(moves['tokens'])}):")
+    for m in moves["tokens"]:
+        place = position.location(position.node_id(m["hex"], m["city"]))
+        lines.append(f"  {m['hex']:<5} city {m['city']}  {place:<24}${m['cost']}")
+    if not moves["tokens"]:
+        lines.append("  none")
+    return "\n".join(lines)

@@ -12,6 +12,7 @@ from .errors import InputError
 from .hexgrid import rotate
 
 STOP_KINDS = ("city", "town", "offboard")
+GAUGES = ("broad", "narrow", "dual")
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,7 @@ class Node:
 
         Walks the colours from the newest back and takes the first the node
         defines, so a node without a value for the current colour pays the
-        nearest earlier one (DIGEST 1.4).
+        nearest earlier one (docs/rules/common.md §5.1).
         """
         if isinstance(self.revenue, int):
             return self.revenue
@@ -51,6 +52,7 @@ class Path:
 
     ``a_lane``/``b_lane`` are (width, index) where parallel lanes meet an edge; a
     lane at index i of an edge continues at index width - 1 - i across the side.
+    ``track`` is the gauge (``GAUGES``); see ``gauges_meet``.
     """
 
     a: str
@@ -62,6 +64,28 @@ class Path:
 
     def ends(self) -> tuple[str, str]:
         return (self.a, self.b)
+
+    def lane_ends(self) -> tuple[str, str]:
+        """The ends as a route's chain names them (``lane_end``)."""
+        return (lane_end(self.a, self.a_lane), lane_end(self.b, self.b_lane))
+
+
+def gauges_meet(a: str, b: str) -> bool:
+    """Does track of gauge ``a`` continue into track of gauge ``b`` across a hex side?
+    The same gauge does, and dual gauge meets either (as in 18xx.games)."""
+    return a == b or "dual" in (a, b)
+
+
+def lane_end(end: str, lane: tuple) -> str:
+    """A path end as a chain writes it: ``eN`` or ``nI``, followed by ``.i`` where the end
+    is lane i of several parallel lanes (width > 1): ``e2.1``."""
+    return f"{end}.{lane[1]}" if lane[0] > 1 else end
+
+
+def split_lane_end(end: str) -> tuple[str, int | None]:
+    """``"e2.1"`` as ("e2", 1); an end without a lane as (end, None)."""
+    base, dot, index = end.partition(".")
+    return (base, int(index)) if dot and index.isdigit() else (end, None)
 
 
 @dataclass(frozen=True, eq=False)
@@ -75,6 +99,8 @@ class Tile:
     labels: tuple[str, ...] = ()
     impassable: frozenset[int] = field(default_factory=frozenset)
     count: int | None = None
+    terrain_cost: int = 0                 # paid to lay a tile over this one (upgrade_costs)
+    border_costs: tuple = ()              # (edge, cost) of costed borders (water) at rotation 0
 
     def node(self, index: int) -> Node:
         for n in self.nodes:
@@ -111,7 +137,10 @@ def tile_from_dict(name: str, data: dict) -> Tile:
         count = data.get("count")
         return Tile(name=name, color=data["color"], nodes=nodes, paths=paths,
                     labels=tuple(data.get("labels", ())), impassable=impassable,
-                    count=None if count in (None, "unlimited") else int(count))
+                    count=None if count in (None, "unlimited") else int(count),
+                    terrain_cost=sum(int(u["cost"]) for u in data.get("upgrade_costs", ())),
+                    border_costs=tuple((b["edge"], int(b["cost"])) for b in data.get("borders", ())
+                                       if b.get("cost")))
     except (KeyError, TypeError, ValueError) as exc:
         raise InputError(f"tile {name}", f"malformed tile data ({exc})") from None
 
@@ -125,6 +154,9 @@ def _lane(spec) -> tuple:
 def _paths_from_dict(p: dict) -> list[Path]:
     """One path, or ``lanes: n`` parallel ones (18xx.games tile conventions)."""
     terminal, track = bool(p.get("terminal")), p.get("track", "broad")
+    if track not in GAUGES:
+        raise ValueError(f"path {p.get('a')}-{p.get('b')} has track {track!r}, not one of "
+                         f"{', '.join(GAUGES)}")
     lanes = int(p.get("lanes", 0) or 0)
     if lanes > 1:
         both_edges = p["a"][0] == "e" and p["b"][0] == "e"

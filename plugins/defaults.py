@@ -1,14 +1,19 @@
-"""The shared 18xx.games engine rules (DIGEST section 1), registered before every title.
+"""The shared 18xx.games engine rules (docs/rules/common.md), registered before every title.
 
 A title plugin overrides a ``firstresult`` hook by answering it, and falls back
 to these answers by returning ``None``.
 """
 from __future__ import annotations
 
+import math
+
 from trainrun.errors import InputError
+from trainrun.lays import LayRules, default_upgrades_to
 from trainrun.position import CityTokens, Position, Train
 from trainrun.rules import TrainRules
-from trainrun.tiles import Node
+from trainrun.tiles import Node, Tile
+from trainrun.tokens import tokens_left
+from trainrun.turnstate import LayRight
 
 from .hookspecs import hookimpl
 
@@ -96,3 +101,54 @@ def trainrun_next_train(position: Position) -> str:
             raise InputError("title_state.next_train", f"unknown train {named!r}")
         return named
     return position.phase.on or next(iter(position.title.trains))
+
+
+def charter_token_price(position: Position) -> int:
+    """The price printed on the operating company's charter for its next unplaced token."""
+    prices = position.title.companies[position.company].get("tokens", [0])
+    left = tokens_left(position)
+    if not 0 < left <= len(prices):
+        raise InputError("tokens_left", f"{position.company}'s charter has {len(prices)} "
+                                        f"tokens, so {left} cannot be left to place")
+    return prices[len(prices) - left]
+
+
+@hookimpl
+def trainrun_token_cost(position: Position, hex_id: str, city: int) -> int:
+    return charter_token_price(position)
+
+
+@hookimpl
+def trainrun_home_token_hexes(position: Position) -> list[str]:
+    home = position.title.companies[position.company].get("home")
+    return [home] if isinstance(home, str) else list(home or [])
+
+
+@hookimpl
+def trainrun_tile_lays(position: Position) -> list[LayRight]:
+    return [LayRight()]
+
+
+@hookimpl
+def trainrun_lay_rules(position: Position) -> LayRules:
+    return LayRules()
+
+
+@hookimpl
+def trainrun_lay_colours(position: Position, hex_id: str) -> tuple[str, ...]:
+    return position.phase.colours
+
+
+@hookimpl
+def trainrun_upgrades_to(position: Position, hex_id: str, old: Tile, new: Tile) -> bool:
+    return default_upgrades_to(old, new)
+
+
+@hookimpl
+def trainrun_terrain_cost(position: Position, hex_id: str, old: Tile) -> int:
+    return old.terrain_cost
+
+
+@hookimpl
+def trainrun_lay_budget(position: Position) -> float:
+    return math.inf if position.turn.cash is None else position.turn.cash

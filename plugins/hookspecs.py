@@ -13,16 +13,19 @@ position's track graph and train tables are built (``trainrun.graph``,
 ``trainrun.routes``, ``trainrun.run``) and when a route is checked
 (``trainrun.legality``): once per position, or once per position and train
 type where a ``train`` is passed. Never inside the route search, so hooks may
-be plain Python.
+be plain Python. The lay hooks (``trainrun_tile_lays`` to ``trainrun_rotation_refusal``) are
+asked by ``trainrun.lays`` when it lists or checks tile lays.
 """
 from __future__ import annotations
 
 import pluggy
 
+from trainrun.lays import LayRules
 from trainrun.position import CityTokens, Position, Train
 from trainrun.rules import CompanyBonus, RouteBonus, TrainRules
-from trainrun.tiles import Node
+from trainrun.tiles import Node, Tile
 from trainrun.titleinfo import TitleInfo
+from trainrun.turnstate import LayRight
 
 hookspec = pluggy.HookspecMarker("trainrun")
 hookimpl = pluggy.HookimplMarker("trainrun")
@@ -58,7 +61,8 @@ def trainrun_stop_value(position: Position, train: Train, rules: TrainRules, hex
                         node: Node) -> int:
     """Give what ``node`` on ``hex_id`` scores for ``train`` in this phase with every
     multiplier applied (x2 tokens, 3D doubling); 0 for a stop that may be visited but never
-    scores. Default: the phase value (DIGEST 1.4) times the kind and train multipliers."""
+    scores. Default: the phase value (docs/rules/common.md §5.1) times the kind and train
+    multipliers."""
 
 
 @hookspec
@@ -114,3 +118,74 @@ def trainrun_next_train(position: Position) -> str:
     ``InputError`` when the company may not buy one now. Called only for that question.
     Default: ``title_state["next_train"]`` if the position gives it, else the train that
     started the current phase (the first train of the title in its opening phase)."""
+
+
+@hookspec(firstresult=True)
+def trainrun_token_cost(position: Position, hex_id: str, city: int) -> int:
+    """Give what the operating company pays to place its next station token in city
+    ``city`` (node index) of ``hex_id``, a city it may token (``trainrun.tokens``). Called
+    once per candidate city when the legal tokens are listed. Default: the price on the
+    company's charter of its next unplaced token (``tokens`` of its entry in
+    companies.json, the first of the last ``tokens_left`` of them); a title may price by
+    distance (18NY) or make every token free (1817)."""
+
+
+@hookspec(firstresult=True)
+def trainrun_home_token_hexes(position: Position) -> list[str]:
+    """List the hexes where the operating company may place its home token in the
+    ``HomeToken`` step (any city there with a slot it may take). Called once when the
+    legal tokens of that step are listed. Default: the company's ``home`` in
+    companies.json; 1817 lets a new company choose any city with a free slot."""
+
+
+@hookspec(firstresult=True)
+def trainrun_tile_lays(position: Position) -> list[LayRight]:
+    """List the lays the operating company is granted per turn, in order (the engine's
+    ``TILE_LAYS``): which may be yellow lays or upgrades and the fee of each. The position's
+    ``turn.lays`` picks the next one; a position stating ``turn.next_lay`` is not asked.
+    Default: one lay, yellow or upgrade, no fee."""
+
+
+@hookspec(firstresult=True)
+def trainrun_lay_rules(position: Position) -> LayRules:
+    """Give the title's track rules for lays: the new-track rule (``track_restriction``)
+    and on which hexes only the tiles with the most exits may be laid (``max_exits``).
+    Default: new track or a changed city value; no exit rule."""
+
+
+@hookspec(firstresult=True)
+def trainrun_lay_colours(position: Position, hex_id: str) -> tuple[str, ...]:
+    """Give the tile colours that may be laid on ``hex_id`` in this phase. Default: the
+    phase's colours."""
+
+
+@hookspec(firstresult=True)
+def trainrun_upgrades_to(position: Position, hex_id: str, old: Tile, new: Tile) -> bool:
+    """Say whether tile ``new`` may replace tile ``old`` on ``hex_id`` (at some rotation):
+    colour order, existing track kept, labels, towns and cities. Default:
+    ``trainrun.lays.default_upgrades_to``."""
+
+
+@hookspec
+def trainrun_lay_refusal(position: Position, hex_id: str) -> str | None:
+    """Give the reason no tile may be laid on ``hex_id`` now (1817: a mine or ranch hex is
+    never upgraded), or None. Default: none."""
+
+
+@hookspec
+def trainrun_rotation_refusal(position: Position, hex_id: str, tile: Tile,
+                              rotation: int) -> str | None:
+    """Give the reason ``tile`` may not lie on ``hex_id`` at ``rotation`` beyond the shared
+    geometry rules (a tile printed for one orientation), or None. Default: none."""
+
+
+@hookspec(firstresult=True)
+def trainrun_terrain_cost(position: Position, hex_id: str, old: Tile) -> int:
+    """Give the terrain cost of laying over tile ``old`` on ``hex_id`` (before water borders
+    and the lay's fee). Default: the tile's printed terrain costs (``upgrade_costs``)."""
+
+
+@hookspec(firstresult=True)
+def trainrun_lay_budget(position: Position) -> float:
+    """Give the most the company may pay for a lay now (``math.inf``: no limit). Default: the
+    position's ``cash``, no limit when it states none."""

@@ -282,11 +282,11 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
     run = {}
     for t, idx in enumerate(kept):
         for i in idx:
-            run[t, int(i)] = model.NewBoolVar(f"run[{t},{i}]")
+            run[t, int(i)] = model.new_bool_var(f"run[{t},{i}]")
     for t, c in enumerate(cands):
         chosen = [run[t, int(i)] for i in kept[t]]
         if len(chosen) > c.count:
-            model.Add(sum(chosen) <= c.count).WithName(f"trains[{t}]")
+            model.add(sum(chosen) <= c.count).with_name(f"trains[{t}]")
     earners = [[] for _ in amounts]
     copies = []  # (type, PathVars)
     for t, train in path_trains.items():
@@ -294,7 +294,7 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
         for c in range(train.count):
             pv = add_path_train(model, net, train, f"path[{t},{c}]", earners)
             if previous is not None:
-                model.Add(previous.value >= pv.value)  # identical copies: no symmetric twins
+                model.add(previous.value >= pv.value)  # identical copies: no symmetric twins
             copies.append((t, pv))
             previous = pv
     track: dict = {}
@@ -310,28 +310,28 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
                 track.setdefault(j, []).extend((pv.fwd[k], pv.bwd[k]))
     for j, lits in track.items():
         if len(lits) > 1:
-            model.AddAtMostOne(lits).WithName(f"track[{j}]")
+            model.add_at_most_one(lits).with_name(f"track[{j}]")
     bonus = []
     for k in range(len(amounts)):
         lits = [run[t, i] for t, i in keys if cands[t].reach[i, k]] + earners[k]
-        b = model.NewBoolVar(f"bonus[{k}]")
+        b = model.new_bool_var(f"bonus[{k}]")
         if lits:
-            model.AddBoolOr(lits).OnlyEnforceIf(b)
+            model.add_bool_or(lits).only_enforce_if(b)
         else:
-            model.Add(b == 0)
+            model.add(b == 0)
         bonus.append(b)
     for k in required:
-        model.Add(bonus[k] == 1)
-    model.Maximize(sum(int(cands[t].values[i]) * v for (t, i), v in run.items())
+        model.add(bonus[k] == 1)
+    model.maximize(sum(int(cands[t].values[i]) * v for (t, i), v in run.items())
                    + sum(pv.value for _, pv in copies)
                    + sum(a * b for a, b in zip(amounts, bonus)) + fixed)
     for (t, i), v in run.items():
-        model.AddHint(v, (t, i) in greedy_picks)
+        model.add_hint(v, (t, i) in greedy_picks)
 
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = max(time_limit, 0.001)
     solver.parameters.num_workers = workers
-    status = solver.Solve(model)
+    status = solver.solve(model)
     if status == cp_model.INFEASIBLE:
         return None
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -339,16 +339,16 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
             raise NoRunFound(time_limit)
         # no solution found within the limit: fall back to the greedy run
         return Choice(greedy_picks, lower + fixed, upper + fixed, "feasible", kept=n_kept)
-    picks = [key for key, v in run.items() if solver.Value(v)]
+    picks = [key for key, v in run.items() if solver.value(v)]
     for t, pv in copies:
         path = read_path(solver, net, pv)
         if path is not None:
             picks.append((t, path))
-    earned = [k for k, b in enumerate(bonus) if solver.Value(b)]
-    total = int(round(solver.ObjectiveValue()))
+    earned = [k for k, b in enumerate(bonus) if solver.value(b)]
+    total = int(round(solver.objective_value))
     if status == cp_model.OPTIMAL and not incomplete:
         return Choice(picks, total, total, "optimal", earned, n_kept)
-    bound = int(solver.BestObjectiveBound()) if status == cp_model.FEASIBLE else total
+    bound = int(solver.best_objective_bound) if status == cp_model.FEASIBLE else total
     if incomplete:
         bound = max(bound, upper + fixed)
     return Choice(picks, total, bound, "feasible", earned, n_kept)

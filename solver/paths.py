@@ -3,7 +3,7 @@
 Used when enumerating a train's routes would exceed the route budget (long
 trains on a large network). Each such train is a circuit through a depot
 node: ``depot -> first stop -> ... -> last stop -> depot``, with CP-SAT's
-``AddCircuit`` ruling out sub-tours; stops left out take their self-loop.
+``add_circuit`` ruling out sub-tours; stops left out take their self-loop.
 
 Variables, per copy c of a train type:
 
@@ -44,7 +44,7 @@ class Network:
     seg_term_b: np.ndarray
     passable: np.ndarray
     station: np.ndarray
-    groups: np.ndarray       # uint64 bitmask of exclusive groups per stop
+    groups: np.ndarray       # uint64 [stops, words]: bit g set when in exclusive group g
     n_hexes: int
 
 
@@ -84,29 +84,29 @@ def add_path_train(model: cp_model.CpModel, net: Network, train: PathTrain, name
                    earners: list) -> PathVars:
     """Add one copy of ``train`` to ``model``; append its bonus literals to ``earners[b]``."""
     n = net.n_stops
-    active = model.NewBoolVar(f"{name}.active")
-    visit = [model.NewBoolVar(f"{name}.visit[{s}]") for s in range(n)]
-    fwd = [model.NewBoolVar(f"{name}.fwd[{k}]") for k in range(len(net.seg_a))]
-    bwd = [model.NewBoolVar(f"{name}.bwd[{k}]") for k in range(len(net.seg_a))]
-    start = [model.NewBoolVar(f"{name}.start[{s}]") for s in range(n)]
-    end = [model.NewBoolVar(f"{name}.end[{s}]") for s in range(n)]
-    arcs = [(0, 0, active.Not())]
+    active = model.new_bool_var(f"{name}.active")
+    visit = [model.new_bool_var(f"{name}.visit[{s}]") for s in range(n)]
+    fwd = [model.new_bool_var(f"{name}.fwd[{k}]") for k in range(len(net.seg_a))]
+    bwd = [model.new_bool_var(f"{name}.bwd[{k}]") for k in range(len(net.seg_a))]
+    start = [model.new_bool_var(f"{name}.start[{s}]") for s in range(n)]
+    end = [model.new_bool_var(f"{name}.end[{s}]") for s in range(n)]
+    arcs = [(0, 0, active.negated())]
     pairs: dict = {}
     for k, (a, b) in enumerate(zip(net.seg_a.tolist(), net.seg_b.tolist())):
         pairs.setdefault((a, b), []).append(fwd[k])
         pairs.setdefault((b, a), []).append(bwd[k])
-        model.AddBoolOr([fwd[k].Not(), bwd[k].Not()])
+        model.add_bool_or([fwd[k].negated(), bwd[k].negated()])
     for (u, v), lits in pairs.items():
         if len(lits) == 1:
             arcs.append((u + 1, v + 1, lits[0]))
         else:
-            arc = model.NewBoolVar(f"{name}.arc[{u},{v}]")
-            model.Add(sum(lits) == arc)
+            arc = model.new_bool_var(f"{name}.arc[{u},{v}]")
+            model.add(sum(lits) == arc)
             arcs.append((u + 1, v + 1, arc))
     for s in range(n):
-        arcs += [(0, s + 1, start[s]), (s + 1, 0, end[s]), (s + 1, s + 1, visit[s].Not())]
-        model.AddImplication(visit[s], active)
-    model.AddCircuit(arcs)
+        arcs += [(0, s + 1, start[s]), (s + 1, 0, end[s]), (s + 1, s + 1, visit[s].negated())]
+        model.add_implication(visit[s], active)
+    model.add_circuit(arcs)
 
     incident = [[] for _ in range(n)]
     for k, (a, b) in enumerate(zip(net.seg_a.tolist(), net.seg_b.tolist())):
@@ -114,20 +114,21 @@ def add_path_train(model: cp_model.CpModel, net: Network, train: PathTrain, name
         incident[b] += [fwd[k], bwd[k]]
     for s in range(n):
         if not net.passable[s]:
-            model.Add(sum(incident[s]) <= 1)          # may only end a route
+            model.add(sum(incident[s]) <= 1)          # may only end a route
     for k in range(len(net.seg_a)):
         for flag, stop in ((net.seg_term_a[k], net.seg_a[k]), (net.seg_term_b[k], net.seg_b[k])):
             if flag:  # terminal track: its stop must end the route
-                model.Add(sum(incident[stop]) <= 1).OnlyEnforceIf(fwd[k])
-                model.Add(sum(incident[stop]) <= 1).OnlyEnforceIf(bwd[k])
-    masks = [int(m) for m in net.groups]
-    for bit in range(64):
-        members = [visit[s] for s in range(n) if masks[s] >> bit & 1]
-        if len(members) > 1:
-            model.AddAtMostOne(members)
+                model.add(sum(incident[stop]) <= 1).only_enforce_if(fwd[k])
+                model.add(sum(incident[stop]) <= 1).only_enforce_if(bwd[k])
+    for w in range(net.groups.shape[1]):
+        masks = net.groups[:, w].tolist()
+        for bit in range(64):
+            members = [visit[s] for s in range(n) if masks[s] >> bit & 1]
+            if len(members) > 1:
+                model.add_at_most_one(members)
     if train.requires_token:
-        model.Add(sum(visit[s] for s in range(n) if net.station[s]) >= active)
-    model.Add(sum(visit) >= train.min_stops * active)
+        model.add(sum(visit[s] for s in range(n) if net.station[s]) >= active)
+    model.add(sum(visit) >= train.min_stops * active)
 
     touch = {}
     need_touch = train.mode == "edges" or train.hex_value.any() or train.reach_hexes.any()
@@ -137,24 +138,24 @@ def add_path_train(model: cp_model.CpModel, net: Network, train: PathTrain, name
             for h in hexes:
                 on_hex.setdefault(h, []).append(k)
         for h, segs in on_hex.items():
-            touch[h] = model.NewBoolVar(f"{name}.touch[{h}]")
+            touch[h] = model.new_bool_var(f"{name}.touch[{h}]")
             used = [fwd[k] for k in segs] + [bwd[k] for k in segs]
-            model.Add(touch[h] <= sum(used))
+            model.add(touch[h] <= sum(used))
             for lit in used:
-                model.AddImplication(lit, touch[h])
+                model.add_implication(lit, touch[h])
     if train.mode == "stops":
-        model.Add(sum(int(train.stop_cost[s]) * visit[s] for s in range(n)) <= train.limit)
+        model.add(sum(int(train.stop_cost[s]) * visit[s] for s in range(n)) <= train.limit)
     elif train.mode == "edges":
-        model.Add(sum(int(net.seg_sides[k]) * (fwd[k] + bwd[k]) for k in range(len(fwd)))
+        model.add(sum(int(net.seg_sides[k]) * (fwd[k] + bwd[k]) for k in range(len(fwd)))
                   + sum(int(train.hex_touch[h]) * t for h, t in touch.items()) <= train.limit)
 
     if train.pay_limit:
-        scored = [model.NewBoolVar(f"{name}.scored[{s}]") for s in range(n)]
+        scored = [model.new_bool_var(f"{name}.scored[{s}]") for s in range(n)]
         for s in range(n):
-            model.AddImplication(scored[s], visit[s])
+            model.add_implication(scored[s], visit[s])
             if train.stop_value[s] <= 0:
-                model.Add(scored[s] == 0)   # a stop worth nothing never scores
-        model.Add(sum(scored) <= train.pay_limit)
+                model.add(scored[s] == 0)   # a stop worth nothing never scores
+        model.add(sum(scored) <= train.pay_limit)
         value = sum(int(train.stop_value[s]) * scored[s] for s in range(n))
     else:
         scored = [visit[s] if train.stop_value[s] > 0 else None for s in range(n)]
@@ -181,26 +182,26 @@ def _top_stops(model: cp_model.CpModel, name: str, train: PathTrain, visit: list
     key = (train.stop_value.astype(np.int64) * 2 + preferred) * n + (n - 1 - np.arange(n))
     top: list = [None] * n
     for s in np.flatnonzero(listed & (train.stop_value > 0)):
-        top[s] = model.NewBoolVar(f"{name}.top[{s}]")
-        model.AddImplication(top[s], visit[s])
+        top[s] = model.new_bool_var(f"{name}.top[{s}]")
+        model.add_implication(top[s], visit[s])
         ahead = [visit[t] for t in np.flatnonzero(key > key[s])]
         if len(ahead) >= train.pay_limit:
-            model.Add(sum(ahead) <= train.pay_limit - 1).OnlyEnforceIf(top[s])
+            model.add(sum(ahead) <= train.pay_limit - 1).only_enforce_if(top[s])
     return top
 
 
 def read_path(solver: cp_model.CpSolver, net: Network, pv: PathVars):
     """The route a solved copy runs, as (stops, segments), or None if it stays home."""
-    firsts = [s for s in range(net.n_stops) if solver.Value(pv.start[s])]
+    firsts = [s for s in range(net.n_stops) if solver.value(pv.start[s])]
     if not firsts:
         return None
     stops, segs = [firsts[0]], []
     while True:
         u = stops[-1]
         step = [(k, int(net.seg_b[k])) for k in range(len(pv.fwd))
-                if net.seg_a[k] == u and solver.Value(pv.fwd[k])]
+                if net.seg_a[k] == u and solver.value(pv.fwd[k])]
         step += [(k, int(net.seg_a[k])) for k in range(len(pv.bwd))
-                 if net.seg_b[k] == u and solver.Value(pv.bwd[k])]
+                 if net.seg_b[k] == u and solver.value(pv.bwd[k])]
         if not step:
             return stops, segs
         segs.append(step[0][0])

@@ -1,9 +1,10 @@
 """A slow, independent brute-force optimizer for test oracles.
 
-Written directly from the shared 18xx.games engine rules (DIGEST §1.1-1.4), walking the
-tiles on ``position.board``; it shares no code with ``trainrun.graph``, the compiled
-enumerator, ``trainrun.routes`` or ``trainrun.solver``. Only the data model (Position,
-PlacedHex, Tile, Node, Path, hexgrid) is used.
+Written directly from the shared 18xx.games engine rules
+(docs/rules/common.md §2, §3, §4, §5), walking the tiles on ``position.board``; it shares
+no code with ``trainrun.graph``, the compiled enumerator, ``trainrun.routes`` or
+``trainrun.solver``. Only the data model (Position, PlacedHex, Tile, Node, Path, hexgrid)
+is used.
 
 The model, spelled out:
 
@@ -15,12 +16,14 @@ The model, spelled out:
   entering B = A.neighbors[e] by a path ending at ``opposite(e)``.
 * A route is a sequence of >= 2 distinct nodes joined by chains. Its track resources are
   the hex sides it crosses and the node-to-node paths (paths with no edge end) it uses;
-  within a route and across the company's routes no resource may be used twice (§1.2.8).
-* Legality (§1.2): a city with a company token on the route; at most one node per
-  ``groups`` tag; terminal paths only at the route's ends; offboards, and cities with no
+  within a route and across the company's routes no resource may be used twice
+  (docs/rules/common.md §3.7).
+* Legality (docs/rules/common.md §3): a city with a company token on the route; at most one
+  node per ``groups`` tag; terminal paths only at the route's ends; offboards, and cities with no
   empty slot, no neutral token and no token of the company, only at the ends; numeric
-  distance n < 99: sum of visit costs <= n (§1.3).
-* Value: every visited node's face value in the phase (§1.4), times the train multiplier.
+  distance n < 99: sum of visit costs <= n (docs/rules/common.md §4.1).
+* Value: every visited node's face value in the phase (docs/rules/common.md §5.1), times the
+  train multiplier.
 * Run value: best sum over trains, at most one route per train, routes resource-disjoint.
 
 Everything is exhaustive: every simple route from every node, every combination.
@@ -111,7 +114,8 @@ def has_company_token(position, hex_id, node) -> bool:
 
 
 def may_pass_through(position, hex_id, node) -> bool:
-    """§1.2 blocking: towns pass; offboards never; a city unless it is full of others."""
+    """Blocking (docs/rules/common.md §3.6): towns pass; offboards never; a city unless it
+    is full of others."""
     if node.kind == "town":
         return True
     if node.kind == "offboard":
@@ -236,7 +240,8 @@ def _node_of(position, node_id):
 
 
 def route_legal(position, train, visited, terms) -> bool:
-    """§1.2 checks other than shape, distinctness, blocking and track (done while walking)."""
+    """The checks of docs/rules/common.md §3 other than shape, distinctness, blocking and track
+    (done while walking)."""
     nodes = [_node_of(position, v) for v in visited]
     if len(nodes) < 2 or len(set(visited)) != len(visited):
         return False

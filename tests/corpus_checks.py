@@ -13,7 +13,7 @@
 
 A title whose rules depart from the engine's overrides one of the three small methods
 below (``declared_visited``, ``engine_route_revenues``, ``expected_total``) in its own
-test module, with the DIGEST rule that says why.
+test module, citing the section of docs/rules/ that says why.
 """
 from __future__ import annotations
 

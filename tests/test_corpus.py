@@ -4,7 +4,7 @@ Every line gets the checks of ``corpus_checks.CorpusChecks``: the declared run i
 and scores as recorded, ``solve`` proves the exhaustive search's optimum, and the solved
 run passes the independent checker.
 
-18Chesapeake follows the engine throughout (DIGEST §6, §7), so the corpus
+18Chesapeake follows the engine throughout (docs/rules/18chesapeake.md §6), so the corpus
 values are the expected values with no departures.
 """
 from __future__ import annotations

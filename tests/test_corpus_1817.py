@@ -7,17 +7,17 @@ and equal to that search except where noted below (``TestCorpus.expected_total``
 the solved run passes the independent checker. The solved runs show no company income
 (corpus lines carry no mail contract sizes).
 
-Where trainrun is above the exhaustive search. In four positions of game 15528 the
-best route passes one junction tile twice, in two different node-to-node chains, on
-different track (the brown junction tiles 544-546 and green 80-83 join all their arms
-at one junction). The engine's legality accepts this: it checks that no path is used
-twice (DIGEST 1.2 item 8) and walks each chain on its own (1.1), and the route the
-president of NYOW declared at 15528#1630 does exactly this through E16 and was scored
-by the engine. The exhaustive search behind ``exact_oracle`` (and the auto-router)
-walks a whole route without passing any junction twice, so it never lists these
-routes. ``test_oracle_is_the_best_run_that_passes_each_junction_once`` checks that
-this is the whole difference: of trainrun's own listed routes, the best one that
-passes each junction at most once earns exactly the oracle's total.
+Where trainrun is above the exhaustive search. In four positions of game 15528 the best
+route passes one junction tile twice, in two different node-to-node chains, on different
+track (the brown junction tiles 544-546 and green 80-83 join all their arms at one
+junction). The engine's legality accepts this: it checks that no path is used twice
+(docs/rules/common.md §3.7) and walks each chain on its own (docs/rules/common.md §2.2), and
+the route the president of NYOW declared at 15528#1630 does exactly this through E16 and was
+scored by the engine. The exhaustive search behind ``exact_oracle`` (and the auto-router)
+walks a whole route without passing any junction twice, so it never lists these routes.
+``test_oracle_is_the_best_run_that_passes_each_junction_once`` checks that this is the whole
+difference: of trainrun's own listed routes, the best one that passes each junction at most
+once earns exactly the oracle's total.
 """
 from __future__ import annotations
 
@@ -101,7 +101,7 @@ def test_a_declared_route_passes_a_junction_twice():
 
 def test_example_position_is_its_corpus_line():
     """examples/1817-mines-and-bridge.json is 15528#890 in the own format, plus a Mail
-    contract ($15, R-17 L83) that is shown beside the run and never added to it."""
+    contract ($15, docs/rules/1817.md §5.5) that is shown beside the run and never added to it."""
     example = Path(__file__).parent.parent / "examples" / "1817-mines-and-bridge.json"
     data = json.loads(example.read_text())
     run = solve(read_position(data))

@@ -6,9 +6,9 @@ passes the independent checker) and one more: the board written in trainrun's ow
 format reads back to the same best run.
 
 1871 follows the rulebook against the engine in one place, the H-train distance
-(DIGEST 71-1: hex edges crossed; the engine's code raises an arity error). The
-corpus revenues and ``exact_oracle`` were computed with the rule as the rulebook
-states it (DIGEST §5.6 item 1: all 133 stored routes recompute with the arity fixed),
+(docs/rules/1871.md §2.1, §6: hex edges crossed; the engine's code raises an arity error).
+The corpus revenues and ``exact_oracle`` were computed with the rule as the rulebook
+states it (all 133 stored routes recompute with the arity fixed),
 so here too the corpus values are the expected values. The game has H, +, 7 and D
 runs, PEIR runs from its tokens in other companies' homes, and the neutral G11 token.
 """

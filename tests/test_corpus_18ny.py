@@ -2,16 +2,16 @@
 
 Every line gets the checks of ``corpus_checks.CorpusChecks``: the declared run is legal
 and scores as recorded, ``solve`` proves the exhaustive search's optimum, and the solved
-run passes the independent checker. Departures from the engine, as the DIGEST tells us
-(§3, conflict table), are the two methods ``TestCorpus`` overrides:
+run passes the independent checker. Departures from the engine (docs/rules/18ny.md §6) are the two
+methods ``TestCorpus`` overrides:
 
-* NY-1: the rulebook pays $10 per newly claimed connection bonus to the company
+* docs/rules/18ny.md §5.1: the rulebook pays $10 per newly claimed connection bonus to the company
   total; the engine (and so the corpus) credits it to the route that first scores
   the location. trainrun pays it as a company bonus, so a recorded route value is
   the checker's route revenue plus $10 per location first scored by that route in
   the declared order (and for DE trains only among its scored stops); run totals
   are the same either way (``TestCorpus.engine_route_revenues``).
-* NY-2 (A21 grouped with Montreal / Burlington) can only lower a total; it does
+* docs/rules/18ny.md §4.3 (A21 grouped with Montreal / Burlington) can only lower a total; it does
   not arise in this game.
 * The corpus lists a DE route's ``visited`` as its scored stops only; the route's
   full node sequence is read from its chains (``TestCorpus.declared_visited``).
@@ -40,8 +40,8 @@ class TestCorpus(CorpusChecks):
         return visited
 
     def engine_route_revenues(self, position, checks):
-        """NY-1: the engine credits $10 per newly claimed location to the first route
-        (in declared order) that scores it."""
+        """docs/rules/18ny.md §5.1: the engine credits $10 per newly claimed location to the
+        first route (in declared order) that scores it."""
         bonuses = [b for group in position.ruleset.hook.trainrun_company_bonuses(
             position=position) for b in group]
         claimed, out = set(), []

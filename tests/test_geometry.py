@@ -53,7 +53,8 @@ def test_off_map_track_is_rejected(chesapeake):
 
 
 def test_phase_value_falls_back_to_earlier_colour(chesapeake):
-    """DIGEST 1.4: the newest colour the node defines; a fixed number pays in every phase."""
+    """docs/rules/common.md §5.1: the newest colour the node defines; a fixed number pays in
+    every phase."""
     norfolk = chesapeake.title.hexes["H14"].printed.node(0)
     assert norfolk.value_in(["yellow"]) == 30
     assert norfolk.value_in(["yellow", "green", "brown", "gray"]) == 60

@@ -300,6 +300,10 @@ HAND_CASES = {
     # can't run the whole line; H6-F8-E7 = 70, + 15 = 85.
     "exclusive stop set and fixed income": (_line(["D"]), Params(
         exclusive=[{"F8-0", "D8-0"}], fixed=15), 85),
+    # The same set after 70 sets of one stop each (groups that exclude nothing): it is the
+    # 71st exclusive group, beyond one 64-bit word, and still holds: 85.
+    "exclusive stop set beyond the 64th group": (_line(["D"]), Params(
+        exclusive=[{"H6-0"}] * 70 + [{"F8-0", "D8-0"}], fixed=15), 85),
     # An extra station in D8-0 (no token there): a 2-train may run D8-E7 (30) next to
     # H6-F8 (60): 90 with two 2-trains, against 60 without it.
     "extra station": (_line(["2", "2"]), Params(stations=frozenset({"D8-0"})), 90),

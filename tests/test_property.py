@@ -135,27 +135,28 @@ def _pos(trains, tiles, tokens, phase="2"):
 
 
 HAND_CASES = {
-    # DIGEST §1.2 blocking: F6's single slot is held by PRR, so F6 may end a route but not
+    # docs/rules/common.md §3.6: F6's single slot is held by PRR, so F6 may end a route but not
     # be passed through. F4(B&O, 20) - F6(20) = 40; F4-F6-F8 (60) would pass through F6.
     "full city ends a route but blocks passing": (
         _pos(["3"], [("F4", "57", 0), ("F6", "57", 0), ("F8", "57", 0)],
              [("F4", COMPANY), ("F6", "PRR")]), 40),
-    # Same board with a neutral token in F6 instead: neutral tokens never block (§1.2),
-    # so the 3-train runs F4-F6-F8 = 60.
+    # Same board with a neutral token in F6 instead: neutral tokens never block
+    # (docs/rules/common.md §3.6), so the 3-train runs F4-F6-F8 = 60.
     "neutral token does not block": (
         _pos(["3"], [("F4", "57", 0), ("F6", "57", 0), ("F8", "57", 0)],
              [("F4", COMPANY), ("F6", "neutral")]), 60),
-    # DIGEST §1.2 item 8: F4(B&O, 20) -straight F6- F8(20) is the only route (40); the second
-    # 2-train would need the same hex sides F4|F6 and F6|F8, so the run is 40, not 80.
+    # docs/rules/common.md §3.7: F4(B&O, 20) -straight F6- F8(20) is the only route (40); the
+    # second 2-train would need the same hex sides F4|F6 and F6|F8, so the run is 40, not 80.
     "two trains cannot share a hex side": (
         _pos(["2", "2"], [("F4", "57", 0), ("F6", "9", 0), ("F8", "57", 0)],
              [("F4", COMPANY)]), 40),
-    # Trains may share a node (§1.2 item 8): F6 is a tile-14 city (30, B&O) with exits to
-    # F4 (e3) and F8 (e0); 2-trains F6-F4 (50) and F6-F8 (50) share F6 but no side: 100.
+    # Trains may share a node (docs/rules/common.md §3.7): F6 is a tile-14 city (30, B&O) with
+    # exits to F4 (e3) and F8 (e0); 2-trains F6-F4 (50) and F6-F8 (50) share F6 but no side:
+    # 100.
     "two trains share a city but no track": (
         _pos(["2", "2"], [("F4", "57", 0), ("F6", "14", 0), ("F8", "57", 0)],
              [("F6", COMPANY)]), 100),
-    # DIGEST §1.2 item 3: A3 (city) and B2 (off-board) are both "Pittsburgh" (40 each in
+    # docs/rules/common.md §3.4: A3 (city) and B2 (off-board) are both "Pittsburgh" (40 each in
     # yellow). B4 gets tile 14 at rotation 2 (exits 2->A3, 3->B2, 5, 0) with B&O's token
     # (30). One route may hold only one of them: B4-A3 = 70 for the 3-train, not
     # A3-B4-B2 = 110; but two trains may each take one: 70 + 70 = 140.
@@ -163,11 +164,11 @@ HAND_CASES = {
         _pos(["3"], [("B4", "14", 2)], [("B4", COMPANY)]), 70),
     "group tags do not bind across routes": (
         _pos(["2", "2"], [("B4", "14", 2)], [("B4", COMPANY)]), 140),
-    # DIGEST §1.2 blocking: an off-board is never passed through. K3 gets tile 57 at
+    # docs/rules/common.md §3.6: an off-board is never passed through. K3 gets tile 57 at
     # rotation 1 (exits 1 and 4; 4 leads to off-board L2), B&O token; L4 gets town tile 58
     # at rotation 1 (exits 1 and 3; 3 leads to L2). Phase 3 (green): L2 = 60. K3-L2 = 80;
     # K3-L2-L4 (90) would pass through L2, and L4-L2 has no B&O token.
-    # DIGEST §1.2 item 8, two paths of one tile sharing an edge: gray G1 (printed) has
+    # docs/rules/common.md §3.7, two paths of one tile sharing an edge: gray G1 (printed) has
     # track e1-e0 and e1-e5, both at its side to F2. F2 gets tile 57 at rotation 1 (exits
     # 1 and 4->G1, city 20, B&O), G3 town tile 4 (exits 0 and 3->G1, 10), H2 tile 57 at
     # rotation 2 (exits 2->G1 and 5, city 20). F2-G3 (30) and F2-H2 (40) both cross the

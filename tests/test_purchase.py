@@ -29,8 +29,9 @@ def test_train_limit_per_company_type():
 
 def test_phase_change_closes_the_ferry():
     # 18PA tests/data/18pa/14: local #5's 2 over the Fall River ferry in phase 4 earns
-    # H19-2 30 + Islip 10 + Providence 20 + $10 ferry + $10 station = 80 (R-PA 6.2 L147,
-    # 6.8 L182). Buying the first 5 starts phase 5, which closes the ferry (R-PA 6.2 L148):
+    # H19-2 30 + Islip 10 + Providence 20 + $10 ferry + $10 station = 80
+    # (docs/rules/18pa.md §5.2, §5.4). Buying the first 5 starts phase 5, which closes the
+    # ferry (docs/rules/18pa.md §5.4):
     # only H19-2 30 + Islip 10 + $20 station = 60 remains, for one of its trains.
     position = _position(ROOT / "tests" / "data" / "18pa" / "14-ferry-phase-2.json",
                          phase="4", title_state={"next_train": "5"})

@@ -16,7 +16,7 @@ def test_position_example_solves():
     position = read_position(json.loads(block))
     run = solve(position)
     # F2 Harrisburg (#57, 20) and E3 Hagerstown (#57, 20) joined across their shared side,
-    # a 3-train of PRR, phase 3: 20 + 20 = 40 (DIGEST 6.2 generic cities, 6.1 n-trains)
+    # a 3-train of PRR, phase 3: 20 + 20 = 40 (docs/rules/18chesapeake.md §3.3, §2)
     assert run.status == "optimal" and run.total == 40
 
 

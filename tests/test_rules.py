@@ -1,4 +1,4 @@
-"""The shared route rules (DIGEST 1.2) on small hand-built 18Chesapeake boards.
+"""The shared route rules (docs/rules/common.md §3) on small hand-built 18Chesapeake boards.
 
 The line used by most tests, phase 2 (yellow values):
 
@@ -6,7 +6,7 @@ The line used by most tests, phase 2 (yellow values):
          -- E7-0 town (#58, 10) -- D8-0 Leesburg (#57, 20)
 
 H6-1 (Baltimore's second city, 30) leads to the town I5-0 (#4, 10), but not
-to H6-0: the two OO cities of a yellow Baltimore are separate (DIGEST 6.2).
+to H6-0: the two OO cities of a yellow Baltimore are separate (docs/rules/18chesapeake.md §3.2).
 """
 import dataclasses
 
@@ -42,7 +42,7 @@ def routes(pos):
 
 
 def test_whole_line_with_a_4_train(chesapeake):
-    # 30 + 30 + 10 + 20: every stop of a 4-train scores (DIGEST 6.1)
+    # 30 + 30 + 10 + 20: every stop of a 4-train scores (docs/rules/18chesapeake.md §2)
     run = solve(position(chesapeake, ["4"], [{"hex": "H6", "city": 0, "company": "B&O"}]))
     assert run.status == "optimal"
     assert run.total == 90
@@ -51,20 +51,21 @@ def test_whole_line_with_a_4_train(chesapeake):
 
 
 def test_distance_limits_the_stops(chesapeake):
-    # a 2-train visits two stops: H6-0 + F8-0 = 60 (numeric distance, DIGEST 1.3)
+    # a 2-train visits two stops: H6-0 + F8-0 = 60 (numeric distance, docs/rules/common.md §4.1)
     found = routes(position(chesapeake, ["2"], [{"hex": "H6", "city": 0, "company": "B&O"}]))
     assert found == {("F8-0", "H6-0"): 60}
 
 
 def test_route_needs_a_company_station(chesapeake):
-    # I5-0 -- H6-1 is track, but neither stop holds a B&O token (DIGEST 1.2 item 2)
+    # I5-0 -- H6-1 is track, but neither stop holds a B&O token (docs/rules/common.md §3.2)
     found = routes(position(chesapeake, ["D"], [{"hex": "H6", "city": 0, "company": "B&O"}]))
     assert all("H6-1" not in r and "I5-0" not in r for r in found)
     assert max(found.values()) == 90
 
 
 def test_full_city_of_others_ends_a_route_but_blocks_passing(chesapeake):
-    # C&O fills DC's single slot: B&O may end at F8 (60) but not pass it (DIGEST 1.2 blocking)
+    # C&O fills DC's single slot: B&O may end at F8 (60) but not pass it
+    # (docs/rules/common.md §3.6)
     tokens = [{"hex": "H6", "city": 0, "company": "B&O"}, {"hex": "F8", "company": "C&O"}]
     found = routes(position(chesapeake, ["D"], tokens))
     assert found == {("F8-0", "H6-0"): 60}
@@ -79,7 +80,7 @@ def test_own_token_or_empty_reserved_slot_lets_trains_pass(chesapeake):
 def test_trains_share_a_city_but_not_track(chesapeake):
     # Two 4-trains: H6-0-F8-0 (60) and F8-0-E7-0-D8-0 (30 + 10 + 20 = 60) share only
     # the DC city, which is allowed; one train over the whole line would make 90.
-    # (DIGEST 1.2 item 8: trains may share a city, never a hex side.)
+    # (docs/rules/common.md §3.7: trains may share a city, never a hex side.)
     tokens = [{"hex": "H6", "city": 0, "company": "B&O"}, {"hex": "D8", "company": "B&O"}]
     run = solve(position(chesapeake, ["4", "4"], tokens))
     assert run.total == 120
@@ -101,8 +102,9 @@ PITTSBURGH = [{"hex": "B4", "tile": "3", "rotation": 2}]
 
 
 def test_one_stop_per_group(chesapeake):
-    # A3 (P&LE city, 40) -- B4-0 town (#3, 10) -- B2 Pittsburgh off-board (40): A3 and B2
-    # share the group "Pittsburgh", so only one may be on a route (DIGEST 6.2): best 50.
+    # A3 (P&LE city, 40) -- B4-0 town (#3, 10) -- B2 Pittsburgh off-board (40): A3 and B2 share
+    # the group "Pittsburgh", so only one may be on a route (docs/rules/18chesapeake.md §3.1):
+    # best 50.
     pos = position(chesapeake, ["3"], [{"hex": "A3", "company": "PLE"}], tiles=PITTSBURGH,
                    company="PLE")
     found = routes(pos)
@@ -110,7 +112,8 @@ def test_one_stop_per_group(chesapeake):
 
 
 def test_terminal_path_only_at_a_route_end(chesapeake):
-    """Mark E7's track toward D8 terminal: E7 may then only end a route (DIGEST 1.2 item 4).
+    """Mark E7's track toward D8 terminal: E7 may then only end a route
+    (docs/rules/common.md §3.5).
 
     H6-0 F8-0 E7-0 D8-0 is no longer legal; the best 4-train is H6-0 F8-0 E7-0 = 70.
     """
@@ -129,7 +132,8 @@ def test_terminal_path_only_at_a_route_end(chesapeake):
 
 @pytest.mark.parametrize("phase,expected", [("2", 50), ("3", 60), ("5", 70), ("D", 90)])
 def test_offboard_value_by_phase(chesapeake, phase, expected):
-    # A3 pays 40/50/60/80 by column (DIGEST 6.2); the #3 town pays 10 in every phase
+    # A3 pays 40/50/60/80 by column (docs/rules/18chesapeake.md §3.1); the #3 town pays 10 in
+    # every phase
     pos = position(chesapeake, ["3"], [{"hex": "A3", "company": "PLE"}], tiles=PITTSBURGH,
                    company="PLE", phase=phase)
     assert solve(pos).total == expected
@@ -142,25 +146,93 @@ def test_parallel_lanes_are_separate_track(chesapeake):
     test city worth 20 whose one exit carries two lanes. Two 2-trains of B&O each run
     D2-E3 on their own lane: 2 x (20 + 20) = 80; with one lane only one could (40).
     """
+    assert solve(_lanes_position(chesapeake, 1)).total == 40
+    two = solve(_lanes_position(chesapeake, 2))
+    assert two.total == 80 and len(two.routes) == 2
+
+
+def _lanes_position(chesapeake, lanes=2, gauges=("broad", "broad")):
+    """D2 and E3 each hold a test city worth 20 whose one exit carries ``lanes`` lanes of
+    track of the gauges ``gauges`` (D2's, E3's); B&O has a token in D2 and two 2-trains."""
     from trainrun.tiles import tile_from_dict
     title = chesapeake.title
 
-    def city(lanes):
+    def city(track):
         return tile_from_dict("L", {"color": "green", "nodes": [
             {"index": 0, "kind": "city", "revenue": 20, "slots": 2}],
-            "paths": [{"a": "e0", "b": "n0", "lanes": lanes}]})
+            "paths": [{"a": "e0", "b": "n0", "lanes": lanes, "track": track}]})
 
-    def run(lanes):
-        custom = Ruleset(chesapeake.info, dataclasses.replace(
-            title, tiles={**title.tiles, "L": city(lanes)}), chesapeake.hook)
-        tiles = [{"hex": "D2", "tile": "L", "rotation": 5},
-                 {"hex": "E3", "tile": "L", "rotation": 2}]
-        return solve(position(custom, ["2", "2"], [{"hex": "D2", "company": "B&O"}],
-                              tiles=tiles))
+    custom = Ruleset(chesapeake.info, dataclasses.replace(
+        title, tiles={**title.tiles, "L": city(gauges[0]), "M": city(gauges[1])}),
+        chesapeake.hook)
+    tiles = [{"hex": "D2", "tile": "L", "rotation": 5},
+             {"hex": "E3", "tile": "M", "rotation": 2}]
+    return position(custom, ["2", "2"], [{"hex": "D2", "company": "B&O"}], tiles=tiles)
 
-    assert run(1).total == 40
-    two = run(2)
-    assert two.total == 80 and len(two.routes) == 2
+
+@pytest.mark.parametrize("gauges,expected", [
+    (("broad", "broad"), 40), (("narrow", "narrow"), 40), (("broad", "dual"), 40),
+    (("dual", "narrow"), 40), (("broad", "narrow"), 0), (("narrow", "broad"), 0)])
+def test_track_joins_only_where_gauges_meet(chesapeake, gauges, expected):
+    """Across a hex side track continues into track of the same gauge, and dual gauge
+    meets either (18xx.games ``Path#tracks_match?``). The one route D2-E3 is 20 + 20 = 40
+    where D2's track joins E3's, else there is no route: 0."""
+    assert solve(_lanes_position(chesapeake, 1, gauges)).total == expected
+
+
+def test_checker_refuses_broad_into_narrow(chesapeake):
+    from trainrun.legality import check_run
+    pos = _lanes_position(chesapeake, 1, ("broad", "narrow"))
+    chain = {"left": "D2-0", "right": "E3-0", "paths": [
+        {"hex": "D2", "a": "n0", "b": "e5"}, {"hex": "E3", "a": "e2", "b": "n0"}]}
+    check = check_run(pos, [("2-0", ["D2-0", "E3-0"], [chain])])
+    assert check.violations == [
+        "route 1: chain 1 (D2-0 to E3-0) crosses the hex side between D2 and E3 from broad "
+        "gauge track in D2 to narrow gauge track in E3, which do not join"]
+
+
+def test_unknown_gauge_is_refused():
+    from trainrun.errors import InputError
+    from trainrun.tiles import tile_from_dict
+    with pytest.raises(InputError, match="tile X: malformed tile data .*track 'meter'"):
+        tile_from_dict("X", {"color": "yellow", "paths": [{"a": "e0", "b": "e3",
+                                                           "track": "meter"}]})
+
+
+def test_parallel_lanes_in_chains_and_the_checker(chesapeake):
+    """The two routes of the lanes board say which lane they use (``e5.0`` / ``e5.1``: lane
+    i of D2's edge 5 meets lane 1 - i of E3's edge 2), the independent checker finds the
+    run legal, and the run written as an 18xx.games action (hex ids only, no lanes) reads
+    back as a legal run of the same total."""
+    from trainrun.legality import check_run
+    from trainrun.runformat import export_run_routes
+    from trainrun.verify import verify
+    pos = _lanes_position(chesapeake)
+    run = solve(pos)
+    assert run.total == 80
+    lanes = sorted(tuple(sorted((p["hex"], p["a"], p["b"]) for p in r.chains[0]["paths"]))
+                   for r in run.routes)
+    assert lanes == [(("D2", "n0.0", "e5.0"), ("E3", "e2.1", "n0.1")),
+                     (("D2", "n0.1", "e5.1"), ("E3", "e2.0", "n0.0"))]
+    check = check_run(pos, run.routes)
+    assert check.legal and check.total == 80, check.violations
+    result = verify(pos, export_run_routes(pos, run), best=False)
+    assert result.legal and result.declared_total == 80
+
+
+def test_checker_sees_two_routes_on_one_lane(chesapeake):
+    """Both routes on lane 0 of D2's edge 5 share that track; a chain that leaves D2 on
+    lane 0 but enters E3 on lane 0 (which meets D2's lane 1) is not connected."""
+    from trainrun.legality import check_run
+    pos = _lanes_position(chesapeake)
+    lane0 = [{"hex": "D2", "a": "n0.0", "b": "e5.0"}, {"hex": "E3", "a": "e2.1", "b": "n0.1"}]
+    route = [{"left": "D2-0", "right": "E3-0", "paths": lane0}]
+    check = check_run(pos, [("2-0", ["D2-0", "E3-0"], route), ("2-1", ["D2-0", "E3-0"], route)])
+    assert check.violations == ["route 2 reuses lane 0 (from D2) of the hex side between D2 "
+                                "and E3 already used by route 1"]
+    crossed = [{"left": "D2-0", "right": "E3-0", "paths": [
+        {"hex": "D2", "a": "n0.0", "b": "e5.0"}, {"hex": "E3", "a": "e2.0", "b": "n0.0"}]}]
+    assert not check_run(pos, [("2-0", ["D2-0", "E3-0"], crossed)]).legal
 
 
 def test_derived_answers_are_kept_per_position(chesapeake):

@@ -1,15 +1,15 @@
-"""1817's own rules on small hand-built boards of the real map (DIGEST section 4).
+"""1817's own rules on small hand-built boards of the real map (docs/rules/1817.md).
 
 The southern line used by most tests (yellow tiles, every city a #6 worth 20 in
-every phase, DIGEST 4.2 "Plain cities"):
+every phase, docs/rules/1817.md §3):
 
     J7 Atlanta (off-board 30/50/60/80) -- I8 (#9) -- H9-0 Charleston (#6)
          -- H11 (#9) -- H13 (#7) -- I12-0 Blacksburg (#6)
 
-H11, H13 and I8 are mountain hexes where a coal mine may lie (DIGEST 4.4), and
+H11, H13 and I8 are mountain hexes where a coal mine may lie (docs/rules/1817.md §5.1), and
 Charleston may hold a bridge. A-and-S (``A&S``) has its token in Charleston.
 
-New York's loop (yellow E22: two cities of 40, DIGEST 4.2):
+New York's loop (yellow E22: two cities of 40, docs/rules/1817.md §3):
 
     E22-0 -- F21 (#8) -- F19-0 Philadelphia (#5, 20) -- E20 (#9) -- D21 (#8)
          -- D23 (#7) -- E22-1
@@ -68,7 +68,7 @@ def test_plain_line_without_markers(g1817):
 
 
 def test_a_mine_passed_through(g1817):
-    # a mine on H11: H9 -- I12 passes through it: 20 + 20 + 10 = 50 (R-17 L77, DIGEST 4.4)
+    # a mine on H11: H9 -- I12 passes through it: 20 + 20 + 10 = 50 (docs/rules/1817.md §5.1)
     pos = position(g1817, ["2"], markers=[("H11", "mine")])
     assert routes(pos)[("H9-0", "I12-0")] == 50
     run = _checked(pos, solve(pos))
@@ -76,7 +76,8 @@ def test_a_mine_passed_through(g1817):
 
 
 def test_two_mines_on_one_route_stack(g1817):
-    # mines on H11 and H13: 20 + 20 + 10 + 10 = 60 > H9 -- J7 50 (DIGEST 4.4: they add up)
+    # mines on H11 and H13: 20 + 20 + 10 + 10 = 60 > H9 -- J7 50 (docs/rules/1817.md §5.1: they
+    # add up)
     pos = position(g1817, ["2"], markers=[("H11", "mine"), ("H13", "mine")])
     run = _checked(pos, solve(pos))
     assert run.total == 60
@@ -102,8 +103,8 @@ def test_a_route_cannot_start_or_end_at_a_mine(g1817):
 
 
 def test_a_bridged_stop(g1817):
-    # a bridge in Charleston: +10 for the stop at H9 (R-17 L81): H9 30 + I12 20 = 50,
-    # H9 30 + Atlanta 30 = 60
+    # a bridge in Charleston: +10 for the stop at H9 (docs/rules/1817.md §5.3): H9 30 + I12 20 =
+    # 50, H9 30 + Atlanta 30 = 60
     pos = position(g1817, ["2"], markers=[("H9", "bridge")])
     assert routes(pos) == {("H9-0", "I12-0"): 50, ("H9-0", "J7-0"): 60}
     assert _checked(pos, solve(pos)).total == 60
@@ -134,14 +135,14 @@ def test_bridge_and_mines_together(g1817):
 
 @pytest.mark.parametrize("phase, atlanta", [("2", 30), ("3", 50), ("5", 60), ("8", 80)])
 def test_off_board_values_by_phase(g1817, phase, atlanta):
-    # Atlanta 30/50/60/80 (DIGEST 4.2) + Charleston 20
+    # Atlanta 30/50/60/80 (docs/rules/1817.md §3) + Charleston 20
     found = routes(position(g1817, ["2"], phase=phase))
     assert found[("H9-0", "J7-0")] == 20 + atlanta
 
 
 def test_toronto_and_cleveland_values(g1817):
-    # Toronto B13: town 20/30/40, no gray value, so 40 in phase 8 (DIGEST 1.4, 4.2);
-    # Cleveland D9: gray city 30/40/50/60.
+    # Toronto B13: town 20/30/40, no gray value, so 40 in phase 8 (docs/rules/common.md §5.1,
+    # docs/rules/1817.md §3); Cleveland D9: gray city 30/40/50/60.
     title = g1817.title
     toronto = title.hexes["B13"].printed.node(0)
     cleveland = title.hexes["D9"].printed.node(0)
@@ -159,7 +160,7 @@ def _ny(ruleset, trains, token_hex, token_city=0):
 
 def test_both_new_york_cities_rejected(g1817):
     # token in Philadelphia; E22-0 -- F19 -- E22-1 is track, but a route may visit only
-    # one of New York's cities (R-17 L45, DIGEST 17-1): a 4-train earns 40 + 20 = 60,
+    # one of New York's cities (docs/rules/1817.md §4.1): a 4-train earns 40 + 20 = 60,
     # not 40 + 20 + 40 = 100
     pos = _ny(g1817, ["4"], "F19")
     found = routes(pos)
@@ -191,7 +192,7 @@ def _loop_chains():
 def test_modern_trains(g1817, train, bonus):
     # phase 7, mines on H11 and H13: H9 20 + I12 20 + 20 = 60; with Modern Trains a 7
     # earns +10 and an 8 +20 for each visited city holding the company's token (H9 and
-    # I12 here), a 6 nothing (DIGEST 4.4 "Optional Modern Trains")
+    # I12 here), a 6 nothing (docs/rules/1817.md §5.4)
     tokens = CHARLESTON + [{"hex": "I12", "company": "A&S"}]
     markers = [("H11", "mine"), ("H13", "mine")]
     plain = position(g1817, [train], tokens=tokens, markers=markers, phase="7")
@@ -216,7 +217,7 @@ def test_modern_trains_option_must_be_a_flag(g1817):
 
 
 def test_mail_contract_is_shown_beside_the_run_not_in_it(g1817):
-    # Mail $15 is company income (R-17 L83, DIGEST 4.4), not run revenue: total stays 50
+    # Mail $15 is company income (docs/rules/1817.md §5.5), not run revenue: total stays 50
     pos = position(g1817, ["2"], title_state={"mail_contracts": ["Mail"]})
     run = solve(pos)
     assert run.total == 50

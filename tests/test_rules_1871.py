@@ -1,4 +1,4 @@
-"""1871 rules on hand-built positions of the real map (DIGEST §5, 1871-summary.txt).
+"""1871 rules on hand-built positions of the real map (docs/rules/1871.md).
 
 Each board lays a few tiles on the printed map; every expected total is worked out by
 hand beside the test and cross-checked with the brute force (``tests/bruteforce.py``,
@@ -13,7 +13,7 @@ them between sea hexes, and touches six hexes.
 
 The plus line: a PEIR token sits in Charlottetown L16 (city 20), the home of company C
 (the PEIR starts in the homes of the five companies drawn neither Mainline nor Shortline,
-DIGEST §5.3). Laid: N20 Belfast #5 (rotation 3, city 20), N18 #8 (rotation 0), K17 #8
+docs/rules/1871.md §4.1). Laid: N20 Belfast #5 (rotation 3, city 20), N18 #8 (rotation 0), K17 #8
 (rotation 4), K19 Cornwall PEI2 (rotation 0, city 20, green plain city), J20 Eliot River
 #3 (rotation 4, town 10). With the printed gray towns M17 Stratford and K21 North River
 (10 each) the track is the line
@@ -84,20 +84,21 @@ def test_title_aliases():
 
 
 def test_only_the_neutral_token_is_printed():
-    # The setup tokens (PEIR, Mainline, Shortline homes) depend on the draw (summary
-    # "Setup"), so a position lists them; only G11's neutral token is on the map itself.
+    # The setup tokens (PEIR, Mainline, Shortline homes) depend on the draw
+    # (docs/rules/1871.md §7), so a position lists them; only G11's neutral token is on the map
+    # itself.
     title = load_title("1871").title
     printed = {h: mh.printed_tokens for h, mh in title.hexes.items() if mh.printed_tokens}
     assert list(printed) == ["G11"] and printed["G11"][0]["slots"] == ["N"]
 
 
-# ------------------------------------------------------------------ H trains (DIGEST §5.1)
+# ----------------------------------------------------------- H trains (docs/rules/1871.md §2.1)
 
 def test_h_train_through_sea_hexes_at_its_exact_limit():
-    # 5H: G13-G11-H6 crosses 5 edges (sea hexes count, summary "Run trains": "a 6H crosses
-    # six, so it reaches seven hexes"); phase 5H is green: G13 20 + G11 20 (no green value:
-    # yellow 20, DIGEST §1.4) + H6 60 (yellow, no green value) = 100. G11's neutral token
-    # does not block the pass (DIGEST §5.2).
+    # 5H: G13-G11-H6 crosses 5 edges (sea hexes count: a 6H crosses six and so reaches seven
+    # hexes, docs/rules/1871.md §2.1); phase 5H is green: G13 20 + G11 20 (no green value:
+    # yellow 20, docs/rules/1871.md §3) + H6 60 (yellow, no green value) = 100. G11's neutral
+    # token does not block the pass (docs/rules/1871.md §4.2).
     total, routes = _best(_pos("5H", "S", ["5H"], SEA_LINE, [("G13", "S")]))
     assert total == 100
     assert routes == [["G13-0", "H6-0", 3]]
@@ -134,12 +135,12 @@ def test_6h_on_the_plus_line():
     assert total == 80
 
 
-# ------------------------------------------------------------------ + trains (DIGEST §5.1)
+# ----------------------------------------------------------- + trains (docs/rules/1871.md §2.2)
 
 def test_3_plus_with_trailing_towns():
     # 3+: three cities N20, L16, K19, the town M17 between them and the towns K21, J20
-    # trailing off K19's end (summary "Run trains": "plus towns between them and trailing
-    # off either end"); everything scores: 20 + 10 + 20 + 20 + 10 + 10 = 90.
+    # trailing off K19's end (towns between the cities and trailing off either end,
+    # docs/rules/1871.md §2.2); everything scores: 20 + 10 + 20 + 20 + 10 + 10 = 90.
     total, routes = _best(_pos("3+", "PEIR", ["3+"], PLUS_LINE, PEIR_L16))
     assert total == 90
     assert routes == [["J20-0", "N20-0", 6]]
@@ -154,15 +155,15 @@ def test_2_plus_takes_two_cities_and_every_town():
 
 
 def test_7_counts_towns_and_d_is_unlimited():
-    # 7 (DIGEST 71-2): all six stops count, 6 <= 7: 90. D: unlimited, 90.
+    # 7 (docs/rules/1871.md §2.3): all six stops count, 6 <= 7: 90. D: unlimited, 90.
     assert _best(_pos("7", "PEIR", ["7"], PLUS_LINE, PEIR_L16))[0] == 90
     assert _best(_pos("D", "PEIR", ["D"], PLUS_LINE, PEIR_L16))[0] == 90
 
 
 def test_plus_route_of_towns_only_is_rejected():
-    # "A route needs two revenue centers, a city among them for a + train" (summary "Run
-    # trains"): K21-J20 (two towns) is not a route; under the engine's token rule (71-3)
-    # the station a route needs is a city, which is how the rule is enforced.
+    # Two revenue centres, a city among them for a + train (docs/rules/1871.md §2.4): K21-J20
+    # (two towns) is not a route; under the engine's token rule the station a route needs is a
+    # city, which is how the rule is enforced.
     data = _pos("3+", "PEIR", ["3+"], PLUS_LINE, PEIR_L16)
     position = read_position(data)
     chains = [{"left": "J20-0", "right": "K21-0",
@@ -178,7 +179,7 @@ def test_plus_route_of_towns_only_is_rejected():
     assert scorer.legal(("J20-0", "K21-0"), frozenset(), (), frozenset()) is False
 
 
-# ------------------------------------------------------------------ the PEIR (DIGEST §5.3)
+# ----------------------------------------------------------- the PEIR (docs/rules/1871.md §4.1)
 
 def test_peir_runs_from_its_token_in_another_company_s_home():
     # A PEIR token in Summerside F14 (home of company S). E15 #8 joins F14 to
@@ -190,14 +191,15 @@ def test_peir_runs_from_its_token_in_another_company_s_home():
 
 
 def test_peir_token_blocks_other_companies():
-    # The same board run by MS (token D14): F14's one slot holds the PEIR token, so MS may
-    # end there (D14-F14 = 40) but not pass on to G15 (DIGEST §5.3, §1.2 blocking).
+    # The same board run by MS (token D14): F14's one slot holds the PEIR token, so MS may end
+    # there (D14-F14 = 40) but not pass on to G15 (docs/rules/1871.md §4.1,
+    # docs/rules/common.md §3.6).
     total, routes = _best(_pos("3H", "MS", ["3H"], SUMMERSIDE, SUMMERSIDE_TOKENS))
     assert total == 40
     assert routes == [["D14-0", "F14-0", 2]]
 
 
-# ------------------------------------------------------------------ off-board values (§1.4)
+# --------------------------------------------------- off-board values (docs/rules/1871.md §3)
 
 @pytest.mark.parametrize("phase, expected", [
     ("3H", 100),   # yellow: 20 + 20 + 60
@@ -209,7 +211,7 @@ def test_off_board_value_falls_back_to_the_nearest_earlier_colour(phase, expecte
     assert total == expected
 
 
-# ------------------------------------------------------------------ Hunslet (DIGEST §5.4)
+# ------------------------------------------------------------ Hunslet (docs/rules/1871.md §5)
 
 def test_hunslet_buys_the_phase_train_by_default():
     # Phase 5H, nothing said about the depot: the next train is a 5H (the phase's train).

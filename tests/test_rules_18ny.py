@@ -1,4 +1,4 @@
-"""18NY rules on hand-built positions of the real map (DIGEST §3, R-NY "Run Trains" L424-440).
+"""18NY rules on hand-built positions of the real map (docs/rules/18ny.md).
 
 Every expected total is worked out by hand beside its test; each position is also
 checked against the brute force (``tests/bruteforce.py``, hooks mode) and every route
@@ -66,12 +66,12 @@ def _solve_and_check(data: dict, expected: int):
     return run
 
 
-# ------------------------------------------------------------------ H trains (§3.1)
+# ----------------------------------------------------------- H trains (docs/rules/18ny.md §2.1)
 
 def test_h_route_at_its_limit_springfield_counted_as_one_hex():
     """2H Troy E21 -> Springfield F26 crosses E21|E23, E23|E25, E25|F26 = 3 hex sides, but
-    E25 with F26 is one hex (DIGEST §3.1, NY-5), so 3 - 1 = 2: exactly a 2H's limit
-    (R-NY L434: "a 2H-train may score three consecutive hexes")."""
+    E25 with F26 is one hex, so 3 - 1 = 2: exactly a 2H's limit, three consecutive
+    hexes (docs/rules/18ny.md §2.1)."""
     position = read_position(_position("2H", ["2H"], SPRINGFIELD_TILES, [("E21", 0)]))
     chains = solve(read_position(_position("2H", ["4H"], SPRINGFIELD_TILES, [("E21", 0)])))
     route = chains.routes[0]   # the 4H runs Schenectady - Troy - Springfield
@@ -105,14 +105,15 @@ def test_two_2h_trains_use_springfield_as_one_hex():
 
 def test_toronto_counts_as_one_hex():
     """2H Lockport D4 - Niagara Falls D2 - Toronto D0: D4|D2, D2|E1, E1|D0 = 3 sides, E1
-    with D0 one hex (NY-5) = 2 edges; every location scores (§3.1): 20 + 20 + 20 = 60."""
+    with D0 one hex = 2 edges; every location scores (docs/rules/18ny.md §2.1):
+    20 + 20 + 20 = 60."""
     _solve_and_check(_position("2H", ["2H"], TORONTO_TILES, [("D4", 0)]), 60)
 
 
-# ------------------------------------------------------------------ DE trains (§3.1)
+# ---------------------------------------------------------- DE trains (docs/rules/18ny.md §2.2)
 
 def test_5de_scores_the_best_5_of_7_eligible_stops_doubled():
-    """5DE on LINE: eligible stops (station or red, R-NY L435) Syracuse 20, Rome 20,
+    """5DE on LINE: eligible stops (station or red, docs/rules/18ny.md §2.2) Syracuse 20, Rome 20,
     Utica 20, Schenectady 30, Troy 40, Springfield 100, Hartford 80; best five
     100 + 80 + 40 + 30 + 20 = 270, doubled = 540."""
     _solve_and_check(_position("D", ["5DE"], LINE_TILES, LINE_STATIONS), 540)
@@ -129,20 +130,20 @@ def test_de_untokened_city_scores_nothing():
     _solve_and_check(_position("D", ["4DE"], LINE_TILES, [("E21", 0)]), 440)
 
 
-# ------------------------------------------------------------------ D trains (§3.1)
+# ----------------------------------------------------------- D trains (docs/rules/18ny.md §2.3)
 
 def test_d_train_with_two_red_areas():
     """D on LINE: every location, 20 + 20 + 20 + 30 + 40 + 100 + 80 = 310, plus $100 for
-    each red area (Springfield, Hartford; R-NY L436) = 510."""
+    each red area (Springfield, Hartford; docs/rules/18ny.md §2.3) = 510."""
     run = _solve_and_check(_position("D", ["D"], LINE_TILES, LINE_STATIONS), 510)
     assert sorted(b["where"] for b in run.routes[0].bonuses) == ["F26-0", "G25-0"]
 
 
 def test_springfield_blocks_other_companies_once_tokened():
-    """R-NY L368: Springfield may be passed through by its owner or while untokened. With
-    B&A's token there, a D route may only end in Springfield. Best: Springfield - Troy -
-    F22 - G23 - Hartford = 100 + 40 + 80 + 2 x 100 = 420 (Syracuse .. Troy - Springfield
-    = 20 + 20 + 20 + 30 + 40 + 100 + 100 = 330; Syracuse .. Troy - branch - Hartford
+    """docs/rules/18ny.md §4.2: Springfield may be passed through by its owner or while
+    untokened. With B&A's token there, a D route may only end in Springfield. Best: Springfield
+    - Troy - F22 - G23 - Hartford = 100 + 40 + 80 + 2 x 100 = 420 (Syracuse .. Troy -
+    Springfield = 20 + 20 + 20 + 30 + 40 + 100 + 100 = 330; Syracuse .. Troy - branch - Hartford
     = 130 + 80 + 100 = 310), against 510 through Springfield when it is open."""
     _solve_and_check(_position("D", ["D"], LINE_TILES, LINE_STATIONS,
                                others=[("F26", 0, "B&A")]), 420)
@@ -153,14 +154,14 @@ def test_springfield_passable_by_its_owner():
     _solve_and_check(_position("D", ["D"], LINE_TILES, LINE_STATIONS + [("F26", 0)]), 510)
 
 
-# ------------------------------------------------------------------ bonuses (§3.4)
+# -------------------------------------------------------------- bonuses (docs/rules/18ny.md §5)
 
 def test_two_trains_scoring_the_same_bonus_location_count_it_once():
     """Hartford holds an unclaimed connection bonus; D + 5DE on LINE. Best split: the 5DE
     runs Syracuse .. Troy - F22 - G23 - Hartford (eligible 20, 20, 20, 30, 40, 80: best
     five 80 + 40 + 30 + 20 + 20 = 190, x2 = 380), the D runs Troy - Springfield - Hartford
     (40 + 100 + 80 + 2 x 100 = 420). Both score Hartford; the $10 is paid once
-    (R-NY L438-440, NY-1): 380 + 420 + 10 = 810. (Other splits: 5DE on the Springfield
+    (docs/rules/18ny.md §5.1): 380 + 420 + 10 = 810. (Other splits: 5DE on the Springfield
     line 540 + D on the branch 40 + 80 + 100 = 220 -> 770; D on the whole line 510 + 5DE
     Troy - Hartford by the branch (40 + 80) x 2 = 240 -> 760.)"""
     run = _solve_and_check(_position("D", ["D", "5DE"], LINE_TILES, LINE_STATIONS,
@@ -171,14 +172,14 @@ def test_two_trains_scoring_the_same_bonus_location_count_it_once():
 def test_de_bonus_only_among_scored_stops():
     """A bonus marker on Syracuse D12 (20). A 4DE scores 100, 80, 40, 30 and not Syracuse:
     500, no bonus. A 5DE's fifth stop is one of three 20s and takes the bonus one:
-    540 + 10 = 550 (the engine counts the bonus in the choice, DIGEST §3.1 DE step 3)."""
+    540 + 10 = 550 (the bonus counts in the choice, docs/rules/18ny.md §2.2)."""
     _solve_and_check(_position("D", ["4DE"], LINE_TILES, LINE_STATIONS, markers=["D12"]), 500)
     _solve_and_check(_position("D", ["5DE"], LINE_TILES, LINE_STATIONS, markers=["D12"]), 550)
 
 
 def test_held_bonus_and_coal_income_added_once():
     """title_state: $30 of connection tokens and $20 of coal tokens already held
-    (R-NY L440): D 510 + 50 = 560."""
+    (docs/rules/18ny.md §5.2): D 510 + 50 = 560."""
     _solve_and_check(_position("D", ["D"], LINE_TILES, LINE_STATIONS,
                                state={"connection_bonus_revenue": 30, "coal_revenue": 20}), 560)
 
@@ -189,11 +190,12 @@ def test_bad_income_names_the_field():
         solve(read_position(data))
 
 
-# ------------------------------------------------------------------ legality (§3.3)
+# ------------------------------------------------------------- legality (docs/rules/18ny.md §4)
 
 def test_a21_halves_belong_to_montreal_and_burlington():
-    """NY-2: A21's west node is Montreal; a route A19 (Montreal) - B20 - A21-west visits
-    Montreal twice (R-NY L368). B20 #7 at rotation 2 joins A19 (edge 2) and A21 (edge 3)."""
+    """A21's west node is Montreal; a route A19 (Montreal) - B20 - A21-west visits
+    Montreal twice (docs/rules/18ny.md §4.3). B20 #7 at rotation 2 joins A19 (edge 2) and
+    A21 (edge 3)."""
     position = read_position(_position("D", ["D"], [("B20", "7", 2)], []))
     chain = {"left": "A19-0", "right": "A21-0",
              "paths": [{"hex": "A19", "a": "e5", "b": "n0"}, {"hex": "B20", "a": "e2", "b": "e3"},
@@ -204,17 +206,17 @@ def test_a21_halves_belong_to_montreal_and_burlington():
 
 def test_stagecoach_token_is_a_station():
     """The Stagecoach token sits in Albany's reserved slot as a token of its owner
-    (DIGEST §3.3): with it, ERIE runs a 2H Albany F20 - Schenectady E19 (#57 at rotation 2:
-    exits D18, F20): 40 + 20 = 60; without it ERIE has no station and earns nothing."""
+    (docs/rules/18ny.md §4.4): with it, ERIE runs a 2H Albany F20 - Schenectady E19 (#57 at
+    rotation 2: exits D18, F20): 40 + 20 = 60; without it ERIE has no station and earns nothing."""
     tiles = [("E19", "57", 2)]
     _solve_and_check(_position("2H", ["2H"], tiles, [("F20", 1)]), 60)
     _solve_and_check(_position("2H", ["2H"], tiles, []), 0)
 
 
-# ------------------------------------------------------------------ claiming a bonus (L426)
+# --------------------------------------------------- claiming a bonus (docs/rules/18ny.md §5.3)
 
 def test_claim_a_connection_bonus_with_a_lesser_run():
-    """R-NY L426: a company may run for less to claim a connection bonus. A bonus on
+    """docs/rules/18ny.md §5.3: a company may run for less to claim a connection bonus. A bonus on
     Syracuse D12 (20) and a 4DE on LINE: the best run (Springfield line to Hartford: 100 +
     80 + 40 + 30 = 250, x2 = 500) does not score Syracuse. The best run that does:
     Syracuse .. Troy - Springfield, eligible 20, 20, 20, 30, 40, 100, best four 100 + 40 +

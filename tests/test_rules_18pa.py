@@ -1,6 +1,7 @@
 """18PA rules on hand-built positions of the real 18PA map (tests/data/18pa/*.json).
 
-R-PA is the 18PA rulebook (section, line); DIGEST is the rules digest, section 2.
+Each comment cites the section of docs/rules/18pa.md (18PA's rules as trainrun implements
+them) it rests on.
 Every expected total below is worked out by hand from the board; the solver must
 prove it optimal, and every route it returns must pass ``trainrun.legality``.
 
@@ -43,31 +44,33 @@ DATA = Path(__file__).parent / "data" / "18pa"
 
 # file stem -> total worked out by hand
 HAND = {
-    # Phase 2, two 2-trains. A 2 counts only cities and off-map areas; towns are free
-    # and score (R-PA 6.8 L180). I2 holds PRR's inactive x2 token: not doubled, not a
-    # station (R-PA 6.3; DIGEST 2.7). No token bonus in phase 2 (R-PA 6.8 L182).
-    # I2-I8 = 30 + 20 = 50; I8-I12-J13 = 20 + 10 + 30 = 60. The trains share the stop
-    # I8, not track (L179). I2-I8-I12 (60) would leave J13 without a train.
+    # Phase 2, two 2-trains. A 2 counts only cities and off-map areas; towns are free and score
+    # (docs/rules/18pa.md §2.1). I2 holds PRR's inactive x2 token: not doubled, not a station
+    # (docs/rules/18pa.md §4.2). No token bonus in phase 2 (docs/rules/18pa.md §5.2). I2-I8 = 30
+    # + 20 = 50; I8-I12-J13 = 20 + 10 + 30 = 60. The trains share the stop I8, not track
+    # (docs/rules/common.md §3.7). I2-I8-I12 (60) would leave J13 without a train.
     "01-two-2s-towns-free": 110,
     # Phase 3, a 3: I2-I8-I12-J13 = 40 + 20 + 10 + 30 = 100, + $10 for the one station
-    # (I8) on the route (R-PA 6.8 L182); the inactive x2 token earns nothing (DIGEST 2.7).
+    # (I8) on the route (docs/rules/18pa.md §5.2); the inactive x2 token earns nothing
+    # (docs/rules/18pa.md §4.2).
     "02-3-token-bonus-inactive-x2": 110,
     # The same with PRR's x2 active: Pittsburgh doubled, 80 + 20 + 10 + 30 = 140, and
-    # the x2 token is a station: + 2 x $10 (R-PA 6.3 L152, 6.8 L179, L182).
+    # the x2 token is a station: + 2 x $10 (docs/rules/18pa.md §5.1, §5.2).
     "03-3-active-x2": 160,
-    # Phase 3D, a 3D, x2 active: I2 brown 60 x2 (x2) x2 (3D) = 240 (R-PA 6.8 L181),
-    # I8 20 x2 = 40, Reading scores nothing for a 3D, J13 30 x2 = 60: 340; + 2 stations
-    # x $30, never doubled (L182): 400.
+    # Phase 3D, a 3D, x2 active: I2 brown 60 x2 (x2) x2 (3D) = 240
+    # (docs/rules/18pa.md §2.2, §5.1), I8 20 x2 = 40, Reading scores nothing for a 3D, J13 30 x2
+    # = 60: 340; + 2 stations x $30, never doubled (docs/rules/18pa.md §5.2): 400.
     "04-3d-active-x2-tokens": 400,
-    # Phase 5, a 5 and a 2R (R-PA 6.5 L166: the 2R is one more train). Splitting at
-    # Harrisburg puts I8's station on both routes: 5 on I2-I8 = 120 + 20 + 2 x $20 = 180;
-    # 2R on I8-I12-J13 = 20 + 10 + 30 + $20 = 80; 260. One train over the whole line:
-    # 120 + 20 + 10 + 30 + 2 x $20 = 220.
+    # Phase 5, a 5 and a 2R (docs/rules/18pa.md §2.3: the 2R is one more train). Splitting at
+    # Harrisburg puts I8's station on both routes: 5 on I2-I8 = 120 + 20 + 2 x $20 = 180; 2R on
+    # I8-I12-J13 = 20 + 10 + 30 + $20 = 80; 260. One train over the whole line: 120 + 20 + 10 +
+    # 30 + 2 x $20 = 220.
     "05-5-and-2r-split": 260,
     # Phase 5, a 3, mining rights: I8-G12-H17 = 20 + 10 + 20 + $20 (I8) = 70, + $40
-    # for running through Scranton (R-PA 6.6 L170, 6.8 L182): 110.
+    # for running through Scranton (docs/rules/18pa.md §5.3): 110.
     "06-mining-3": 110,
-    # The same with a 3D: 40 + 0 + 40 + $20 = 100; a 3D earns no mining rights (L182).
+    # The same with a 3D: 40 + 0 + 40 + $20 = 100; a 3D earns no mining
+    # rights (docs/rules/18pa.md §5.3).
     "07-mining-3d-only": 100,
     # Phase 5, a 3D and a 3, x2 active, mining rights; lines A and C meet at I8.
     # 3D on I2-I8 = 240 + 40 + 2 x $20 = 320; 3 on I8-G12-H17 = 20 + 10 + 20 + $20 = 70
@@ -78,51 +81,52 @@ HAND = {
     # (S3), to I8 (C) and to H17 (C). Routes: I2-G12-I8 = 120 + 10 + 20 + 2 x $20 = 190,
     # I2-G12-H17 = 150 + $20 = 170, I8-G12-H17 = 50 + $20 = 70, I2-G12 = 130 + $20 = 150,
     # I8-G12 = 30 + $20 = 50. Best pair without shared track: 170 + 50 (or 70 + 150) =
-    # 220; both trains reach Scranton, mining is paid once per run (R-PA 6.6 L170): 260.
+    # 220; both trains reach Scranton, mining is paid once per run
+    # (docs/rules/18pa.md §5.3): 260.
     "09-two-trains-scranton": 260,
     # Phase 3, B&A's 2, x2 active in Albany: 20 + 10 + 20 x2 = 70, + 2 stations x $10.
     "10-ba-albany-active": 90,
     # The same, x2 inactive: 20 + 10 + 20 + $10 (Boston only).
     "11-ba-albany-inactive": 60,
     # Phase 3, NH's 2. Albany's two slots hold local #1 and B&A's inactive x2 token,
-    # which blocks other companies (R-PA 6.3 L152): NH ends there.
+    # which blocks other companies (docs/rules/18pa.md §4.2): NH ends there.
     # G22-E22-0-E22-1-D17 = 20 + 10 + 10 + 20 + $10 = 70.
     "12-inactive-x2-blocks-others": 70,
     # The same board without B&A's token: Albany has a free slot, NH runs on to
     # Schenectady: 70 + 10 = 80.
     "13-albany-free-slot": 80,
-    # Phase 2, local #5's 2 over the ferry (a #9 in H23; R-PA 6.2 L147): H19-2 30 +
-    # Islip 10 + Providence 20 (two cities; the ferry is no stop and counts nothing,
-    # 6.8 L180) + $20 ferry (phase 2): 80.
+    # Phase 2, local #5's 2 over the ferry (a #9 in H23; docs/rules/18pa.md §5.4): H19-2 30 +
+    # Islip 10 + Providence 20 (two cities; the ferry is no stop and counts nothing) + $20 ferry
+    # (phase 2): 80.
     "14-ferry-phase-2": 80,
-    # Phase 3, a 3: H19-2 30 + Islip 10 + Providence 20 + Boston D27-2 20 + $10 ferry +
-    # $10 for the station at H19-2 (DIGEST 2.7: locals earn the token bonus): 100.
+    # Phase 3, a 3: H19-2 30 + Islip 10 + Providence 20 + Boston D27-2 20 + $10 ferry + $10 for
+    # the station at H19-2 (locals earn the token bonus, docs/rules/18pa.md §5.2): 100.
     "15-ferry-phase-3": 100,
-    # No #9 in H23: no ferry (R-PA 6.2 L147). H19-2 30 + Islip 10 = 40.
+    # No #9 in H23: no ferry (docs/rules/18pa.md §5.4). H19-2 30 + Islip 10 = 40.
     "16-ferry-without-9": 40,
-    # Phase 5: the ferry is closed even though the #9 still lies in H23 (R-PA 6.2 L148).
-    # NH (which took over local #5's circle) runs its 2R: H19-2 (green, 40) + Islip 10 +
-    # $20 token = 70.
+    # Phase 5: the ferry is closed even though the #9 still lies in H23
+    # (docs/rules/18pa.md §5.4). NH (which took over local #5's circle) runs its 2R: H19-2
+    # (green, 40) + Islip 10 + $20 token = 70.
     "17-ferry-closed-phase-5": 70,
-    # Phase 4, NH's 4 from Boston circle 1 (green X13, 30 each; Providence green #15,
-    # 30). C28 30 - D27-1 30 - F27 30 = 90 + $10 = 100. Going on from Providence to
-    # Boston circle 2 (+30, 130 in all) would use a second BOS circle (R-PA 6.2 L142).
+    # Phase 4, NH's 4 from Boston circle 1 (green X13, 30 each; Providence green #15, 30). C28
+    # 30 - D27-1 30 - F27 30 = 90 + $10 = 100. Going on from Providence to Boston circle 2 (+30,
+    # 130 in all) would use a second BOS circle (docs/rules/18pa.md §4.1).
     "18-one-circle-per-hex": 100,
     # Phase 4, B&O's 4, x2 active in Columbus: 40 x2 + Baltimore 30 + Washington 20 =
     # 130, + 2 stations x $10: 150.
     "19-bo-columbus-active-4": 150,
     # The same, x2 inactive: 40 + 30 + 20 + $10 = 100.
     "20-bo-columbus-inactive-4": 100,
-    # Phase 4: the NYC has formed and local #1's token in Albany is now the NYC's (R-PA
-    # 2.5 L74, 4.1 L100); Albany was laid again to clear the printed token. The NYC's
-    # reserved 3 runs as a 3 (DIGEST 2.2): Albany 20 + Worcester 10 + Boston D27-0 20
-    # (B&A's circle, an end) = 50, + $10 for the NYC station in Albany: 60.
+    # Phase 4: the NYC has formed and local #1's token in Albany is now the NYC's
+    # (docs/rules/18pa.md §2.3); Albany was laid again to clear the printed token. The NYC's
+    # reserved 3 runs as a 3 (docs/rules/18pa.md §2.3): Albany 20 + Worcester 10 + Boston D27-0
+    # 20 (B&A's circle, an end) = 50, + $10 for the NYC station in Albany: 60.
     "21-nyc-reserved-3": 60,
-    # Phase 2, local #4 (home token printed in Philadelphia J13 circle 1) runs its
-    # built-in 2-train (R-PA 4.1 L99-101; its half pay-out is outside the run). Line B
-    # is its only track: J13 30 + Reading 10 (a town, free for a 2: R-PA 6.8 L180) +
-    # Harrisburg 20 (PRR's one-slot home: a route may end there, R-PA 6.2) = 60. No
-    # station-token bonus in phase 2 (R-PA 6.8 L182).
+    # Phase 2, local #4 (home token printed in Philadelphia J13 circle 1) runs its built-in
+    # 2-train (docs/rules/18pa.md §2.3; its half pay-out is outside the run). Line B is its only
+    # track: J13 30 + Reading 10 (a town, free for a 2: docs/rules/18pa.md §2.1) + Harrisburg 20
+    # (PRR's one-slot home: a route may end there, docs/rules/18pa.md §4.2) = 60. No
+    # station-token bonus in phase 2 (docs/rules/18pa.md §5.2).
     "22-minor-built-in-2": 60,
 }
 BRUTE = ["05-5-and-2r-split", "08-mining-3d-and-3", "09-two-trains-scranton",
@@ -156,7 +160,7 @@ def test_brute_force_agrees(stem):
 
 
 def test_forbidden_second_circle_is_the_only_better_route():
-    # 18: C28-D27-1-F27-D27-2 would earn 130 but uses two BOS circles (R-PA 6.2 L142)
+    # 18: C28-D27-1-F27-D27-2 would earn 130 but uses two BOS circles (docs/rules/18pa.md §4.1)
     run = solve(load("18-one-circle-per-hex"), 60.0, 1)
     assert not {"D27-1", "D27-2"} <= set(run.routes[0].visited)
 
@@ -171,21 +175,22 @@ def test_mining_rights_paid_once_and_not_for_a_3d():
 
 
 def test_ferry_is_never_a_stop():
-    # H25 is ferry track, never a place to score (DIGEST 2.5 e, 2.6 item 4)
+    # H25 is ferry track, never a place to score (docs/rules/18pa.md §5.4)
     for stem in ("14-ferry-phase-2", "16-ferry-without-9", "17-ferry-closed-phase-5"):
         graph = build_graph(load(stem))
         assert not any(s.startswith(("H25", "G26")) for s in graph.stop_ids)
 
 
 def test_ferry_bonus_by_phase():
-    # 14 in phase 4 with a 2: 30 + 10 + 20 + $10 ferry + $10 token (R-PA 6.8 L182)
+    # 14 in phase 4 with a 2: 30 + 10 + 20 + $10 ferry + $10 token
+    # (docs/rules/18pa.md §5.2, §5.4)
     assert solve(load("14-ferry-phase-2", phase="4"), 60.0, 1).total == 80
     # and in phase 5 the ferry is closed: 30 + 10 + $20 token
     assert solve(load("14-ferry-phase-2", phase="5"), 60.0, 1).total == 60
 
 
 def test_2r_is_not_capped_by_the_train_limit():
-    # phase 5 allows 2 trains; a 5, a 5 and a 2R all run (R-PA 6.5 L166). Line A + B:
+    # phase 5 allows 2 trains; a 5, a 5 and a 2R all run (docs/rules/18pa.md §2.3). Line A + B:
     # 5 on I2-I8 = 180, 2R on I8-I12-J13 = 80, the other 5 finds no track left.
     run = solve(load("05-5-and-2r-split", trains=["5", "5", "2R"]), 60.0, 1)
     assert run.status == "optimal" and run.total == 260
@@ -208,7 +213,7 @@ BLOCKED_WAY = [  # Baltimore K10 -- K8 -- J7 -- Harrisburg I8 (#15) -- I6 -- J5 
 @pytest.mark.parametrize("others, connected", [(["PRR"], True), (["PRR", "NH"], False)])
 def test_destination_blocked_by_enemy_tokens(others, connected):
     # B&O's only way to Columbus passes Harrisburg: a free slot lets it through, two
-    # other companies' tokens block it (R-PA 6.3 L152)
+    # other companies' tokens block it (docs/rules/18pa.md §5.1)
     tokens = [{"hex": "K2", "company": "B&O"}] + [{"hex": "I8", "company": c} for c in others]
     position = read_position({"title": "18PA", "phase": "3", "company": "B&O",
                               "trains": ["3"], "tiles": BLOCKED_WAY, "tokens": tokens})
@@ -243,8 +248,9 @@ def test_corpus_form_carries_the_title_state():
 
 
 def test_offmap_pass_through_switch():
-    # PA-9: B&O's 4 from Baltimore through Washington M8 (2 exits) on to L7 and K6,
-    # phase 4, x2 inactive. Board: K10 -- L9 -- M8 -- L7 -- K6 (Columbus line) -- K4 -- K2.
+    # docs/rules/18pa.md §4.3: B&O's 4 from Baltimore through Washington M8 (2 exits) on to L7
+    # and K6, phase 4, x2 inactive.
+    # Board: K10 -- L9 -- M8 -- L7 -- K6 (Columbus line) -- K4 -- K2.
     # By default (engine model) M8 may be passed: K10-M8-K2 = 30 + 20 + 40 + $10 = 100.
     # With the switch off, M8 only ends routes: K10-M8 = 50 + $10 = 60.
     tiles = [{"hex": "L9", "tile": "9", "rotation": 0}, {"hex": "L7", "tile": "9", "rotation": 2},
@@ -259,10 +265,10 @@ def test_offmap_pass_through_switch():
 
 
 def test_every_token_city_scores_in_every_phase():
-    # The station-token bonus is a stop bonus, which trainrun pays only where the stop
-    # scores (trainrun.rules.RouteBonus). R-PA 6.8 pays it for every station on the
-    # route; the two agree because every city of the 18PA map and tile set is worth
-    # more than 0 in every phase (for a 3D too: cities are doubled, never zeroed).
+    # The station-token bonus is a stop bonus, which trainrun pays only where the stop scores
+    # (trainrun.rules.RouteBonus). docs/rules/18pa.md §5.2 pays it for every station on the
+    # route; the two agree because every city of the 18PA map and tile set is worth more than 0
+    # in every phase (for a 3D too: cities are doubled, never zeroed).
     title = load("01-two-2s-towns-free").title
     tiles = list(title.tiles.values()) + [mh.printed for mh in title.hexes.values()]
     for tile in tiles:

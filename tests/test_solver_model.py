@@ -201,7 +201,7 @@ def test_required_bonus_not_found_in_time_is_said_not_faked(monkeypatch):
 
     from trainrun.solver import NoRunFound
 
-    monkeypatch.setattr(cp_model.CpSolver, "Solve", lambda self, model: cp_model.UNKNOWN)
+    monkeypatch.setattr(cp_model.CpSolver, "solve", lambda self, model, *a: cp_model.UNKNOWN)
     cands = _cands([(1, [(50, {0}), (10, {1})])])
     cands[0].reach = np.array([[False], [True]])
     with pytest.raises(NoRunFound):

@@ -268,7 +268,7 @@ def test_bad_run_input_is_one_line():
 
 
 def test_one_new_york_city_too_many_1817():
-    """1817: "A route may visit only one of New York's cities" (R-17 L45, DIGEST §4.3, 17-1).
+    """1817: "A route may visit only one of New York's cities" (docs/rules/1817.md §4.1).
 
     15528 action 543, WT: its 2-train runs E22-1 -> D19 (over D21) and its 3-train
     F13 -> D19 -> E22-0 (over E20). One 3-train route E22-1 -> D19 -> E22-0 joining the two
@@ -316,7 +316,7 @@ def test_export_and_read_back(key, data):
     assert back.legal, back.violations
     for got, want in zip(back.routes, run.routes):
         assert same_route(got.visited, want.visited), key
-        # a company bonus shows on the route that first earns it (DIGEST NY-1)
+        # a company bonus shows on the route that first earns it (docs/rules/18ny.md §5.1)
         claimed = sum(b["value"] for b in got.bonuses if b.get("company"))
         assert got.revenue == want.revenue + claimed, key
     assert back.declared_total == run.total

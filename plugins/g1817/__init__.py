@@ -1,23 +1,27 @@
-"""1817: plain n-trains, coal mines, bridges, New York's two cities (DIGEST section 4).
+"""1817: plain n-trains, coal mines, bridges, New York's two cities (docs/rules/1817.md).
 
 * Trains 2, 2+, 3-8 count and score every visited city, town and off-board (the
   shared numeric distance; 2+ has distance 2 in the train data). Off-board values
-  by phase, Cleveland's gray city and Toronto (a gray town, DIGEST 17-2) come from
-  the tile data through the shared phase-value rule (DIGEST 1.4).
-* New York E22: a route may visit only one of its cities (R-17 L45, DIGEST 17-1).
-* Coal mines: +$10 per ``mine`` hex whose track the route uses (DIGEST 4.4). A
+  by phase, Cleveland's gray city and Toronto (a gray town, docs/rules/1817.md §3) come from
+  the tile data through the shared phase-value rule (docs/rules/common.md §5.1).
+* New York E22: a route may visit only one of its cities (docs/rules/1817.md §4.1).
+* Coal mines: +$10 per ``mine`` hex whose track the route uses (docs/rules/1817.md §5.1). A
   mine lies on a #7/#8/#9 tile, which has no stop, so a route can never start or
   end there; a ``mine`` marker on a hex with a stop is rejected.
-* Ranches (Volatility expansion, R-17 silent; engine ``revenue_for``): like mines,
+* Ranches (Volatility expansion, docs/rules/1817.md §5.2): like mines,
   +$10 per ``ranch`` hex whose track the route uses.
 * Bridges: +$10 per stop at a city on a ``bridge`` hex (Louisville H3,
   Cincinnati G6, Charleston H9), for every company.
 * Option ``modern_trains`` (``"options": {"modern_trains": true}``): 7-trains
   earn +$10 and 8-trains +$20 for each visited city holding the company's token.
-* Mail contracts are company income, not run revenue (DIGEST 4.4): given as
+* Mail contracts are company income, not run revenue (docs/rules/1817.md §5.5): given as
   ``"title_state": {"mail_contracts": ["Mail"]}`` (Minor Mail $10, Mail $15,
   Major Mail $20) they are reported beside the run and never in its total; paid
-  only if the company has a train (R-17 L83).
+  only if the company has a train.
+
+Station tokens (engine ``G1817``): a company's tokens come with its size (2, 5 or 10
+shares) and cost nothing to place; a new company chooses its home among all the cities
+with a slot it may take (engine ``home_token_locations``).
 
 Corpus lines record a mail contract only as an ability without its size, so
 they carry none. Other markers do not affect runs.
@@ -27,6 +31,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from trainrun.errors import InputError
+from trainrun.lays import LayRules
+from trainrun.turnstate import LayRight
 from trainrun.plugins import defaults
 from trainrun.plugins.hookspecs import hookimpl
 from trainrun.position import Position, Train
@@ -107,3 +113,37 @@ def trainrun_company_income(position: Position) -> list[tuple[str, int]]:
         return []
     return [(f"{n} contract", MAIL_CONTRACTS[n])
             for n in position.title_state.get("mail_contracts", [])]
+
+
+@hookimpl
+def trainrun_token_cost(position: Position, hex_id: str, city: int) -> int:
+    return 0     # tokens are paid for with the company's size, never when placed
+
+
+@hookimpl
+def trainrun_home_token_hexes(position: Position) -> list[str]:
+    return sorted(h for h, placed in position.board.items()
+                  if any(n.kind == "city" for n in placed.tile.nodes))
+
+
+# Lays (engine ``TILE_LAYS``, ``TILE_UPGRADES_MUST_USE_MAX_EXITS``, Track step): two lays,
+# the second $20, on another hex and not a second upgrade; a city hex takes only the tiles
+# with the most exits of their colour; a mine or ranch hex keeps its tile. The Express
+# Track and Efficient privates' fees reach trainrun as the position's ``turn.next_lay``.
+LAYS = [LayRight(True, True), LayRight(True, "not_if_upgraded", cost=20, cannot_reuse_same_hex=True)]
+
+
+@hookimpl
+def trainrun_tile_lays(position: Position) -> list[LayRight]:
+    return LAYS
+
+
+@hookimpl
+def trainrun_lay_rules(position: Position) -> LayRules:
+    return LayRules(max_exits=("cities",))
+
+
+@hookimpl
+def trainrun_lay_refusal(position: Position, hex_id: str) -> str | None:
+    marked = {"mine", "ranch"} & set(position.board[hex_id].markers)
+    return f"{hex_id} holds a {sorted(marked)[0]} and is never upgraded" if marked else None

@@ -1,29 +1,31 @@
-"""1871 (The Old Prince): H trains by hex edges, + trains, the PEIR (DIGEST section 5).
+"""1871 (The Old Prince): H trains by hex edges, + trains, the PEIR (docs/rules/1871.md).
 
 * 2H-6H cross at most n hex edges; sea and gray track hexes count like any hex;
-  every visited location scores (DIGEST §5.1, 71-1; summary "Run trains").
+  every visited location scores (docs/rules/1871.md §2.1).
 * 2+, 3+, 4+ visit at most n cities or off-boards plus any towns; everything scores.
   The engine's distance rows already say so (read by the shared rules).
-* 7 counts every stop, D is unlimited (engine, 71-2).
+* 7 counts every stop, D is unlimited (docs/rules/1871.md §2.3).
 * "A route needs two revenue centers — a city among them for a + train": every route
-  needs a company station (engine, 71-3), which is a city, and at least two stops, so the
-  shared rules already enforce it.
+  needs a company station (docs/rules/1871.md §2.4), which is a city, and at least two
+  stops, so the shared rules already enforce it.
 * The PEIR runs from any of its tokens and its tokens block like any token: the shared
   station and blocking rules. The neutral token ``N`` printed on Malpeque Shipyard G11
-  blocks token placement, never running (DIGEST §5.2).
-* Off-boards pay the newest colour they define (``Node.value_in``, DIGEST §1.4).
+  blocks token placement, never running (docs/rules/1871.md §4.2).
+* Off-boards pay the newest colour they define (``Node.value_in``, docs/rules/common.md §5.1).
 * Data: ``data/`` is ``tools/import_title.py`` output of the 18xx.games export, less the
   setup tokens of the export's game (PEIR tokens, Mainline and Shortline homes): they
-  depend on the draw (summary "Setup"), so positions list them. Only G11's neutral token
+  depend on the draw (docs/rules/1871.md §7), so positions list them. Only G11's neutral token
   is printed on the map.
-* Hunslet (P7, DIGEST §5.4): ``trainrun_next_train`` names the train the bank sells next,
-  for ``trainrun.purchase.solve_buying_next_train``.
+* Hunslet (P7, docs/rules/1871.md §5): ``trainrun_next_train`` names the train the bank
+  sells next, for ``trainrun.purchase.solve_buying_next_train``.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
 from trainrun.errors import InputError
+from trainrun.lays import default_upgrades_to
+from trainrun.turnstate import LayRight
 from trainrun.plugins.hookspecs import hookimpl
 from trainrun.position import CityTokens, Position, Train
 from trainrun.rules import TrainRules
@@ -69,7 +71,7 @@ def trainrun_city_blocks(position: Position, hex_id: str, node: Node,
 @hookimpl
 def trainrun_next_train(position: Position) -> str | None:
     """The Hunslet buys the next train from the bank; the PEIR may never own it, and
-    nobody may before phase 4H (summary "Privates" P7)."""
+    nobody may before phase 4H (docs/rules/1871.md §5)."""
     if position.company == PEIR:
         raise InputError("company", "the PEIR may not buy the Hunslet")
     phases = list(position.title.phases)
@@ -77,3 +79,21 @@ def trainrun_next_train(position: Position) -> str | None:
         raise InputError("phase", f"the Hunslet can be bought from phase {HUNSLET_FROM}, "
                                   f"this is phase {position.phase.name}")
     return None   # which train: the shared rule (title_state.next_train or the phase's train)
+
+
+# Lays (engine ``TILE_LAYS``): the first lay may be an upgrade; a second, yellow only and
+# $20, only when the first was not an upgrade. Tile 9 (straight track) needs the SBC
+# private, which the president must own (``title_state.sbc``: true when they do).
+LAYS = [LayRight(True, True), LayRight("not_if_upgraded", False, cost=20)]
+
+
+@hookimpl
+def trainrun_tile_lays(position: Position) -> list[LayRight]:
+    return LAYS
+
+
+@hookimpl
+def trainrun_upgrades_to(position: Position, hex_id: str, old, new) -> bool:
+    if new.name == "9" and not position.title_state.get("sbc"):
+        return False
+    return default_upgrades_to(old, new)

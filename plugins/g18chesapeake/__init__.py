@@ -1,4 +1,4 @@
-"""18Chesapeake: the shared engine rules, nothing more (DIGEST section 6).
+"""18Chesapeake: the shared engine rules, nothing more (docs/rules/18chesapeake.md).
 
 Trains 2-6 count and score every stop, D is unlimited; the OO hexes are two
 cities through green and one from brown (tile data); the Pittsburgh off-board

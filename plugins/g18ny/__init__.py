@@ -1,5 +1,5 @@
 """18NY: H trains by hex edges, 4DE/5DE best stops doubled, D +100 per red area,
-connection and coal bonuses (DIGEST section 3, R-NY "Run Trains" L424-440).
+connection and coal bonuses (docs/rules/18ny.md).
 
 * H trains (2H, 4H, 6H, 12H): at most n hex edges crossed. Springfield (E25 with
   F26) and Toronto (E1 with D0) count as one hex each: as in the engine, a route
@@ -9,28 +9,37 @@ connection and coal bonuses (DIGEST section 3, R-NY "Run Trains" L424-440).
 * 4DE / 5DE: unlimited; only stops holding the company's station or on a red
   hex score (others are worth 0), the best 4 / 5 of them, doubled (train rows).
   A station on the route is required; the best stops need not include it (the
-  engine's 18NY ``compute_stops`` checks the visited stops only, DIGEST 3.1).
+  engine's 18NY ``compute_stops`` checks the visited stops only, docs/rules/18ny.md §2.2).
 * D: unlimited, every stop scores, +$100 per red-hex stop (a route bonus).
 * Red areas with arrows are off-boards with terminal track (tile data: route
   ends only); New Haven and Springfield are one-slot cities on red hexes, so city
   blocking gives "passable by their owner or while untokened"; Toronto is a town.
   Multi-hex areas share a tile ``groups`` tag; A21's halves join Montreal and
-  Burlington here (NY-2).
+  Burlington here (docs/rules/18ny.md §4.3).
 * Connection bonuses: each unclaimed location (a hex with the ``connection_bonus``
   marker, widened to its whole red area) pays $10 once per run when a route
   scores it (DE trains: only among the chosen stops). Bonus tokens already held
   and coal tokens pay ``title_state`` ``connection_bonus_revenue`` +
   ``coal_revenue`` once (corpus lines carry both keys).
+* Station tokens (engine ``G18NY::Step::Token``): a token costs its charter price ($20)
+  per hex from the city to the company's nearest token along track the company may walk,
+  the nearest token's hex counted and the city's own not; Springfield E25 and Toronto E1
+  are not counted. A token in New York City J20 costs $40 more (the second edition's fee).
 * The Stagecoach token is recorded by the engine as a token of its owner in
   Albany's reserved slot, so the shared station rule counts it.
 """
 from __future__ import annotations
 
+import math
 from pathlib import Path
+from trainrun.lays import LayRules, default_upgrades_to
+from trainrun.turnstate import LayRight
 
 from trainrun.errors import InputError
+from trainrun.plugins import defaults
 from trainrun.plugins.hookspecs import hookimpl
 from trainrun.position import Position, Train
+from trainrun.walk import hexes_to_nearest
 from trainrun.rules import CompanyBonus, RouteBonus, TrainRules
 from trainrun.tiles import Node
 from trainrun.titleinfo import TitleInfo
@@ -39,8 +48,10 @@ CONNECTION_MARKER = "connection_bonus"
 CONNECTION_AMOUNT = 10
 D_RED_AREA_BONUS = 100
 ONE_HEX_AREAS = {"E25": -1, "E1": -1}      # Springfield, Toronto: their second hex
-A21_HALVES = {0: "Montreal", 2: "Burlington"}   # NY-2: node index -> area
+A21_HALVES = {0: "Montreal", 2: "Burlington"}   # docs/rules/18ny.md §4.3: node index -> area
 INCOME_KEYS = ("connection_bonus_revenue", "coal_revenue")
+UNCOUNTED_HEXES = frozenset({"E1", "E25"})  # not counted in a token's distance
+NEW_YORK_CITY, NEW_YORK_CITY_FEE = "J20", 40
 
 
 @hookimpl
@@ -120,14 +131,14 @@ def _area_of(areas: dict, node_id: str) -> str | None:
 
 @hookimpl
 def trainrun_exclusive_stops(position: Position) -> list[frozenset[str]]:
-    """NY-2: A21's halves belong to Montreal and Burlington for the one-visit rule."""
+    """A21's halves belong to Montreal and Burlington (docs/rules/18ny.md §4.3)."""
     areas = _areas(position)
     return [frozenset(areas[area]) for area in A21_HALVES.values() if area in areas]
 
 
 @hookimpl
 def trainrun_company_bonuses(position: Position) -> list[CompanyBonus]:
-    """$10 per unclaimed connection-bonus location scored this run (R-NY L149-151, NY-1)."""
+    """$10 per unclaimed connection-bonus location scored this run (docs/rules/18ny.md §5.1)."""
     areas = _areas(position)
     bonuses = []
     for hex_id, placed in sorted(position.board.items()):
@@ -158,5 +169,77 @@ def trainrun_prepare_board(position: Position) -> None:
 
 @hookimpl
 def trainrun_fixed_income(position: Position) -> int:
-    """Connection and coal tokens already held, paid once to the run (R-NY L151, L155)."""
+    """Connection and coal tokens already held, paid once to the run (docs/rules/18ny.md §5.2)."""
     return sum(position.title_state.get(key, 0) for key in INCOME_KEYS)
+
+
+@hookimpl
+def trainrun_token_cost(position: Position, hex_id: str, city: int) -> int:
+    tokened = {h for h, placed in position.board.items()
+               if any(position.company in c.holders() for c in placed.tokens.values())}
+    first = next(n.index for n in position.board[hex_id].tile.nodes if n.is_stop)
+    hexes = hexes_to_nearest(position, position.node_id(hex_id, first), tokened,
+                             UNCOUNTED_HEXES)
+    if hexes is None:
+        raise InputError("token", f"{hex_id} has no track to a token of {position.company}")
+    cost = defaults.charter_token_price(position) * hexes
+    return cost + (NEW_YORK_CITY_FEE if hex_id == NEW_YORK_CITY else 0)
+
+
+# Lays (engine ``TILE_LAYS``, ``TRACK_RESTRICTION``): two lays at $20 each, at most one an
+# upgrade, never the same hex twice (a minor: one); no new-track rule. Terrain replaces
+# the fee: a hex with terrain costs its terrain less $20 on top of the $20. A yellow town
+# may become a yellow city (3 -> 5, 4 -> 57, 58 -> 6) once green tiles are allowed; tile
+# 448 only on a hex with four neighbours; the NYC tiles on J20 lie at rotation 0 only.
+FEE = 20
+LAYS = [LayRight(True, True, cost=FEE, cannot_reuse_same_hex=True),
+        LayRight(True, "not_if_upgraded", cost=FEE, cannot_reuse_same_hex=True)]
+TOWN_TO_CITY = {"3": "5", "4": "57", "58": "6"}
+
+
+@hookimpl
+def trainrun_tile_lays(position: Position) -> list[LayRight]:
+    return LAYS[:1] if position.title.companies[position.company].get("type") == "minor" else LAYS
+
+
+@hookimpl
+def trainrun_lay_rules(position: Position) -> LayRules:
+    return LayRules(track_restriction="permissive")
+
+
+@hookimpl
+def trainrun_lay_colours(position: Position, hex_id: str) -> tuple[str, ...]:
+    tile, colours = position.board[hex_id].tile, position.phase.colours
+    if tile.color == "yellow" and any(n.kind == "town" for n in tile.nodes) and "green" not in colours:
+        return tuple(c for c in colours if c != "yellow")
+    return colours
+
+
+@hookimpl
+def trainrun_upgrades_to(position: Position, hex_id: str, old, new) -> bool:
+    if TOWN_TO_CITY.get(old.name) == new.name:
+        return True
+    if new.name == "448" and len(position.title.hexes[hex_id].neighbors) != 4:
+        return False
+    return default_upgrades_to(old, new)
+
+
+@hookimpl
+def trainrun_terrain_cost(position: Position, hex_id: str, old) -> int:
+    return max(0, old.terrain_cost - FEE)
+
+
+@hookimpl
+def trainrun_rotation_refusal(position: Position, hex_id: str, tile, rotation: int) -> str | None:
+    if hex_id == "J20" and tile.name in ("X11", "X22") and rotation != 0:
+        return f"tile {tile.name} lies on J20 at rotation 0 only"
+    return None
+
+
+@hookimpl
+def trainrun_lay_budget(position: Position) -> float:
+    """A company short of cash takes loans to pay for track (engine ``try_take_loan``); what
+    it may still borrow is ``title_state.loan_budget`` when a position states it, else no
+    limit."""
+    budget = position.title_state.get("loan_budget")
+    return math.inf if budget is None else (position.turn.cash or 0) + budget

@@ -1,35 +1,37 @@
-"""18PA: the rulebook's revenue rules (DIGEST section 2; R-PA = 18PA rulebook).
+"""18PA: the rulebook's revenue rules (docs/rules/18pa.md).
 
 The 18xx.games engine is prealpha and implements none of 18PA's bonuses, so
 the rulebook is followed throughout:
 
 * Trains 2, 3, 3(NYC), 4, 5 and 2R count cities and off-map areas; towns are
-  free and score (train data, R-PA 6.8). 3D: as a 3, towns score nothing,
+  free and score (train data, docs/rules/18pa.md §2.1). 3D: as a 3, towns score nothing,
   cities and off-map areas doubled (train data: city row multiplier 2, town pay 0).
   A 2R is just one more train of the company; nothing limits the number of trains.
-* x2 destination tokens (R-PA 6.3, 6.8): the token of B&O in Columbus K2, B&A
+* x2 destination tokens (docs/rules/18pa.md §5.1): the token of B&O in Columbus K2, B&A
   in Albany D17, ERIE in Buffalo C2, PRR in Pittsburgh I2, a token of its
   company in the destination city on the board. Inactive, it blocks other
   companies (an ordinary token) but is no station of its owner and does not
-  block it (DIGEST 2.7's default). Active (``title_state.destinations_active``),
+  block it (docs/rules/18pa.md §4.2). Active (``title_state.destinations_active``),
   it is a station and doubles the location's face value on each of the
   company's routes (x4 with a 3D). ``destination_connected`` says whether an
   unblocked route now links the home token and the destination.
-* Station-token bonus (R-PA 6.8): +$10 (phases 3, 4), $20 (5), $30 (3D) per
+* Station-token bonus (docs/rules/18pa.md §5.2): +$10 (phases 3, 4), $20 (5), $30 (3D) per
   station of the company on the route, never doubled (a stop bonus added after
   the multipliers). Every city on the 18PA map is worth more than 0 in every
   phase, so the bonus is paid for every station on the route.
-* Mining rights (R-PA 6.6, 6.8): +$40 once per run if the company is listed in
+* Mining rights (docs/rules/18pa.md §5.3): +$40 once per run if the company is listed in
   ``title_state.mining_rights`` and a train other than a 3D visits Scranton G12.
-* One city circle per hex on a route (R-PA 6.2): the circles of BOS, EWR, NYC
+* One city circle per hex on a route (docs/rules/18pa.md §4.1): the circles of BOS, EWR, NYC
   and PHI (yellow, green) form exclusive sets.
-* Fall River ferry (R-PA 6.2, 6.8): the map data draws it as narrow-gauge track
-  G26-H25 with a town on H25 (the engine's model, DIGEST 2.6 item 4). Here H25
-  is plain track e1-e3, no stop, while the ferry is open (H23 holds a #9 and
-  the phase is before 5) and holds no track otherwise. A ferry route therefore
+* Fall River ferry (docs/rules/18pa.md §5.4): the map data draws it as narrow-gauge track
+  G26-H25 with a town on H25 (the engine's model, docs/rules/18pa.md §6). Here H25
+  is plain track e1-e3, no stop, and G26 plain track e0-e3, both of the broad
+  gauge of H23 and Providence (narrow track would not join them), while the ferry
+  is open (H23 holds a #9 and the phase is before 5); otherwise H25 holds no
+  track and G26 its printed narrow track, which joins nothing. A ferry route therefore
   always links Islip H21 and Providence F27, the stops on either side, costs no
   distance, and earns +$20 (phase 2) or +$10 (phases 3, 4) as a bonus on hex H25.
-* Passing through an off-map area (PA-9, open): by default the engine's model, so a
+* Passing through an off-map area (docs/rules/18pa.md §4.3): by default the engine's model, so a
   route may pass through Washington M8 (a city with two exits) when city blocking
   allows; ``options.offmap_pass_through: false`` lets routes only end at off-map areas.
 """
@@ -49,16 +51,17 @@ from .destinations import DESTINATIONS, active_destination, destination_connecte
 
 __all__ = ["DESTINATIONS", "destination_connected"]
 
-TOKEN_BONUS = {"2": 0, "3": 10, "4": 10, "5": 20, "3D": 30}    # R-PA 6.8 L182
-FERRY_BONUS = {"2": 20, "3": 10, "4": 10}                      # R-PA 6.2 L147, 6.8 L182
-MINING_RIGHTS = 40                                             # R-PA 6.6 L170
+TOKEN_BONUS = {"2": 0, "3": 10, "4": 10, "5": 20, "3D": 30}    # docs/rules/18pa.md §5.2
+FERRY_BONUS = {"2": 20, "3": 10, "4": 10}                      # docs/rules/18pa.md §5.4
+MINING_RIGHTS = 40                                             # docs/rules/18pa.md §5.3
 SCRANTON = "G12-0"
-FERRY_HEX, FERRY_LANDING = "H25", "H23"
+FERRY_HEX, FERRY_LANDING, FERRY_LINE = "H25", "H23", "G26"
 STATE_KEYS = {"destinations_active", "mining_rights", "next_train"}   # next_train: shared
 OPTION_KEYS = {"offmap_pass_through"}
 
 _FERRY_OPEN = tile_from_dict(FERRY_HEX, {"color": "blue", "paths": [{"a": "e1", "b": "e3"}]})
 _FERRY_CLOSED = tile_from_dict(FERRY_HEX, {"color": "blue"})
+_FERRY_LINE_OPEN = tile_from_dict(FERRY_LINE, {"color": "blue", "paths": [{"a": "e0", "b": "e3"}]})
 
 
 @hookimpl
@@ -69,7 +72,8 @@ def trainrun_title() -> TitleInfo:
 
 
 def ferry_open(position: Position) -> bool:
-    """The ferry may be used: a #9 lies in H23 and phase 5 has not begun (R-PA 6.2)."""
+    """The ferry may be used: a #9 lies in H23 and phase 5 has not begun
+    (docs/rules/18pa.md §5.4)."""
     return (position.board[FERRY_LANDING].tile.name == "9"
             and position.phase.name in FERRY_BONUS)
 
@@ -105,8 +109,11 @@ def trainrun_prepare_board(position: Position) -> None:
                                                f"{', '.join(sorted(OPTION_KEYS))})")
         if not isinstance(value, bool):
             raise InputError(f"options.{key}", f"expected true or false, got {value!r}")
-    tile = _FERRY_OPEN if ferry_open(position) else _FERRY_CLOSED
-    position.board[FERRY_HEX] = PlacedHex(FERRY_HEX, tile, 0)
+    if ferry_open(position):
+        position.board[FERRY_HEX] = PlacedHex(FERRY_HEX, _FERRY_OPEN, 0)
+        position.board[FERRY_LINE] = PlacedHex(FERRY_LINE, _FERRY_LINE_OPEN, 0)
+    else:
+        position.board[FERRY_HEX] = PlacedHex(FERRY_HEX, _FERRY_CLOSED, 0)
 
 
 @hookimpl
@@ -115,7 +122,7 @@ def trainrun_stop_value(position: Position, train: Train, rules: TrainRules, hex
     value = defaults.trainrun_stop_value(position=position, train=train, rules=rules,
                                          hex_id=hex_id, node=node)
     if node.kind == "city" and active_destination(position) == f"{hex_id}-{node.index}":
-        value *= 2                                  # R-PA 6.8 L179; x4 with a 3D (L181)
+        value *= 2                                  # docs/rules/18pa.md §5.1 (x4 with a 3D)
     return value
 
 

@@ -1,4 +1,4 @@
-"""18PA destination ("x2") tokens (R-PA 6.3, 6.8; DIGEST 2.5 a).
+"""18PA destination ("x2") tokens (docs/rules/18pa.md §5.1).
 
 An x2 token is a token of its company in a slot of the destination city. It
 turns active the first time an unblocked route links the company's home token
@@ -11,7 +11,8 @@ from trainrun.errors import InputError
 from trainrun.graph import build_graph
 from trainrun.position import Position
 
-DESTINATIONS = {"B&O": "K2", "B&A": "D17", "ERIE": "C2", "PRR": "I2"}   # R-PA 12.2, 6.8
+# the x2 destination of each company (docs/rules/18pa.md §5.1)
+DESTINATIONS = {"B&O": "K2", "B&A": "D17", "ERIE": "C2", "PRR": "I2"}
 
 
 def _token_nodes(position: Position, company: str, hex_id: str) -> list[str]:
@@ -31,8 +32,8 @@ def active_destination(position: Position) -> str | None:
 
 def destination_connected(position: Position) -> bool:
     """Does an unblocked route now link the operating company's home token and its x2
-    token's city (R-PA 6.3)? A route here is any track walk from the home city to the
-    destination that passes only cities the company may pass through (other
+    token's city (docs/rules/18pa.md §5.1)? A route here is any track walk from the home
+    city to the destination that passes only cities the company may pass through (other
     companies' tokens block, the company's own inactive x2 token does not), visits no
     stop twice, uses no track twice and at most one city circle per hex; distance
     does not matter. Raises ``InputError`` for a company without a destination, or
@@ -61,7 +62,7 @@ def _linked(graph, start: int, goal: int) -> bool:
     for seg in graph.segments:
         adjacency[seg.a].append((seg.b, seg.resources))
         adjacency[seg.b].append((seg.a, seg.resources))
-    groups = [int(g) for g in graph.groups]
+    groups = [graph.group_mask(s) for s in range(len(graph.stop_ids))]
 
     def search(stop: int, seen: set, used: frozenset, taken: int) -> bool:
         if stop == goal:
