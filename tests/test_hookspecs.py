@@ -25,6 +25,16 @@ HOOKS = {
     "trainrun_city_blocks": True,
     "trainrun_exclusive_stops": False,
     "trainrun_next_train": True,
+    "trainrun_home_token_hexes": True,
+    "trainrun_lay_budget": True,
+    "trainrun_lay_colours": True,
+    "trainrun_lay_refusal": False,
+    "trainrun_lay_rules": True,
+    "trainrun_rotation_refusal": False,
+    "trainrun_terrain_cost": True,
+    "trainrun_tile_lays": True,
+    "trainrun_token_cost": True,
+    "trainrun_upgrades_to": True,
 }
 
 
