@@ -35,6 +35,7 @@ HOOKS = {
     "trainrun_tile_lays": True,
     "trainrun_token_cost": True,
     "trainrun_upgrades_to": True,
+    "trainrun_replay_rules": True,
 }
 
 
