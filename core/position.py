@@ -126,6 +126,13 @@ class Position:
         mh = self.title.hexes.get(node_hex(node_id))
         return mh.location if mh is not None else ""
 
+    def node_kind(self, node_id: str) -> str:
+        """"city", "town" or "offboard": the kind of node ``node_id`` (``HEX-i``) on the
+        board; "" if the board has no such node."""
+        parsed = parse_node_id(node_id)
+        placed = self.board.get(parsed[0]) if parsed else None
+        kinds = {n.index: n.kind for n in placed.tile.nodes} if placed else {}
+        return kinds.get(parsed[1], "") if parsed else ""
 
 
 _MOVED = {"position_from_own": "own_format", "position_to_own": "own_format",

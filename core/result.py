@@ -8,12 +8,14 @@ from dataclasses import asdict, dataclass, field
 
 @dataclass
 class StopScore:
-    """A visited stop: its node id, what it scores, and the place's name on the map."""
+    """A visited stop: its node id, what it scores, the place's name on the map ("" for
+    an unnamed one) and its kind ("city", "town", "offboard")."""
 
     node: str
     value: int
     scored: bool = True
     location: str = ""
+    kind: str = ""
 
 
 @dataclass

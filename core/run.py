@@ -78,7 +78,8 @@ def describe_route(graph: TrackGraph, table, stops: list, segs: list, train,
         train=train.id, train_name=train.name,
         revenue=route_value(graph, table, stops, segs),
         visited=[graph.stop_ids[s] for s in stops],
-        stops=[asdict(StopScore(graph.stop_ids[s], v, sc, _location(graph, s)))
+        stops=[asdict(StopScore(graph.stop_ids[s], v, sc, _location(graph, s),
+                                graph.position.node_kind(graph.stop_ids[s])))
                for s, v, sc in zip(stops, values, scored)],
         chains=chains, bonuses=bonuses)
 
