@@ -15,7 +15,7 @@ naming the rule broken and the place. A lay is legal when (in the order checked)
    number of towns and cities);
 4. at the rotation: no track leads off the map, new track meets a side the company reaches,
    every old path is kept, old cities and towns keep their exits and no city appears from
-   nowhere, and, where the title says so (``trainrun_lay_rules``), of the tiles a city hex
+   nowhere (or what the title says instead, ``trainrun_track_kept``), and, where the title says so (``trainrun_lay_rules``), of the tiles a city hex
    may take only those with the most exits of their colour;
 5. the track rule of the title (new track or a changed city value) holds for the track the
    company reaches once the tile lies;
@@ -125,6 +125,12 @@ def paths_kept(old: Tile, old_rotation: int, new: Tile, rotation: int) -> bool:
     return all(any(_path_within(p, q) for q in new_paths) for p in _end_classes(old, old_rotation))
 
 
+@functools.lru_cache(maxsize=8192)
+def path_exits(tile: Tile, rotation: int) -> tuple[frozenset[int], ...]:
+    """Per path of the tile at ``rotation``: the board edges it reaches."""
+    return tuple(frozenset(e for e, _ in edges) for edges, _, _, _ in _parts(tile, rotation))
+
+
 def _has_junction(tile: Tile) -> bool:
     return any(n.kind == "junction" for n in tile.nodes)
 
@@ -161,16 +167,26 @@ def label(tile: Tile) -> str | None:
     return tile.labels[-1] if tile.labels else None
 
 
+def label_required(old: Tile, new: Tile, future_label: tuple[str, str] | None) -> str | None:
+    """The label ``new`` must carry to replace ``old``: the hex's future label ``(label,
+    colour)`` when ``new`` has that colour (a label printed on the map for a later colour:
+    Rochester's R in green, 18NY), else the old tile's."""
+    if future_label is not None and new.color == future_label[1]:
+        return future_label[0]
+    return label(old)
+
+
 @functools.lru_cache(maxsize=65536)
-def default_upgrades_to(old: Tile, new: Tile) -> bool:
+def default_upgrades_to(old: Tile, new: Tile, future_label: tuple[str, str] | None = None) -> bool:
     """The shared rule for replacing ``old`` by ``new``: the next colour, the old track kept
-    at some turn, the same label, as many towns, as many cities unless the old tile is
-    labelled (18Chesapeake's OO cities merge in brown), multi-city exits kept, a labelled
-    city never losing its cities, a white OO hex taking only two-city tiles."""
+    at some turn, the label required (``label_required``), as many towns, as many cities
+    unless the old tile is labelled (18Chesapeake's OO cities merge in brown), multi-city
+    exits kept, a labelled city never losing its cities, a white OO hex taking only
+    two-city tiles."""
     if (new.color not in COLOURS or old.color not in COLOURS
             or COLOURS.index(new.color) != COLOURS.index(old.color) + 1):
         return False
-    if not paths_kept_somehow(old, new) or label(old) != label(new):
+    if not paths_kept_somehow(old, new) or label_required(old, new, future_label) != label(new):
         return False
     old_cities, new_cities = _cities(old), _cities(new)
     if len(_towns(old)) != len(_towns(new)):
@@ -396,9 +412,15 @@ class _Turn:
             return f"track runs off the map or across a closed side at edge {off[0]}"
         if not new_exits & self.reach.sides.get(hex_id, frozenset()):
             return f"the new track does not meet {position.company}'s track"
-        if not paths_kept(placed.tile, placed.rotation, tile, rotation):
+        kept = self.hook.trainrun_track_kept(position=position, hex_id=hex_id, old=placed.tile,
+                                             old_rotation=placed.rotation, new=tile,
+                                             rotation=rotation)
+        if kept is False:
             return f"the track of tile {placed.tile.name} is not kept"
-        if not rotation_keeps_stops(placed.tile, placed.rotation, tile, rotation):
+        if kept is None and not paths_kept(placed.tile, placed.rotation, tile, rotation):
+            return f"the track of tile {placed.tile.name} is not kept"
+        if kept is None and not rotation_keeps_stops(placed.tile, placed.rotation, tile,
+                                                     rotation):
             return f"the cities and towns of tile {placed.tile.name} are not kept"
         for reason in self.hook.trainrun_rotation_refusal(position=position, hex_id=hex_id,
                                                           tile=tile, rotation=rotation):

@@ -70,6 +70,7 @@ class Position:
     source: dict = field(default_factory=dict)
     turn: Turn = field(default_factory=Turn)
     tokens_left: int | None = None   # unplaced tokens of the company (None: from its charter)
+    abilities: tuple = ()   # abilities of the privates the company owns ({type, count, ...})
     ruleset: object = field(default=None, repr=False, compare=False)
     _derived: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -276,11 +277,22 @@ def _tokens_left(data: dict) -> int | None:
     return value
 
 
+def _abilities(data: dict) -> tuple:
+    """The abilities of the privates the company owns, as 18xx.games records them: each an
+    object with a ``type`` (``tile_discount``, ``tile_lay``, ...) and its own keys."""
+    value = data.get("abilities") or []
+    if not isinstance(value, list) or not all(
+            isinstance(a, dict) and isinstance(a.get("type"), str) for a in value):
+        raise InputError("abilities", f"expected a list of objects with a type, got {value!r}")
+    return tuple(dict(a) for a in value)
+
+
 def _position(title, phase, company, data, board, turn: Turn) -> Position:
     return Position(title, phase, company, _trains(title, _need(data, "trains")), board,
                     title_state=_object(data, "title_state"), options=_object(data, "options"),
                     source={k: data[k] for k in ("fixture", "action", "entity_type")
-                            if k in data}, turn=turn, tokens_left=_tokens_left(data))
+                            if k in data}, turn=turn, tokens_left=_tokens_left(data),
+                    abilities=_abilities(data))
 
 
 def position_from_corpus(title: Title, data: dict) -> Position:
@@ -304,7 +316,7 @@ def position_from_corpus(title: Title, data: dict) -> Position:
 
 OWN_FIELDS = {
     "": {"title", "phase", "company", "trains", "tiles", "tokens", "markers", "title_state",
-         "options", "fixture", "action", "cash", "turn", "tokens_left"},
+         "options", "fixture", "action", "cash", "turn", "tokens_left", "abilities"},
     "trains": {"id", "name"},
     "tiles": {"hex", "tile", "rotation"},
     "tokens": {"hex", "city", "company", "extra"},
@@ -419,6 +431,8 @@ def position_to_own(position: Position) -> dict:
     out.update(turn_to_own(position.turn))
     if position.tokens_left is not None:
         out["tokens_left"] = position.tokens_left
+    if position.abilities:
+        out["abilities"] = [dict(a) for a in position.abilities]
     return out
 
 
