@@ -13,6 +13,7 @@ from pathlib import Path
 
 from trainrun.plugins.hookspecs import hookimpl
 from trainrun.position import Position
+from trainrun.replayrules import ReplayRules
 from trainrun.titleinfo import TitleInfo
 
 
@@ -33,3 +34,10 @@ def trainrun_lay_refusal(position: Position, hex_id: str) -> str | None:
         if hex_id in hexes and position.privates.get(private) in PLAYER_HOLDERS:
             return f"{hex_id} is blocked by {private}, held by a player"
     return None
+
+
+@hookimpl
+def trainrun_replay_rules() -> ReplayRules:
+    """At the end of each set of operating rounds the bank's next 2, 3 or 4 train is
+    exported, as if bought (phase change and rusting follow)."""
+    return ReplayRules(exported=("2", "3", "4"))
