@@ -14,6 +14,12 @@ xfail), so a fix shows up as an unexpected pass. The causes found so far:
 
 Privates held by players block their hexes in 18Chesapeake (K3, H2/I3); who holds them
 comes from the game log (``fixture_privates``).
+
+What the company reaches and the new-track rule follow the engine's walk
+(``trainrun.walk``: a path once, never leaving a hex twice by one side in a branch); a
+search of every track reachable differed from it on 18Chesapeake 1905#263, #333, #469,
+#502, 2593#458, #466, #484, 1871 #497, #535, #541, #565, #576, #674 and 18NY #843 (D16
+not reached), which now match.
 """
 import dataclasses
 import json
