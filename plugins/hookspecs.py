@@ -184,6 +184,15 @@ def trainrun_rotation_refusal(position: Position, hex_id: str, tile: Tile,
 
 
 @hookspec(firstresult=True)
+def trainrun_track_kept(position: Position, hex_id: str, old: Tile, old_rotation: int, new: Tile,
+                        rotation: int) -> bool | None:
+    """Say whether ``new`` at ``rotation`` keeps the track of ``old`` (lying at
+    ``old_rotation``) on ``hex_id``, in place of the shared test (every old path within a new
+    one, old cities and towns keeping their exits), or None to leave it to that test. 18NY:
+    a yellow town becoming a yellow city keeps each old path's exits. Default: None."""
+
+
+@hookspec(firstresult=True)
 def trainrun_terrain_cost(position: Position, hex_id: str, old: Tile) -> int:
     """Give the terrain cost of laying over tile ``old`` on ``hex_id`` (before water borders
     and the lay's fee). Default: the tile's printed terrain costs (``upgrade_costs``)."""

@@ -278,5 +278,8 @@ def test_every_lay_and_token_moment_equals_the_moves_line(title, game):
                 if found:
                     wrong[action["id"]] = found
     except InputError as exc:
-        assert int(str(exc).split()[1]) > max(lines), exc
+        # a stop after the last line, or at a recorded move today's engine refuses too (the
+        # line says `special`: 18Chesapeake 2593#484, a lay with no new track)
+        stop = int(str(exc).split()[1])
+        assert stop > max(lines) or any(m.get("special") for m in lines.get(stop, ())), exc
     assert seen == sum(map(len, lines.values())) and wrong == {}

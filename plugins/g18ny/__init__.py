@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from trainrun.lays import LayRules, default_upgrades_to
+from trainrun.lays import LayRules, default_upgrades_to, path_exits
 from trainrun.turnstate import LayRight
 
 from trainrun import answers
@@ -53,6 +53,7 @@ A21_HALVES = {0: "Montreal", 2: "Burlington"}   # docs/rules/18ny.md §4.3: node
 INCOME_KEYS = ("connection_bonus_revenue", "coal_revenue")
 UNCOUNTED_HEXES = frozenset({"E1", "E25"})  # not counted in a token's distance
 NEW_YORK_CITY, NEW_YORK_CITY_FEE = "J20", 40
+NEW_YORK_CITY_FIXED = ("X11", "X22", "X32")   # NYC tiles laid on J20 at rotation 0 only
 
 
 @hookimpl
@@ -178,11 +179,16 @@ def trainrun_token_cost(position: Position, hex_id: str, city: int) -> int:
 # upgrade, never the same hex twice (a minor: one); no new-track rule. Terrain replaces
 # the fee: a hex with terrain costs its terrain less $20 on top of the $20. A yellow town
 # may become a yellow city (3 -> 5, 4 -> 57, 58 -> 6) once green tiles are allowed; tile
-# 448 only on a hex with four neighbours; the NYC tiles on J20 lie at rotation 0 only.
+# 448 only on a hex with four neighbours; the NYC tiles X11, X22 and X32 (the second
+# edition, the engine's only one, adds X32) lie on J20 at rotation 0 only.
 FEE = 20
 LAYS = [LayRight(True, True, cost=FEE, cannot_reuse_same_hex=True),
         LayRight(True, "not_if_upgraded", cost=FEE, cannot_reuse_same_hex=True)]
 TOWN_TO_CITY = {"3": "5", "4": "57", "58": "6"}
+# Labels the map prints for a later colour (engine map ``future_label``): the tile of that
+# colour must carry it (Rochester R, Syracuse S, Brooklyn Br, Buffalo Bu).
+FUTURE_LABELS = {"D8": ("R", "green"), "D12": ("S", "brown"), "K21": ("Br", "brown"),
+                 "E3": ("Bu", "gray")}
 
 
 @hookimpl
@@ -209,7 +215,19 @@ def trainrun_upgrades_to(position: Position, hex_id: str, old, new) -> bool:
         return True
     if new.name == "448" and len(position.title.hexes[hex_id].neighbors) != 4:
         return False
-    return default_upgrades_to(old, new)
+    return default_upgrades_to(old, new, FUTURE_LABELS.get(hex_id))
+
+
+@hookimpl
+def trainrun_track_kept(position: Position, hex_id: str, old, old_rotation: int, new,
+                        rotation: int) -> bool | None:
+    """A town becoming a city keeps the track when each old path has a new path with the
+    same exits (the town is replaced, so the shared test, which keeps towns, does not
+    apply)."""
+    if TOWN_TO_CITY.get(old.name) != new.name:
+        return None
+    mine = path_exits(new, rotation)
+    return all(e in mine for e in path_exits(old, old_rotation))
 
 
 @hookimpl
@@ -219,7 +237,7 @@ def trainrun_terrain_cost(position: Position, hex_id: str, old) -> int:
 
 @hookimpl
 def trainrun_rotation_refusal(position: Position, hex_id: str, tile, rotation: int) -> str | None:
-    if hex_id == "J20" and tile.name in ("X11", "X22") and rotation != 0:
+    if hex_id == NEW_YORK_CITY and tile.name in NEW_YORK_CITY_FIXED and rotation != 0:
         return f"tile {tile.name} lies on J20 at rotation 0 only"
     return None
 
