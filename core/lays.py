@@ -80,6 +80,7 @@ def _parts(tile: Tile, rotation: int) -> tuple:
                  for ends, terminal, gauge in path_ends(tile, rotation))
 
 
+@functools.lru_cache(maxsize=8192)
 def _end_classes(tile: Tile, rotation: int) -> list[tuple[frozenset, str]]:
     """Per path: its ends as ('e', edge) or ('city'|'town'|'offboard', ) — a junction end
     stands for the ends of the junction's other paths — and its gauge."""
@@ -113,6 +114,7 @@ def _path_within(path, other) -> bool:
     return path[0] <= other[0] and _gauge_kept(path[1], other[1])
 
 
+@functools.lru_cache(maxsize=65536)
 def paths_kept(old: Tile, old_rotation: int, new: Tile, rotation: int) -> bool:
     """Every path of the old tile (as it lies) lies within a path of the new one."""
     new_paths = _end_classes(new, rotation)
@@ -123,6 +125,7 @@ def _has_junction(tile: Tile) -> bool:
     return any(n.kind == "junction" for n in tile.nodes)
 
 
+@functools.lru_cache(maxsize=65536)
 def paths_kept_somehow(old: Tile, new: Tile) -> bool:
     """The old tile's track fits the new tile at some turn of it (junction tiles: the
     exits)."""
@@ -131,6 +134,7 @@ def paths_kept_somehow(old: Tile, new: Tile) -> bool:
     return any(paths_kept(old, 0, new, r) for r in range(6))
 
 
+@functools.lru_cache(maxsize=8192)
 def city_town_exits(tile: Tile, rotation: int) -> dict[int, frozenset[int]]:
     """Per city or town with track: the board edges its paths reach."""
     out: dict[int, set[int]] = {}
@@ -153,6 +157,7 @@ def label(tile: Tile) -> str | None:
     return tile.labels[-1] if tile.labels else None
 
 
+@functools.lru_cache(maxsize=65536)
 def default_upgrades_to(old: Tile, new: Tile) -> bool:
     """The shared rule for replacing ``old`` by ``new``: the next colour, the old track kept
     at some turn, the same label, as many towns, as many cities unless the old tile is
@@ -382,6 +387,7 @@ class _Turn:
         self.rules = self.hook.trainrun_lay_rules(position=position)
         self.box = tiles_in_box(position)
         self.board = _Board(position)
+        self.colours: dict[str, tuple] = {}
 
     def hex_refusal(self, hex_id: str) -> str | None:
         position, right = self.position, self.right
@@ -406,8 +412,9 @@ class _Turn:
         old = position.board[hex_id].tile
         if tile.color == "yellow" and not self.right.lay:
             return "this lay may not be a yellow tile"
-        colours = self.hook.trainrun_lay_colours(position=position, hex_id=hex_id)
-        if tile.color not in colours:
+        if hex_id not in self.colours:
+            self.colours[hex_id] = self.hook.trainrun_lay_colours(position=position, hex_id=hex_id)
+        if tile.color not in self.colours[hex_id]:
             return f"{tile.color} tiles are not allowed on {hex_id} in phase {position.phase.name}"
         if not _in_box(position, self.box, tile):
             return f"no tile {tile.name} left"
