@@ -22,16 +22,23 @@ laying at all (the run of the position as given).
 The same board is never solved twice: plans reaching one set of moves in another order are
 one plan (the cheaper order kept), and plans whose boards give the solver the same input —
 the same track graph of what the company reaches, the same stop values and bonuses, e.g. a
-lay of track that leads nowhere the trains can use — share one solve (``board_key``).
+lay of track that leads nowhere the trains can use — share one solve (``board_key``). A
+lay adding no usable track (``adds_usable_track``) keeps the track graph as it was, so no
+graph is built for it, and a plan following such a lay with a second lay or a token is not
+listed: it runs as the first lay alone, or the token alone, for no less money.
 """
 from __future__ import annotations
 
+import dataclasses
 import sys
 import time
 from dataclasses import dataclass, field
 
+from .graph import build_graph
+from .hexgrid import opposite
 from .lays import Lay, next_right
 from .position import Position
+from .routes import train_tables
 from .run import Run, solve
 from .tokens import TokenMove
 from .turn import LAY_STEPS, apply, legal_lays, legal_tokens
@@ -39,14 +46,13 @@ from .turn import LAY_STEPS, apply, legal_lays, legal_tokens
 ADVISE_TIME_LIMIT = 10.0   # seconds per candidate board
 
 
-def board_key(position: Position) -> tuple:
+def board_key(position: Position, graph=None) -> tuple:
     """Everything ``solve`` reads from ``position``: the track graph of what the company
     reaches (stops, segments with their track, stations, blocking, exclusive groups), each
     train table (its rules, stop and hex values, stop costs, bonus names), the company
     bonuses, the fixed income and the income outside the run. Two positions with equal keys
-    have the same best run. Without trains no route runs and the graph is not asked."""
-    from .graph import build_graph
-    from .routes import train_tables
+    have the same best run. Without trains no route runs and the graph is not asked;
+    ``graph`` is the position's track graph when known (see ``adds_usable_track``)."""
     hook = position.ruleset.hook
     bonuses = tuple(b for group in hook.trainrun_company_bonuses(position=position)
                     for b in group)
@@ -54,7 +60,7 @@ def board_key(position: Position) -> tuple:
               repr(list(hook.trainrun_company_income(position=position))))
     if not position.trains:
         return ("no trains", income)
-    graph = build_graph(position)
+    graph = build_graph(position) if graph is None else graph
     segments = tuple((s.a, s.b, tuple(s.steps), tuple(sorted(s.resources)), s.terminal_a,
                       s.terminal_b) for s in graph.segments)
     tables = tuple((tuple(t.id for t in table.trains), repr(table.rules),
@@ -62,9 +68,40 @@ def board_key(position: Position) -> tuple:
                     table.hex_value.tobytes(), table.hex_touch.tobytes(),
                     repr(sorted(table.bonus_names.items())))
                    for table in train_tables(graph))
-    return (tuple(graph.stop_ids), graph.passable.tobytes(), graph.station.tobytes(),
+    stations = tuple(sorted(hook.trainrun_company_stations(position=position)))
+    return (stations, tuple(graph.stop_ids), graph.passable.tobytes(), graph.station.tobytes(),
             graph.groups.tobytes(), tuple(graph.resource_names), tuple(graph.hex_ids),
             segments, tables, bonuses, income)
+
+
+def _faces_track(position: Position, hex_id: str, edge: int) -> bool:
+    """Whether the hex across ``edge`` of ``hex_id`` has any track at the facing edge."""
+    other = position.title.hexes[hex_id].neighbors.get(edge)
+    if other is None:
+        return False
+    placed = position.board[other]
+    return opposite(edge) in placed.tile.edges_at(placed.rotation)
+
+
+def _path_key(path) -> tuple:
+    return frozenset(path.lane_ends()), path.terminal, path.track
+
+
+def adds_usable_track(position: Position, lay: Lay) -> bool:
+    """False when ``lay`` only adds track no train can use (or the company has no train),
+    so the company's track graph after it is the one before it: the tile (like the one it replaces) has no city, town,
+    junction or impassable side, and every path it adds (one the old tile lacks) has an end
+    facing a hex with no track at that side. A walk over such a path ends there, at no
+    stop, so it is part of no segment (``trainrun.graph``)."""
+    if not position.trains:
+        return False
+    old, new = position.board[lay.hex], position.title.tiles[lay.tile]
+    if new.nodes or old.tile.nodes or new.impassable:
+        return True
+    kept = {_path_key(p) for p in old.tile.paths_at(old.rotation)}
+    return any(_path_key(p) not in kept and all(
+        _faces_track(position, lay.hex, int(end[1:])) for end in p.ends())
+        for p in new.paths_at(lay.rotation))
 
 
 def _move_dict(move) -> dict:
@@ -140,11 +177,15 @@ def _first_moves(position: Position) -> list:
 
 
 def _follow_ups(position: Position, after: Position, move) -> list:
-    """What may follow ``move`` in the company's lay step: a second lay where the title
-    grants one, or a token placement."""
+    """What may follow ``move`` in the company's lay step and can change the run: a second
+    lay adding usable track, where the title grants one, or a token placement after a lay
+    that added usable track. The others leave the board the trains run on as ``move``
+    alone, or as the token alone, did: the same run for no less money."""
     if position.turn.step != "Track" or not isinstance(move, Lay):
         return []
-    return (legal_lays(after) if next_right(after) is not None else []) + legal_tokens(after)
+    seconds = legal_lays(after) if next_right(after) is not None else []
+    seconds = [lay for lay in seconds if adds_usable_track(after, lay)]
+    return seconds + (legal_tokens(after) if adds_usable_track(position, move) else [])
 
 
 def _rank(plan: Plan) -> tuple:
@@ -162,17 +203,29 @@ def advise(position: Position, top: int = 3, time_limit: float = ADVISE_TIME_LIM
     start = time.perf_counter()
     runs: dict = {}
 
-    def run_after(board: Position) -> Run:
-        key = board_key(board)
+    def evaluate(board: Position, parent: tuple | None = None, move=None) -> tuple:
+        """(run, graph) of ``board``, reached from ``parent`` (its board and graph) by
+        ``move``; the parent's graph is kept for a lay that adds no usable track."""
+        graph = None
+        if board.trains:
+            if parent is not None and isinstance(move, Lay) and not adds_usable_track(
+                    parent[0], move):
+                graph = dataclasses.replace(parent[1], position=board)
+            else:
+                graph = build_graph(board)
+        key = board_key(board, graph)
         if key not in runs:
             runs[key] = solve(board, time_limit=time_limit, workers=workers)
-        return runs[key]
+        return runs[key], graph
 
-    no_lay = run_after(position)
+    no_lay, graph = evaluate(position)
+    root = (position, graph)
     plans: dict = {}   # signature -> Plan
 
-    def consider(moves: tuple, board: Position) -> None:
-        plans[_signature(moves)] = Plan(moves, sum(m.cost for m in moves), run_after(board), 0)
+    def consider(moves: tuple, board: Position, parent: tuple) -> tuple:
+        run, graph = evaluate(board, parent, moves[-1])
+        plans[_signature(moves)] = Plan(moves, sum(m.cost for m in moves), run, 0)
+        return board, graph
 
     def seen(moves: tuple) -> bool:
         """Whether these moves, in another order, were considered already (the cheaper
@@ -186,11 +239,10 @@ def advise(position: Position, top: int = 3, time_limit: float = ADVISE_TIME_LIM
     firsts = _first_moves(position)
     bar = tqdm(firsts, disable=not progress, unit="move", file=sys.stderr, desc="advise")
     for move in bar:
-        after = apply(position, move)
-        consider((move,), after)
-        for follow in _follow_ups(position, after, move):
+        after = consider((move,), apply(position, move), root)
+        for follow in _follow_ups(position, after[0], move):
             if not seen((move, follow)):
-                consider((move, follow), apply(after, follow))
+                consider((move, follow), apply(after[0], follow), after)
         bar.set_postfix(boards=len(runs), refresh=False)
     bar.close()
     ranked = sorted(plans.values(), key=_rank)
