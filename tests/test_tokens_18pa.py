@@ -2,8 +2,8 @@
 docs/rules/18pa.md §8 (tokens: one a step, reached, a circle free of other
 companies' tokens, a hex without one of the company's; $40 for a 5-share company's one more
 token; home and x2 tokens lie on the board from the start), docs/rules/18pa.md §4.2, §5.1
-(the x2 token, inactive: no station of its owner, fills its circle) and §4.1 (one circle
-per hex)."""
+(the x2 token, inactive: no station of its owner, fills its circle), and
+docs/rules/18pa.md §4.1 (one circle per hex)."""
 import json
 from pathlib import Path
 
