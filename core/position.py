@@ -98,6 +98,14 @@ class Position:
         mh = self.title.hexes.get(node_id.rpartition("-")[0])
         return mh.location if mh is not None else ""
 
+    def node_kind(self, node_id: str) -> str:
+        """"city", "town" or "offboard": the kind of node ``node_id`` (``HEX-i``) on the
+        board; "" if the board has no such node."""
+        hex_id, _, index = node_id.rpartition("-")
+        placed = self.board.get(hex_id)
+        kinds = {str(n.index): n.kind for n in placed.tile.nodes} if placed else {}
+        return kinds.get(index, "")
+
 
 def _need(data: dict, key: str, where: str = ""):
     if not isinstance(data, dict):

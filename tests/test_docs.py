@@ -13,11 +13,12 @@ ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "docs" / "rules"
 CODE = ("core", "solver", "plugins", "tests", "benchmarks", "tools")
 SUFFIXES = {".py", ".pyx", ".pxd", ".md", ".toml"}
-CITATION = re.compile(r"docs/rules/([A-Za-z0-9_-]+)\.md((?:,? §\d+(?:\.\d+)*)*)")
+CITATION = re.compile(r"docs/rules/([A-Za-z0-9_-]+)\.md`*((?:,? §\d+(?:\.\d+)*)*)")
 SECTION = re.compile(r"§(\d+(?:\.\d+)*)")
 HEADING = re.compile(r"^#{2,4} §(\d+(?:\.\d+)*) ", re.M)
-# the rules digest and the rulebook tags it used (R-PA 6.8, R-NY L426, ...): not in the repo
-FOREIGN = re.compile(r"DIGEST|\bR-(?:PA|NY|17|71|CH)\b|\.\./rules/")
+# the rules digest and the rulebook tags it used (R-PA 6.8, R-NY L426, ...), and paths of
+# one machine: not in the repository
+FOREIGN = re.compile(r"DIGEST|\bR-(?:PA|NY|17|71|CH)\b|\.\./rules/|/work/")
 
 
 def _code_files() -> list[Path]:
@@ -56,6 +57,14 @@ def test_every_cited_section_exists(path):
             continue
         missing += [f"docs/rules/{name}.md §{n}" for n in numbers if n not in _sections(name)]
     assert not missing, f"{_where(path)} cites what docs/rules does not have: {missing}"
+
+
+@pytest.mark.parametrize("path", sorted(RULES.glob("*.md")), ids=_where)
+def test_every_section_a_rules_file_names_of_itself_exists(path):
+    text = path.read_text()
+    own = SECTION.findall(CITATION.sub("", text))
+    missing = sorted(set(own) - _sections(path.stem))
+    assert not missing, f"{_where(path)} refers to sections it does not have: {missing}"
 
 
 @pytest.mark.parametrize("path", _code_files(), ids=_where)

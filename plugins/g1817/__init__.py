@@ -35,6 +35,7 @@ from trainrun.lays import LayRules
 from trainrun.turnstate import LayRight
 from trainrun.plugins import defaults
 from trainrun.plugins.hookspecs import hookimpl
+from trainrun.replayrules import ReplayRules
 from trainrun.position import Position, Train
 from trainrun.rules import RouteBonus
 from trainrun.titleinfo import TitleInfo
@@ -147,3 +148,9 @@ def trainrun_lay_rules(position: Position) -> LayRules:
 def trainrun_lay_refusal(position: Position, hex_id: str) -> str | None:
     marked = {"mine", "ranch"} & set(position.board[hex_id].markers)
     return f"{hex_id} holds a {sorted(marked)[0]} and is never upgraded" if marked else None
+
+
+@hookimpl
+def trainrun_replay_rules() -> ReplayRules:
+    """A corporation chooses its home: its first token, in any city with a slot for it."""
+    return ReplayRules(home_token_timing="choose")

@@ -8,6 +8,7 @@ bonuses, no company-level income, no title-specific legality checks.
 from pathlib import Path
 
 from trainrun.plugins.hookspecs import hookimpl
+from trainrun.replayrules import ReplayRules
 from trainrun.titleinfo import TitleInfo
 
 
@@ -15,3 +16,10 @@ from trainrun.titleinfo import TitleInfo
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="18Chesapeake", data=Path(__file__).parent / "data",
                      description="Mid-Atlantic railroads 1830-style; trains 2-6 and D")
+
+
+@hookimpl
+def trainrun_replay_rules() -> ReplayRules:
+    """At the end of each set of operating rounds the bank's next 2, 3 or 4 train is
+    exported, as if bought (phase change and rusting follow)."""
+    return ReplayRules(exported=("2", "3", "4"))
