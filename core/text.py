@@ -144,6 +144,7 @@ def format_advice(advice) -> str:
         lines += format_run(run).splitlines()[1:-1]
     if not data["plans"]:
         lines.append("No legal lay or token placement this turn.")
+    return "\n".join(lines)
 
 
 def format_audit(report) -> str:
