@@ -13,7 +13,7 @@ from trainrun.position import CityTokens, Position, Train
 from trainrun.replayrules import ReplayRules
 from trainrun.rules import TrainRules
 from trainrun.tiles import Node, Tile
-from trainrun.tokens import tokens_left
+from trainrun.tokens import tokens_left, tokens_on_board
 from trainrun.turnstate import LayRight
 
 from .hookspecs import hookimpl
@@ -136,6 +136,11 @@ def charter_token_price(position: Position) -> int:
 @hookimpl
 def trainrun_token_cost(position: Position, hex_id: str, city: int) -> int:
     return charter_token_price(position)
+
+
+@hookimpl
+def trainrun_charter_tokens_placed(position: Position) -> int:
+    return tokens_on_board(position)
 
 
 @hookimpl

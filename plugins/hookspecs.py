@@ -135,6 +135,15 @@ def trainrun_token_cost(position: Position, hex_id: str, city: int) -> int:
 
 
 @hookspec(firstresult=True)
+def trainrun_charter_tokens_placed(position: Position) -> int:
+    """Count the operating company's tokens on the board that came from its charter, those
+    its unplaced tokens (``trainrun.tokens.tokens_left``) and their prices are counted
+    against. Called when a position does not state ``tokens_left``. Default: every token of
+    the company on the board; 18PA leaves out the x2 destination token, placed at setup
+    beside the charter's."""
+
+
+@hookspec(firstresult=True)
 def trainrun_home_token_hexes(position: Position) -> list[str]:
     """List the hexes where the operating company may place its home token in the
     ``HomeToken`` step (any city there with a slot it may take). Called once when the
