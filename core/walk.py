@@ -53,10 +53,11 @@ class HexTrack:
 
 
 @functools.lru_cache(maxsize=16384)
-def _hex_paths(hex_id: str, tile: Tile, rotation: int) -> tuple:
-    """The walk's paths of ``tile`` lying on ``hex_id`` at ``rotation`` (kept per title:
-    a tile's geometry is asked once)."""
-    out = []
+def _layout(hex_id: str, tile: Tile, rotation: int) -> tuple:
+    """The walk's paths of ``tile`` lying on ``hex_id`` at ``rotation`` and their indices
+    (``HexTrack``'s fields but ``blocks``), kept per title: a tile's geometry is asked
+    once."""
+    paths = []
     for k, p in enumerate(tile.paths_at(rotation)):
         exits, nodes, junction = [], [], None
         for end, lane in ((p.a, p.a_lane), (p.b, p.b_lane)):
@@ -68,14 +69,7 @@ def _hex_paths(hex_id: str, tile: Tile, rotation: int) -> tuple:
                     nodes.append(node.index)
                 else:
                     junction = node.index
-        out.append(_Path(hex_id, k, tuple(exits), tuple(nodes), junction, p.terminal))
-    return tuple(out)
-
-
-def hex_track(position: Position, placed: PlacedHex) -> HexTrack:
-    """The walk's view of ``placed`` (a hex of ``position``'s board, or a tile about to lie
-    there) for the operating company."""
-    paths = _hex_paths(placed.id, placed.tile, placed.rotation)
+        paths.append(_Path(hex_id, k, tuple(exits), tuple(nodes), junction, p.terminal))
     by_exit, by_node, by_junction, exit_count = {}, {}, {}, {}
     for path in paths:
         for edge, lane in path.exits:
@@ -85,9 +79,15 @@ def hex_track(position: Position, placed: PlacedHex) -> HexTrack:
             by_node.setdefault(index, []).append(path)
         if path.junction is not None:
             by_junction.setdefault(path.junction, []).append(path)
+    return tuple(paths), by_exit, by_node, by_junction, exit_count
+
+
+def hex_track(position: Position, placed: PlacedHex) -> HexTrack:
+    """The walk's view of ``placed`` (a hex of ``position``'s board, or a tile about to lie
+    there) for the operating company."""
     blocks = frozenset(n.index for n in placed.tile.nodes if n.is_stop
                        and _ends_routes(position, placed, n))
-    return HexTrack(paths, by_exit, by_node, by_junction, exit_count, blocks)
+    return HexTrack(*_layout(placed.id, placed.tile, placed.rotation), blocks)
 
 
 def _ends_routes(position: Position, placed: PlacedHex, node) -> bool:
