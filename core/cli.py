@@ -155,12 +155,13 @@ def _batch_record(line: str, time_limit: float, workers: int) -> dict:
               help="Seconds per position.")
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1))
 @click.option("--progress/--no-progress", default=None,
-              help="Progress bar (default: on a terminal, not when output is piped).")
+              help="Progress bar on stderr (default: when stderr is a terminal, also with "
+                   "the results redirected to a file).")
 def batch(file: str, time_limit: float, workers: int, progress: bool | None) -> None:
     """Solve one position per line of FILE (JSON lines); print one JSON result per line."""
     from tqdm import tqdm
-    lines = [ln for ln in _read_file(file).splitlines() if ln.strip()]
-    show = sys.stdout.isatty() and sys.stderr.isatty() if progress is None else progress
+    lines = _lines(_read_file(file))
+    show = sys.stderr.isatty() if progress is None else progress
     bar = tqdm(lines, disable=not show, unit="pos", file=sys.stderr)
     for line in bar:
         out = json.dumps(_batch_record(line, time_limit, workers))
@@ -218,14 +219,109 @@ def moves(position: str, as_json: bool) -> None:
         click.echo(format_moves(board, found))
 
 
+@main.command("import")
+@click.argument("game", type=click.Path(dir_okay=False))
+@click.option("--action", type=int, default=None,
+              help="The position just before this action id (default: after the last).")
+@click.option("--company", default=None, help="This company's position (default: the one "
+                                                "acting there).")
+@click.option("--json", "as_json", is_flag=True, help="One line of JSON.")
+@click.option("--runs", is_flag=True, help="One position per run_routes of the game (JSON "
+                                           "lines with fixture and action, for trainrun batch).")
+def import_game(game: str, action: int | None, company: str | None, as_json: bool,
+                runs: bool) -> None:
+    """Replay an 18xx.games game file (GAME.json) and print a position of it in trainrun's
+    own format: the board, the phase and the company's trains."""
+    import os
+    from trainrun.gamelog import own_record, position_at, read_game, run_positions
+    from trainrun.position import dump_own
+    try:
+        log = read_game(_read_file(game), os.path.basename(game))
+        if runs:
+            for position in run_positions(log):
+                click.echo(json.dumps(own_record(position)))
+            return
+        record = own_record(position_at(log, action, company))
+    except InputError as exc:
+        _fail(str(exc))
+    except Exception as exc:  # never a traceback for the user
+        _internal(exc)
+    click.echo(json.dumps(record) if as_json else dump_own(record))
+
+
+@main.command()
+@click.argument("game", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the audit as JSON.")
+@click.option("--time-limit", default=60.0, show_default=True, type=click.FloatRange(min=0.01),
+              help="Seconds per run for finding the best.")
+@click.option("--progress/--no-progress", default=None,
+              help="Progress bar (default: on a terminal, not when output is piped).")
+def audit(game: str, as_json: bool, time_limit: float, progress: bool | None) -> None:
+    """Every run declared in the 18xx.games game file GAME.json, re-scored and checked,
+    against the proven best; then per company the sum left on the table."""
+    import os
+    from tqdm import tqdm
+    from trainrun.audit import audit as audit_game, run_count
+    from trainrun.gamelog import read_game
+    from .text import format_audit
+    try:
+        log = read_game(_read_file(game), os.path.basename(game))
+        show = sys.stderr.isatty() if progress is None else progress
+        with tqdm(total=run_count(log), disable=not show, unit="run", file=sys.stderr) as bar:
+            report = audit_game(log, time_limit=time_limit, progress=lambda _: bar.update())
+    except InputError as exc:
+        _fail(str(exc))
+    except Exception as exc:  # never a traceback for the user
+        _internal(exc)
+    click.echo(json.dumps(report.to_json(), indent=2) if as_json else format_audit(report))
+    if report.stopped:
+        _fail(f"the replay stopped at {report.stopped}")
+
+
+def _one_line(path: str, text: str, line: int | None, action: int | None) -> str:
+    """The position in ``text``: the whole file, or with ``line`` (1-based) or ``action``
+    (the corpus ``action`` field) one line of a JSON-lines file (one that must be chosen
+    when a .jsonl file holds several)."""
+    rows = text.splitlines()
+    filled = _lines(text)
+    if line is not None and action is not None:
+        _fail("--line, --action: give one of them, not both")
+    if line is None and action is None:
+        if path.endswith(".jsonl") and len(filled) != 1:
+            _fail(f"{path}: {len(filled)} positions, one per line; "
+                  "choose one with --line N or --action N")
+        return text
+    if line is not None:
+        if not 1 <= line <= len(rows) or not rows[line - 1].strip():
+            _fail(f"--line: {path} has no position on line {line} ({len(rows)} lines)")
+        return rows[line - 1]
+    found = []
+    for k, row in enumerate(rows, 1):
+        if row.strip():
+            try:
+                data = json.loads(row)
+            except json.JSONDecodeError as exc:
+                _fail(f"{path} line {k}: malformed JSON ({exc.msg})")
+            if isinstance(data, dict) and data.get("action") == action:
+                found.append(row)
+    if len(found) != 1:
+        _fail(f"--action: {len(found)} lines of {path} are action {action}, not one")
+    return found[0]
+
+
 @main.command()
 @click.argument("position", type=click.Path(dir_okay=False))
-def convert(position: str) -> None:
+@click.option("--line", type=click.IntRange(min=1), metavar="N",
+              help="Convert line N (from 1) of a JSON-lines file such as a corpus file.")
+@click.option("--action", type=int, metavar="N",
+              help="Convert the line of a JSON-lines file whose 'action' is N.")
+def convert(position: str, line: int | None, action: int | None) -> None:
     """Print POSITION (e.g. a corpus line) in trainrun's own position format."""
     from trainrun.plugins import read_position
     from trainrun.position import dump_own, position_to_own
+    text = _one_line(position, _read_file(position), line, action)
     try:
-        click.echo(dump_own(position_to_own(read_position(_read_file(position)))))
+        click.echo(dump_own(position_to_own(read_position(text))))
     except InputError as exc:
         _fail(str(exc))
 

@@ -114,8 +114,10 @@ class _Board:
                                 (e, w) == (opposite(k), across) and gauges_meet(track, t)
                                 for e, w, t in _edges(board[other].tile, board[other].rotation))):
                             break
-                        key = (("s", hex_id, k, lane[1]) if hex_id < other
-                               else ("s", other, opposite(k), across[1]))
+                        # one vertex per lane (width and index) of the side: lanes of
+                        # different widths never meet (18xx.games ``lane_match?``)
+                        key = (("s", hex_id, k, lane) if hex_id < other
+                               else ("s", other, opposite(k), across))
                         others.setdefault(key, (hex_id, k, other, opposite(k)))
                         ends.append(key)
                     else:

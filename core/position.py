@@ -71,6 +71,7 @@ class Position:
     turn: Turn = field(default_factory=Turn)
     tokens_left: int | None = None   # unplaced tokens of the company (None: from its charter)
     abilities: tuple = ()   # abilities of the privates the company owns ({type, count, ...})
+    privates: dict = field(default_factory=dict)   # open private -> who holds it (HOLDERS)
     ruleset: object = field(default=None, repr=False, compare=False)
     _derived: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -98,6 +99,14 @@ class Position:
         """The place name of the hex of ``node_id`` (``HEX-i``); "" if it has none."""
         mh = self.title.hexes.get(node_id.rpartition("-")[0])
         return mh.location if mh is not None else ""
+
+    def node_kind(self, node_id: str) -> str:
+        """"city", "town" or "offboard": the kind of node ``node_id`` (``HEX-i``) on the
+        board; "" if the board has no such node."""
+        hex_id, _, index = node_id.rpartition("-")
+        placed = self.board.get(hex_id)
+        kinds = {str(n.index): n.kind for n in placed.tile.nodes} if placed else {}
+        return kinds.get(index, "")
 
 
 def _need(data: dict, key: str, where: str = ""):
@@ -287,12 +296,26 @@ def _abilities(data: dict) -> tuple:
     return tuple(dict(a) for a in value)
 
 
+PRIVATE_HOLDERS = ("company", "president", "player", "other")
+
+
+def _privates(data: dict) -> dict:
+    """Who holds each open private company: ``company`` (the operating company), ``president``
+    (its president), ``player`` (another player), ``other`` (another company)."""
+    value = _object(data, "privates")
+    for name, holder in value.items():
+        if holder not in PRIVATE_HOLDERS:
+            raise InputError(f"privates.{name}", f"expected one of {', '.join(PRIVATE_HOLDERS)}, "
+                                                 f"got {holder!r}")
+    return value
+
+
 def _position(title, phase, company, data, board, turn: Turn) -> Position:
     return Position(title, phase, company, _trains(title, _need(data, "trains")), board,
                     title_state=_object(data, "title_state"), options=_object(data, "options"),
                     source={k: data[k] for k in ("fixture", "action", "entity_type")
                             if k in data}, turn=turn, tokens_left=_tokens_left(data),
-                    abilities=_abilities(data))
+                    abilities=_abilities(data), privates=_privates(data))
 
 
 def position_from_corpus(title: Title, data: dict) -> Position:
@@ -316,7 +339,8 @@ def position_from_corpus(title: Title, data: dict) -> Position:
 
 OWN_FIELDS = {
     "": {"title", "phase", "company", "trains", "tiles", "tokens", "markers", "title_state",
-         "options", "fixture", "action", "cash", "turn", "tokens_left", "abilities"},
+         "options", "fixture", "action", "cash", "turn", "tokens_left", "abilities",
+         "privates"},
     "trains": {"id", "name"},
     "tiles": {"hex", "tile", "rotation"},
     "tokens": {"hex", "city", "company", "extra"},
@@ -433,6 +457,8 @@ def position_to_own(position: Position) -> dict:
         out["tokens_left"] = position.tokens_left
     if position.abilities:
         out["abilities"] = [dict(a) for a in position.abilities]
+    if position.privates:
+        out["privates"] = dict(position.privates)
     return out
 
 

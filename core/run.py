@@ -24,12 +24,14 @@ ROUTE_BUDGET = 1_000_000  # routes per train type before the path model takes ov
 
 @dataclass
 class StopScore:
-    """A visited stop: its node id, what it scores, and the place's name on the map."""
+    """A visited stop: its node id, what it scores, the place's name on the map ("" for
+    an unnamed one) and its kind ("city", "town", "offboard")."""
 
     node: str
     value: int
     scored: bool = True
     location: str = ""
+    kind: str = ""
 
 
 @dataclass
@@ -184,7 +186,8 @@ def describe_route(graph: TrackGraph, table, stops: list, segs: list, train,
         train=train.id, train_name=train.name,
         revenue=route_value(graph, table, stops, segs),
         visited=[graph.stop_ids[s] for s in stops],
-        stops=[asdict(StopScore(graph.stop_ids[s], v, sc, _location(graph, s)))
+        stops=[asdict(StopScore(graph.stop_ids[s], v, sc, _location(graph, s),
+                                graph.position.node_kind(graph.stop_ids[s])))
                for s, v, sc in zip(stops, values, scored)],
         chains=chains, bonuses=bonuses)
 

@@ -122,3 +122,51 @@ async def moves(request: Request) -> dict:
 
     from trainrun.turn import legal_moves
     return await run_in_threadpool(legal_moves, await _position(request))
+
+
+async def _game(request: Request, name: str):
+    from trainrun.gamelog import read_game
+    body = await request.body()
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError("game", "the body is not UTF-8 text") from None
+    return read_game(text, name)
+
+
+@app.post("/import")
+async def import_game(request: Request,
+                      action: int | None = Query(None, description="The position just before "
+                                                 "this action id (default: after the last)"),
+                      company: str | None = Query(None, description="This company's position "
+                                                  "(default: the one acting there)"),
+                      runs: bool = Query(False, description="One position per run_routes: "
+                                         "answers {\"positions\": [...]}"),
+                      name: str = Query("game", description="The game's name, as fixture")) -> dict:
+    """Replay an 18xx.games game file (the body) and answer a position of it in trainrun's
+    own format, with ``fixture`` and ``action``."""
+    from starlette.concurrency import run_in_threadpool
+
+    from trainrun.gamelog import own_record, position_at, run_positions
+    game = await _game(request, name)
+    if runs:
+        def every_run():
+            return {"positions": [own_record(p) for p in run_positions(game)]}
+        return await run_in_threadpool(every_run)
+    return own_record(await run_in_threadpool(position_at, game, action, company))
+
+
+@app.post("/audit")
+async def audit(request: Request,
+                time_limit: float = Query(60.0, gt=0, le=3600,
+                                          description="Seconds per run for finding the best"),
+                name: str = Query("game", description="The game's name, as fixture")) -> dict:
+    """Every declared run of an 18xx.games game file (the body) against the proven best,
+    and per company the sum left on the table (as ``trainrun audit --json``)."""
+    from starlette.concurrency import run_in_threadpool
+
+    from trainrun.audit import audit as audit_game
+    report = await run_in_threadpool(audit_game, await _game(request, name), time_limit)
+    if report.stopped:
+        raise InputError("game", f"the replay stopped at {report.stopped}")
+    return report.to_json()

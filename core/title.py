@@ -45,6 +45,7 @@ class TrainType:
     multiplier: int = 1
     price: int | None = None
     rusts_on: str | None = None   # the train whose first purchase removes this one
+    count: int | None = None      # copies the bank starts with (None: a variant, or unlimited)
 
 
 @dataclass
@@ -83,7 +84,7 @@ class Title:
         trains = {}
         for t in read("trains.json"):
             trains[t["name"]] = TrainType(t["name"], t["distance"], t.get("multiplier") or 1,
-                                          t.get("price"), t.get("rusts_on"))
+                                          t.get("price"), t.get("rusts_on"), t.get("count"))
             for v in t.get("variants", ()):
                 trains[v["name"]] = TrainType(v["name"], v["distance"], v.get("multiplier") or 1,
                                               v.get("price"), t.get("rusts_on"))

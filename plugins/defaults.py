@@ -10,6 +10,7 @@ import math
 from trainrun.errors import InputError
 from trainrun.lays import LayRules, default_upgrades_to
 from trainrun.position import CityTokens, Position, Train
+from trainrun.replayrules import ReplayRules
 from trainrun.rules import TrainRules
 from trainrun.tiles import Node, Tile
 from trainrun.tokens import tokens_left
@@ -153,3 +154,8 @@ def trainrun_terrain_cost(position: Position, hex_id: str, old: Tile) -> int:
 @hookimpl
 def trainrun_lay_budget(position: Position) -> float:
     return math.inf if position.turn.cash is None else position.turn.cash
+
+
+@hookimpl
+def trainrun_replay_rules() -> ReplayRules | None:
+    return None   # a title whose logs trainrun cannot replay faithfully says nothing

@@ -22,6 +22,7 @@ import pluggy
 
 from trainrun.lays import LayRules
 from trainrun.position import CityTokens, Position, Train
+from trainrun.replayrules import ReplayRules
 from trainrun.rules import CompanyBonus, RouteBonus, TrainRules
 from trainrun.tiles import Node, Tile
 from trainrun.titleinfo import TitleInfo
@@ -200,3 +201,12 @@ def trainrun_terrain_cost(position: Position, hex_id: str, old: Tile) -> int:
 def trainrun_lay_budget(position: Position) -> float:
     """Give the most the company may pay for a lay now (``math.inf``: no limit). Default: the
     position's ``cash``, no limit when it states none."""
+
+
+@hookspec(firstresult=True)
+def trainrun_replay_rules() -> ReplayRules | None:
+    """Say how the title's game moves tokens and trains beyond what its log's actions say,
+    for replaying an 18xx.games game log (``trainrun.gamelog``): when a home token goes on
+    the board, which trains the bank exports at the end of a set of operating rounds.
+    Default: None, the title's logs are not replayed (its setup or board state would be
+    missing: a wrong board is never given)."""

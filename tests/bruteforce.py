@@ -11,13 +11,21 @@ The model, spelled out:
 * Nodes are the stops of the tiles (cities, towns, off-boards), named ``HEX-i``;
   junctions are not nodes.
 * A chain joins two nodes: a walk over tile paths that touches no node in between,
-  may pass through junctions, and never uses a hex side or a junction twice. Crossing
-  the hex side at edge ``e`` of hex A means leaving A by a path ending at ``e`` and
-  entering B = A.neighbors[e] by a path ending at ``opposite(e)``.
+  may pass through junctions, and never uses a hex side (lane) or a junction twice.
+  Crossing the hex side at edge ``e`` of hex A means leaving A by a path ending at ``e``
+  and entering B = A.neighbors[e] by a path ending at ``opposite(e)``, as the 18xx.games
+  engine's path walk allows it:
+
+  - lanes: where a path meets its edge as lane i of w parallel lanes (``a_lane`` /
+    ``b_lane`` = (w, i); a single track is (1, 0)), it continues only into a path of B
+    meeting B's edge as lane w - 1 - i of w lanes (the same width);
+  - gauge: broad track continues into broad or dual track, narrow into narrow or dual,
+    dual into any (``GAUGE_MEETS``). Inside a tile (at a junction or a stop) track of any
+    gauge joins.
 * A route is a sequence of >= 2 distinct nodes joined by chains. Its track resources are
-  the hex sides it crosses and the node-to-node paths (paths with no edge end) it uses;
-  within a route and across the company's routes no resource may be used twice
-  (docs/rules/common.md §3.7).
+  the hex sides it crosses, each lane of a side with parallel lanes on its own, and the
+  node-to-node paths (paths with no edge end) it uses; within a route and across the
+  company's routes no resource may be used twice (docs/rules/common.md §3.7).
 * Legality (docs/rules/common.md §3): a city with a company token on the route; at most one
   node per ``groups`` tag; terminal paths only at the route's ends; offboards, and cities with no
   empty slot, no neutral token and no token of the company, only at the ends; numeric
@@ -55,6 +63,10 @@ from trainrun.hexgrid import opposite
 
 UNLIMITED = 99
 
+# gauge of the track a walk leaves by -> gauges it may continue into across a hex side
+GAUGE_MEETS = {"broad": {"broad", "dual"}, "narrow": {"narrow", "dual"},
+               "dual": {"broad", "narrow", "dual"}}
+
 
 # --------------------------------------------------------------------------- board
 
@@ -82,15 +94,35 @@ def _paths(position, hex_id):
     return list(enumerate(placed.tile.paths_at(placed.rotation)))
 
 
-def _cross(position, hex_id, edge):
-    """Leaving ``hex_id`` at board ``edge``: (neighbour, its edge, side key) or None."""
+def _lane_at(path, end):
+    """(width, index) of the lane in which ``path`` meets its endpoint ``end``."""
+    return path.a_lane if path.a == end else path.b_lane
+
+
+def _side(hex_id, edge, nb, back, lane):
+    """The track resource of crossing from ``hex_id`` edge ``edge`` on ``lane`` into ``nb``:
+    the hex side, or for parallel lanes the lane of it (named from both hexes)."""
+    width, index = lane
+    if width == 1:
+        return ("side", frozenset({(hex_id, edge), (nb, back)}))
+    return ("side", frozenset({(hex_id, edge, index), (nb, back, width - 1 - index)}))
+
+
+def _cross(position, hex_id, path, edge):
+    """Leaving ``hex_id`` by ``path`` at board ``edge``: (side resource, neighbour, its
+    edge ``back``, [(k, path) of the neighbour's paths the track continues into]) or None."""
     nb = position.title.hexes[hex_id].neighbors.get(edge)
     if nb is None or nb not in position.board:
         return None
     back = opposite(edge)
     if edge in _blocked_edges(position, hex_id) or back in _blocked_edges(position, nb):
         return None
-    return nb, back, frozenset({(hex_id, edge), (nb, back)})
+    width, index = _lane_at(path, f"e{edge}")
+    meets = (width, width - 1 - index)
+    into = [(k, p) for k, p in _paths(position, nb)
+            if f"e{back}" in _ends(p) and _lane_at(p, f"e{back}") == meets
+            and p.track in GAUGE_MEETS[path.track]]
+    return _side(hex_id, edge, nb, back, (width, index)), nb, back, into
 
 
 def is_stop(node) -> bool:
@@ -134,7 +166,8 @@ def chains_from(position, hex_id, index):
     """Every chain from node (hex_id, index) to another node.
 
     Yields (end_hex, end_index, resources, terminal_paths, hexes) where resources is a
-    frozenset of ('side', frozenset{(A,e),(B,e')}) and ('inner', hex, k), terminal_paths is
+    frozenset of ('side', frozenset{(A,e),(B,e')}) (a lane i of w: ('side',
+    frozenset{(A,e,i),(B,e',w-1-i)})) and ('inner', hex, k), terminal_paths is
     a tuple of ((hex, k), frozenset of node ids the terminal path touches), and hexes the
     frozenset of hexes holding a path the chain walks.
     """
@@ -166,22 +199,59 @@ def chains_from(position, hex_id, index):
                 if k2 != k and to_end in _ends(p2):
                     follow(h, k2, p2, to_end, used, junctions, terms, hexes)
             return
-        crossing = _cross(position, h, int(to_end[1:]))
+        crossing = _cross(position, h, path, int(to_end[1:]))
         if crossing is None:
             return                    # track running into nothing: a dead end
-        nb, back, side = crossing
-        if ("side", side) in used:
+        side, nb, back, into = crossing
+        if side in used:
             return
-        used.add(("side", side))
-        for k2, p2 in _paths(position, nb):
-            if f"e{back}" in _ends(p2):
-                follow(nb, k2, p2, f"e{back}", used, junctions, terms, hexes)
+        used.add(side)
+        for k2, p2 in into:
+            follow(nb, k2, p2, f"e{back}", used, junctions, terms, hexes)
 
     me = f"n{index}"
     for k, p in _paths(position, hex_id):
         if me in _ends(p):
             follow(hex_id, k, p, me, frozenset(), frozenset(), (), frozenset())
     return out
+
+
+def chain_resources(position, chains) -> frozenset:
+    """The track resources (as ``chains_from`` names them) of a route given as 18xx.games
+    chains: ``{hex, a, b}`` paths whose ends are ``eN`` / ``nI``, followed by ``.i`` exactly
+    where the tile path meets that end as lane i of parallel lanes. Raises AssertionError
+    when a path is not on the tile, or names its lanes wrongly."""
+    out = set()
+    for chain in chains:
+        for step in chain["paths"]:
+            h = step["hex"]
+            written = [_written_end(e) for e in (step["a"], step["b"])]
+            found = [(k, p) for k, p in _paths(position, h)
+                     if {e for e, _ in written} == set(_ends(p))
+                     and all(_names_lane(p, e, i) for e, i in written)]
+            assert len(found) == 1, (h, step, "not one tile path", found)
+            k, path = found[0]
+            for e, _ in written:
+                if e[0] == "e":
+                    edge = int(e[1:])
+                    nb = position.title.hexes[h].neighbors[edge]
+                    out.add(_side(h, edge, nb, opposite(edge), _lane_at(path, e)))
+            if all(e[0] == "n" for e, _ in written):
+                out.add(("inner", h, k))
+    return frozenset(out)
+
+
+def _written_end(end):
+    """``"e2.1"`` as ("e2", 1), ``"e2"`` as ("e2", None)."""
+    base, dot, lane = end.partition(".")
+    return (base, int(lane)) if dot else (base, None)
+
+
+def _names_lane(path, end, index):
+    """Does a chain end written with lane ``index`` (None: none written) name ``path``'s
+    end ``end``? A lane is written where, and only where, the path has parallel lanes."""
+    width, own = _lane_at(path, end)
+    return index is None if width == 1 else index == own
 
 
 def all_stops(position):

@@ -5,12 +5,15 @@ lists every lay the engine accepts there, with its cost. ``legal_lays`` must giv
 that set. The lines in ``DIFFERENT`` do not match yet; each is expected to differ (strict
 xfail), so a fix shows up as an unexpected pass. The causes found so far:
 
-* 18Chesapeake: private companies owned by a player block their hexes (K3, H2/I3: engine
-  ``blocks_hexes``); a moves line does not record who owns the privates.
-* 1871: tile 9 needs the SBC private owned by the president (not in the line).
+* 1871: tile 9 needs the SBC private in the president's hands (``privates``); the tests
+  do not yet derive presidencies from the game log, so the lines where the engine offers
+  tile 9 differ.
 * 18NY: a minor short of cash may borrow only what its loans left allow (engine
   ``buying_power``: loans held, shares held by players), not in the line (#150, #365,
   #422).
+
+Privates held by players block their hexes in 18Chesapeake (K3, H2/I3); who holds them
+comes from the game log (``fixture_privates``).
 
 What the company reaches and the new-track rule follow the engine's walk
 (``trainrun.walk``: a path once, never leaving a hex twice by one side in a branch); a
@@ -27,7 +30,9 @@ import pytest
 from trainrun import read_position
 from trainrun.errors import InputError
 from trainrun.lays import Lay, apply_lay, check_lay, legal_lays
-from trainrun.position import PlacedHex
+from trainrun.position import PlacedHex, position_to_own
+
+from fixture_privates import with_privates
 
 MOVES = Path(__file__).parent / "data" / "moves"
 LINES = {f"{path.parent.name}/{path.stem}#{d['action']}": d
@@ -42,12 +47,15 @@ DIFFERENT = {
     "1871/1871_game_end_final_phase#266", "1871/1871_game_end_final_phase#299",
     "1871/1871_game_end_final_phase#326", "1871/1871_game_end_final_phase#368",
     "1871/1871_game_end_final_phase#372",
-    # 18Chesapeake
-    "18Chesapeake/1905#123", "18Chesapeake/22383#73", "18Chesapeake/2593#191",
-    "18Chesapeake/2593#222", "18Chesapeake/2593#281",
     # 18NY
     "18NY/108746#150", "18NY/108746#365", "18NY/108746#422",
 }
+
+
+def _read(name):
+    """The moves line as a position, with the private companies' holders from its game log
+    (``fixture_privates``)."""
+    return read_position(with_privates(LINES[name]))
 
 
 def _engine(data) -> set:
@@ -60,20 +68,20 @@ def _ours(position) -> set:
 
 @pytest.mark.parametrize("name", [n for n in LINES if n not in DIFFERENT])
 def test_legal_lays_equal_the_engines(name):
-    assert _ours(read_position(LINES[name])) == _engine(LINES[name])
+    assert _ours(_read(name)) == _engine(LINES[name])
 
 
 @pytest.mark.parametrize("name", sorted(DIFFERENT))
 @pytest.mark.xfail(strict=True, reason="known difference, see the module docstring")
 def test_known_differences(name):
-    assert _ours(read_position(LINES[name])) == _engine(LINES[name])
+    assert _ours(_read(name)) == _engine(LINES[name])
 
 
 @pytest.mark.parametrize("name", [n for n in LINES if n not in DIFFERENT
                                   and LINES[n]["recorded_in_legal"]])
 def test_the_recorded_lay_applies(name):
     data = LINES[name]
-    position = read_position(data)
+    position = _read(name)
     rec = data["recorded"]
     after = apply_lay(position, Lay(rec["hex"], rec["tile"], rec["rotation"], rec["cost"]))
     placed = after.board[rec["hex"]]
@@ -88,8 +96,7 @@ def test_the_recorded_lay_applies(name):
 
 
 def _line(name):
-    data = LINES[name]
-    return read_position(data), data["recorded"]
+    return _read(name), LINES[name]["recorded"]
 
 
 def test_wrong_rotation_is_refused():
@@ -157,3 +164,53 @@ def test_cost_more_than_cash_is_refused():
     poor = read_position(dict(data, cash=lay["cost"] - 1))
     with pytest.raises(InputError, match=f"costs {lay['cost']}, more than"):
         check_lay(poor, lay["hex"], lay["tile"], lay["rotation"])
+
+
+def test_a_private_held_by_a_player_blocks_its_hexes():
+    # 18Chesapeake: Delaware and Raritan blocks K3 while a player holds it (engine
+    # blocks_hexes, owner a player; docs/rules/18chesapeake.md section 8). In 2593 no
+    # company bought it, so at #191 a player holds it and the engine offers no K3 lay.
+    position, _ = _line("18Chesapeake/2593#191")
+    assert position.privates["D&R"] == "player"
+    assert not any(m["hex"] == "K3" for m in LINES["18Chesapeake/2593#191"]["legal"])
+    with pytest.raises(InputError, match="K3 is blocked by D&R, held by a player"):
+        check_lay(position, "K3", "7", 0)
+    freed = dataclasses.replace(position, privates={**position.privates, "D&R": "other"})
+    assert any(lay.hex == "K3" for lay in legal_lays(freed))
+
+
+def test_bridge_companies_take_ten_dollars_off_water():
+    # 1817: the Ohio Bridge Company (a tile_discount ability of the company, $10 water;
+    # docs/rules/1817.md section 8) makes H's yellow lay on H9 (water $10) free at #159.
+    position, _ = _line("1817/15528#159")
+    assert [a["type"] for a in position.abilities].count("tile_discount") == 1
+    assert check_lay(position, "H9", "5", 0) == 0
+    assert check_lay(dataclasses.replace(position, abilities=()), "H9", "5", 0) == 10
+
+
+def test_abilities_and_privates_round_trip():
+    position, _ = _line("18Chesapeake/2593#191")
+    own = position_to_own(dataclasses.replace(position, abilities=({"type": "tile_lay",
+                                                                    "count": 2},)))
+    again = read_position(own)
+    assert again.privates == position.privates and again.abilities == ({"type": "tile_lay",
+                                                                        "count": 2},)
+    with pytest.raises(InputError, match="privates.D&R"):
+        read_position(dict(own, privates={"D&R": "bank"}))
+
+
+def test_a_future_label_decides_the_green_tile():
+    # 18NY: Rochester D8 prints label R for green (engine map future_label): its green tile
+    # is X13 (labelled R), never the plain 15 (18NY/108746#239: the engine offers X13 only).
+    position, _ = _line("18NY/108746#239")
+    assert check_lay(position, "D8", "X13", 4) == 20
+    with pytest.raises(InputError, match="tile 15 does not replace 57"):
+        check_lay(position, "D8", "15", 4)
+
+
+def test_a_yellow_town_becomes_a_yellow_city_in_18ny():
+    # 18NY: once green is allowed, tile 3 (a town) may become tile 5 (a city) with the same
+    # exits (engine town_to_city_upgrade?); 18NY/108746#166 offers D18 5 at rotation 4 only.
+    position, _ = _line("18NY/108746#166")
+    assert position.board["D18"].tile.name == "3"
+    assert {(m.tile, m.rotation) for m in legal_lays(position) if m.hex == "D18"} == {("5", 4)}

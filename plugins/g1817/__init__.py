@@ -35,6 +35,7 @@ from trainrun.lays import LayRules
 from trainrun.turnstate import LayRight
 from trainrun.plugins import defaults
 from trainrun.plugins.hookspecs import hookimpl
+from trainrun.replayrules import ReplayRules
 from trainrun.position import Position, Train
 from trainrun.rules import RouteBonus
 from trainrun.titleinfo import TitleInfo
@@ -161,3 +162,9 @@ def trainrun_terrain_cost(position: Position, hex_id: str, old) -> int:
         return old.terrain_cost
     owned = sum(1 for a in position.abilities if a["type"] == "tile_discount")
     return max(0, old.terrain_cost - BRIDGE_DISCOUNT * owned)
+
+
+@hookimpl
+def trainrun_replay_rules() -> ReplayRules:
+    """A corporation chooses its home: its first token, in any city with a slot for it."""
+    return ReplayRules(home_token_timing="choose")

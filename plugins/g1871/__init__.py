@@ -83,7 +83,7 @@ def trainrun_next_train(position: Position) -> str | None:
 
 # Lays (engine ``TILE_LAYS``): the first lay may be an upgrade; a second, yellow only and
 # $20, only when the first was not an upgrade. Tile 9 (straight track) needs the SBC
-# private, which the president must own (``title_state.sbc``: true when they do).
+# private, which the president must hold (``privates``: ``{"SBC": "president"}``).
 LAYS = [LayRight(True, True), LayRight("not_if_upgraded", False, cost=20)]
 # Labels the map prints for a later colour (engine map ``future_label``): the tile of that
 # colour must carry it — the X cities and Tignish's T in green, Charlottetown's CX in gray.
@@ -98,6 +98,6 @@ def trainrun_tile_lays(position: Position) -> list[LayRight]:
 
 @hookimpl
 def trainrun_upgrades_to(position: Position, hex_id: str, old, tiles) -> list:
-    sbc = position.title_state.get("sbc")
+    sbc = position.privates.get("SBC") == "president"
     return [new for new in tiles if (new.name != "9" or sbc)
             and default_upgrades_to(old, new, FUTURE_LABELS.get(hex_id))]

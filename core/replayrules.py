@@ -1,0 +1,20 @@
+"""What a title tells the game-log replay (``trainrun.gamelog``) beyond its static data."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ReplayRules:
+    """How a title's game moves trains and tokens outside the actions that say so.
+
+    ``home_token_timing``: when a corporation's home token goes on the board, as the
+    18xx.games engine names it: ``operate`` (when it first operates, the default),
+    ``par`` (when its president sets its par price) or ``choose`` (the corporation places
+    it, its first ``place_token``, in a city the title offers as home).
+    ``exported``: the train names of which the bank's next one leaves the game at the end of
+    each set of operating rounds, as if bought (18Chesapeake: 2, 3 and 4 trains); the phase
+    changes and trains rust as for a purchase."""
+
+    home_token_timing: str = "operate"
+    exported: tuple[str, ...] = ()

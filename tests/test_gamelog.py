@@ -1,0 +1,282 @@
+"""Replaying 18xx.games game logs (tests/data/fixtures) with trainrun's own turn engine.
+
+The oracle is the corpus (tests/data/corpus): for each ``run_routes`` of each recorded game,
+the board, phase and trains the 18xx.games engine had just before it. Replaying the same
+log to that action must give exactly that: every hex's tile, rotation and tokens (slots,
+extras, reservations), markers, the phase, and the company's trains (ids and names).
+"""
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from trainrun.errors import InputError
+from trainrun.gamelog import filtered_actions, position_at, read_game, replay, run_positions
+from trainrun.plugins import read_position
+
+DATA = Path(__file__).parent / "data"
+REPLAYED = ["18Chesapeake"]
+
+
+def board_differences(mine, theirs) -> list[str]:
+    """Every hex where two positions' boards differ, with both sides."""
+    out = []
+    for hex_id in sorted(set(mine.board) | set(theirs.board)):
+        a, b = mine.board[hex_id], theirs.board[hex_id]
+        if (a.tile.name, a.rotation) != (b.tile.name, b.rotation):
+            out.append(f"{hex_id}: tile {a.tile.name}@{a.rotation} vs {b.tile.name}@{b.rotation}")
+        ta = {i: (c.slots, c.extra, sorted(c.reserved)) for i, c in a.tokens.items()}
+        tb = {i: (c.slots, c.extra, sorted(c.reserved)) for i, c in b.tokens.items()}
+        if ta != tb:
+            out.append(f"{hex_id}: tokens {ta} vs {tb}")
+        if sorted(a.markers) != sorted(b.markers):
+            out.append(f"{hex_id}: markers {a.markers} vs {b.markers}")
+    return out
+
+
+def differences(mine, line: dict) -> list[str]:
+    theirs = read_position(line)
+    out = board_differences(mine, theirs)
+    if mine.phase.name != theirs.phase.name:
+        out.append(f"phase {mine.phase.name} vs {theirs.phase.name}")
+    if mine.company != theirs.company:
+        out.append(f"company {mine.company} vs {theirs.company}")
+    ours = [(t.id, t.name) for t in mine.trains]
+    recorded = [(t.id, t.name) for t in theirs.trains]
+    if ours != recorded:
+        out.append(f"trains {ours} vs {recorded}")
+    return out
+
+
+def games(titles):
+    return [(t, p.stem) for t in titles for p in sorted((DATA / "fixtures" / t).glob("*.json"))]
+
+
+def corpus_lines(title: str, game: str) -> dict[int, dict]:
+    path = DATA / "corpus" / title / f"{game}.jsonl"
+    return {d["action"]: d for d in map(json.loads, path.read_text().splitlines())}
+
+
+def load(title: str, game: str):
+    return read_game((DATA / "fixtures" / title / f"{game}.json").read_text(), f"{game}.json")
+
+
+@pytest.mark.parametrize("title,game", games(REPLAYED))
+def test_every_run_position_equals_the_corpus_line(title, game):
+    lines = corpus_lines(title, game)
+    positions = {}
+    try:
+        for position in run_positions(load(title, game)):
+            positions[position.source["action"]] = position
+    except InputError as exc:   # a stop after the last corpus line is allowed (and named)
+        assert str(exc).startswith("action "), exc
+        assert int(str(exc).split()[1]) > max(lines), exc
+    assert set(lines) <= set(positions)
+    assert positions[max(lines)].source == {"fixture": f"{game}.json", "action": max(lines)}
+    wrong = {a: differences(positions[a], line) for a, line in lines.items()}
+    assert {a: d for a, d in wrong.items() if d} == {}
+
+
+def test_position_at_a_run_is_that_runs_corpus_line():
+    line = corpus_lines("18Chesapeake", "1277")[63]
+    position = position_at(load("18Chesapeake", "1277"), action=63)
+    assert position.company == "B&O" and differences(position, line) == []
+
+
+def test_position_at_for_a_named_company_has_its_trains():
+    # 1277 actions 51-52: N&W bought trains 2-1 and 2-2 (corpus line 63 is B&O's run)
+    position = position_at(load("18Chesapeake", "1277"), action=63, company="N&W")
+    assert [t.id for t in position.trains] == ["2-1", "2-2"]
+
+
+def test_position_at_an_action_by_a_player_needs_a_company():
+    with pytest.raises(InputError, match=r"^--company: action 54 \(pass\) is by a player"):
+        position_at(load("18Chesapeake", "1277"), action=54)
+
+
+def test_position_at_an_unknown_action():
+    with pytest.raises(InputError, match="no action 99999"):
+        position_at(load("18Chesapeake", "1277"), action=99999)
+
+
+# ---- undo and redo, as the 18xx.games engine filters them --------------------------------
+
+def _log(*types):
+    return [{"id": i + 1, "type": t} for i, t in enumerate(types)]
+
+
+def _ids(actions):
+    return [a["id"] for a in actions]
+
+
+def test_undo_takes_back_the_last_action_standing():
+    assert _ids(filtered_actions(_log("bid", "pass", "undo", "undo", "bid"))) == [5]
+
+
+def test_redo_puts_back_what_the_undo_before_it_took():
+    assert _ids(filtered_actions(_log("bid", "pass", "undo", "undo", "redo"))) == [1]
+
+
+def test_an_action_after_an_undo_ends_the_redo():
+    # the bid undone at 2 is gone once 3 is played: redo 5 puts back only the pass
+    assert _ids(filtered_actions(_log("bid", "undo", "pass", "undo", "redo"))) == [3]
+    with pytest.raises(InputError, match=r"action 6 \(redo\): nothing to redo"):
+        filtered_actions(_log("bid", "undo", "pass", "undo", "redo", "redo"))
+
+
+def test_undo_to_an_action_takes_back_everything_after_it():
+    log = _log("bid", "pass", "bid", "pass") + [{"id": 5, "type": "undo", "action_id": 2}]
+    assert _ids(filtered_actions(log)) == [1, 2]
+    log.append({"id": 6, "type": "redo"})
+    assert _ids(filtered_actions(log)) == [1, 2, 3, 4]
+
+
+def test_undo_to_zero_takes_back_the_whole_log():
+    log = _log("bid", "pass") + [{"id": 3, "type": "undo", "action_id": 0}]
+    assert filtered_actions(log) == []
+
+
+def test_messages_are_never_undone():
+    assert _ids(filtered_actions(_log("bid", "message", "undo"))) == [2]
+
+
+def test_undo_to_an_action_not_in_the_log():
+    log = _log("bid") + [{"id": 2, "type": "undo", "action_id": 7}]
+    with pytest.raises(InputError, match=r"action 2 \(undo\): undoes to action 7"):
+        filtered_actions(log)
+
+
+def test_the_recorded_undos_of_22383_leave_the_actions_the_corpus_ran():
+    game = load("18Chesapeake", "22383")
+    raw = json.loads((DATA / "fixtures/18Chesapeake/22383.json").read_text())["actions"]
+    assert sum(a["type"] == "undo" for a in raw) == 11
+    assert not {a["type"] for a in game.actions} & {"undo", "redo"}
+    assert len(game.actions) < len(raw) - 11   # each undo took back at least one action
+
+
+# ---- bad logs: one line naming the action ---------------------------------------------
+
+def _game(title="18Chesapeake", game="1277"):
+    return json.loads((DATA / "fixtures" / title / f"{game}.json").read_text())
+
+
+def _first(data, kind):
+    return next(a for a in data["actions"] if a["type"] == kind)
+
+
+def test_truncated_json():
+    text = (DATA / "fixtures/18Chesapeake/1277.json").read_text()
+    with pytest.raises(InputError, match="^game: malformed JSON"):
+        read_game(text[: len(text) // 2])
+
+
+def test_unknown_title():
+    with pytest.raises(InputError, match="^title: unknown title 'Nope'"):
+        read_game({"title": "Nope", "actions": []})
+
+
+def test_a_lay_on_a_hex_not_on_the_map():
+    data = _game()
+    _first(data, "lay_tile")["hex"] = "Z99"
+    with pytest.raises(InputError, match=r"^action 47 \(lay_tile\): unknown hex 'Z99'"):
+        list(replay(read_game(data)))
+
+
+def test_a_lay_of_an_unknown_tile():
+    data = _game()
+    _first(data, "lay_tile")["tile"] = "9999-0"
+    with pytest.raises(InputError, match=r"^action 47 \(lay_tile\): unknown tile '9999'"):
+        list(replay(read_game(data)))
+
+
+def test_an_illegal_lay_is_refused_by_the_turn_engine():
+    # action 47: B&O lays tile 9 on G7 at rotation 1 (track joining Baltimore H6); at
+    # rotation 0 the straight track misses B&O's token and the turn engine refuses it
+    data = _game()
+    _first(data, "lay_tile")["rotation"] = 0
+    with pytest.raises(InputError, match=r"^action 47 \(lay_tile\): lay 9 on G7 at rotation 0"):
+        list(replay(read_game(data)))
+
+
+def test_a_train_that_does_not_exist():
+    data = _game()
+    _first(data, "buy_train")["train"] = "9-0"
+    with pytest.raises(InputError, match=r"^action 48 \(buy_train\): unknown train '9'"):
+        list(replay(read_game(data)))
+
+
+def test_an_action_the_replay_cannot_follow_stops_it_there():
+    with pytest.raises(InputError, match=r"^action 424 \(bankrupt\): trainrun cannot replay"):
+        list(replay(load("18Chesapeake", "1277")))
+
+
+def test_replaying_does_not_change_positions_handed_out():
+    game = load("18Chesapeake", "1905")
+    first = next(run_positions(game))
+    before = copy.deepcopy({h: (p.tile.name, p.rotation, p.tokens) for h, p in first.board.items()})
+    list(run_positions(game))
+    assert {h: (p.tile.name, p.rotation, p.tokens) for h, p in first.board.items()} == before
+
+
+# ---- titles not (yet) replayed to their end: a stop with one line, never a wrong board ------
+
+@pytest.mark.parametrize("title,game", [("1871", "1871_game_end_final_phase"),
+                                        ("18NY", "108746")])
+def test_a_title_without_replay_rules_is_refused(title, game):
+    # 1871's setup (mainline, shortline and PEIR tokens drawn from the game's seed) and
+    # 18NY's connection-bonus and coal markers are not reproduced: no position is given
+    with pytest.raises(InputError, match=r"^title: trainrun cannot replay .* game logs yet"):
+        next(replay(load(title, game)))
+
+
+@pytest.mark.parametrize("game,stop", [("13707", 27), ("15528", 90),
+                                       ("1817_game_end_bankrupt", 129)])
+def test_1817_stops_at_the_first_private_assigned_before_any_run(game, stop):
+    # 1817's private companies go into a corporation by ``assign``, which is not replayed
+    # yet; the replay stops there, before the first corpus line, naming the action
+    lines = corpus_lines("1817", game)
+    with pytest.raises(InputError, match=rf"^action {stop} \(assign\): trainrun cannot replay"):
+        list(replay(load("1817", game)))
+    assert stop < min(lines)
+
+
+def test_1817_home_tokens_are_chosen_cities():
+    # 15528 action 86: H places its first token, its home, in H9 city 0 (the turn engine's
+    # HomeToken step: any city with a slot for it, reached or not)
+    game = load("1817", "15528")
+    assert {k: game.action(86)[k] for k in ("type", "entity", "city")} == {
+        "type": "place_token", "entity": "H", "city": "H9-2-0"}
+    for action, state in replay(game):
+        if action["id"] == 87:
+            assert state.board["H9"].tokens[0].slots[0] == "H"
+            break
+
+
+def moves_lines(title: str, game: str) -> dict[int, list[dict]]:
+    out: dict[int, list[dict]] = {}
+    for line in map(json.loads, (DATA / "moves" / title / f"{game}.jsonl").read_text().splitlines()):
+        out.setdefault(line["action"], []).append(line)
+    return out
+
+
+@pytest.mark.parametrize("title,game", games(REPLAYED))
+def test_every_lay_and_token_moment_equals_the_moves_line(title, game):
+    # the legal-move set (tests/data/moves): the board just before each lay or token, and
+    # for a corporation's own lays the lays it made earlier in the same turn
+    lines = moves_lines(title, game)
+    wrong, seen = {}, 0
+    try:
+        for action, state in replay(load(title, game)):
+            for line in lines.get(action["id"], ()):
+                seen += 1
+                position = state.position(line.get("operator") or line["entity"], action["id"])
+                found = differences(position, line)
+                laid = line.get("allowance", {}).get("laid_this_turn")
+                if line["step"] == "Track" and laid is not None and laid != state.turn.lays:
+                    found.append(f"lays this turn {state.turn.lays} vs {laid}")
+                if found:
+                    wrong[action["id"]] = found
+    except InputError as exc:
+        assert int(str(exc).split()[1]) > max(lines), exc
+    assert seen == sum(map(len, lines.values())) and wrong == {}
