@@ -35,14 +35,14 @@ def _read_file(path: str) -> str:
 
 
 def _solve_text(text: str, time_limit: float, workers: int, claim=()):
-    from trainrun.plugins import read_position
+    from trainrun.reading import read_position
     from trainrun.run import solve
     position = read_position(text)
     return position, solve(position, time_limit=time_limit, workers=workers, claim=claim)
 
 
 def _purchase_text(text: str, time_limit: float, workers: int):
-    from trainrun.plugins import read_position
+    from trainrun.reading import read_position
     from trainrun.purchase import solve_buying_next_train
     return solve_buying_next_train(read_position(text), time_limit=time_limit, workers=workers)
 
@@ -111,7 +111,7 @@ def verify(position: str, run: str | None, as_json: bool, time_limit: float,
     (its declared run); without RUN, POSITION's own declared run is checked. Exit code 0:
     legal and optimal; 1: legal but below the best; 2: illegal or bad input.
     """
-    from trainrun.plugins import read_position
+    from trainrun.reading import read_position
     from trainrun.verify import verify as verify_run
     try:
         text = _read_file(position)
@@ -133,7 +133,7 @@ def _batch_record(line: str, time_limit: float, workers: int) -> dict:
         data = json.loads(line)
         if isinstance(data, dict):
             record = {k: data[k] for k in ("fixture", "action") if k in data}
-        from trainrun.plugins import read_position
+        from trainrun.reading import read_position
         from trainrun.run import solve
         run = solve(read_position(data), time_limit=time_limit, workers=workers)
     except json.JSONDecodeError as exc:
@@ -234,7 +234,7 @@ def import_game(game: str, action: int | None, company: str | None, as_json: boo
     own format: the board, the phase and the company's trains."""
     import os
     from trainrun.gamelog import own_record, position_at, read_game, run_positions
-    from trainrun.position import dump_own
+    from trainrun.own_format import dump_own
     try:
         log = read_game(_read_file(game), os.path.basename(game))
         if runs:
@@ -317,8 +317,8 @@ def _one_line(path: str, text: str, line: int | None, action: int | None) -> str
               help="Convert the line of a JSON-lines file whose 'action' is N.")
 def convert(position: str, line: int | None, action: int | None) -> None:
     """Print POSITION (e.g. a corpus line) in trainrun's own position format."""
-    from trainrun.plugins import read_position
-    from trainrun.position import dump_own, position_to_own
+    from trainrun.reading import read_position
+    from trainrun.own_format import dump_own, position_to_own
     text = _one_line(position, _read_file(position), line, action)
     try:
         click.echo(dump_own(position_to_own(read_position(text))))

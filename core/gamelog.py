@@ -42,6 +42,7 @@ import dataclasses
 import json
 from collections.abc import Iterator
 
+from . import answers
 from .errors import InputError
 from .position import CityTokens, PlacedHex, Position, Train
 from .turn import apply
@@ -210,7 +211,7 @@ class Replay:
         position = Position(self.title, self.phase, company, list(self.trains.get(company, [])),
                             dict(self.board), options=dict(self._options()), source=source,
                             ruleset=self.game.ruleset)
-        self.game.ruleset.hook.trainrun_prepare_board(position=position)
+        answers.prepare_board(position)
         return position
 
     def _options(self) -> dict:

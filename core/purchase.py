@@ -21,9 +21,11 @@ import dataclasses
 import itertools
 from dataclasses import dataclass, field
 
+from . import answers
 from .errors import InputError
 from .position import Position, Train
-from .run import DEFAULT_TIME_LIMIT, Run, solve
+from .result import Run
+from .run import DEFAULT_TIME_LIMIT, solve
 
 
 @dataclass
@@ -66,7 +68,7 @@ def train_limit(position: Position, phase) -> int | None:
 def position_after_purchase(position: Position) -> tuple[Position, list]:
     """The position once the company has bought the next train; and the rusted train ids.
     The title prepares the board again for the new phase (``trainrun_prepare_board``)."""
-    name = position.ruleset.hook.trainrun_next_train(position=position)
+    name = answers.next_train(position)
     title = position.title
     limit = train_limit(position, position.phase)
     if limit is not None and len(position.trains) >= limit:
@@ -88,7 +90,7 @@ def position_after_purchase(position: Position) -> tuple[Position, list]:
     after = dataclasses.replace(position, phase=phase, trains=trains,
                                 board=copy.deepcopy(position.board))
     if phase is not position.phase:
-        position.ruleset.hook.trainrun_prepare_board(position=after)
+        answers.prepare_board(after)
     return after, rusted
 
 

@@ -29,7 +29,8 @@ from dataclasses import asdict, dataclass, field
 from .errors import InputError
 from .legality import RouteCheck, check_route, check_run
 from .position import Position
-from .run import DEFAULT_TIME_LIMIT, Run, solve
+from .result import Run
+from .run import DEFAULT_TIME_LIMIT, solve
 from .runformat import route_readings
 
 __all__ = ["RouteVerdict", "Verification", "read_declared_routes", "verify"]

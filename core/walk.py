@@ -23,8 +23,9 @@ import sys
 from collections import defaultdict
 from dataclasses import dataclass
 
+from . import answers
 from .hexgrid import opposite
-from .position import PlacedHex, Position
+from .position import PlacedHex, Position, node_id, parse_node_id
 from .tiles import Tile
 
 
@@ -86,19 +87,8 @@ def hex_track(position: Position, placed: PlacedHex) -> HexTrack:
     """The walk's view of ``placed`` (a hex of ``position``'s board, or a tile about to lie
     there) for the operating company."""
     blocks = frozenset(n.index for n in placed.tile.nodes if n.is_stop
-                       and _ends_routes(position, placed, n))
+                       and answers.ends_routes(position, placed.id, n, placed))
     return HexTrack(*_layout(placed.id, placed.tile, placed.rotation), blocks)
-
-
-def _ends_routes(position: Position, placed: PlacedHex, node) -> bool:
-    """The company's routes may end at ``node`` of ``placed`` but not pass it: an
-    off-board, a city its tokens (as ``placed`` holds them) block."""
-    if node.kind == "offboard":
-        return True
-    tokens = placed.tokens.get(node.index)
-    return bool(node.kind == "city" and tokens is not None and
-                position.ruleset.hook.trainrun_city_blocks(
-                    position=position, hex_id=placed.id, node=node, tokens=tokens))
 
 
 class Board:
@@ -201,11 +191,8 @@ def board(position: Position) -> Board:
 
 
 def stations(position: Position) -> list[tuple]:
-    """(hex, node index) of the company's stations, sorted (``trainrun_company_stations``)."""
-    def compute():
-        found = position.ruleset.hook.trainrun_company_stations(position=position)
-        return sorted((s.rpartition("-")[0], int(s.rpartition("-")[2])) for s in found)
-    return position.derived("walk.stations", compute)
+    """(hex, node index) of the company's stations, sorted (``answers.stations``)."""
+    return sorted(parse_node_id(s) for s in answers.stations(position))
 
 
 def network_walk(track: Board, starts: list[tuple], on_path) -> bool:
@@ -288,18 +275,18 @@ def connected_nodes(position: Position) -> set[str]:
     """Node ids (``HEX-i``) of every stop on a path the walks from the company's stations
     reach, the stations included (the engine's ``connected_nodes``, where a company may
     place a token)."""
-    return {f"{h}-{i}" for h, i in reach(position).nodes}
+    return {node_id(h, i) for h, i in reach(position).nodes}
 
 
 def hexes_to_nearest(position: Position, start: str, hexes, free=frozenset()) -> int | None:
     """The fewest hexes, less one, that a walk from node ``start`` (``HEX-i``) covers up to a
     path with a stop in one of ``hexes``, hexes in ``free`` not counted; None if no walk
     reaches one (every walk is tried, as the engine's 18NY token price does)."""
-    hex_id, _, index = start.rpartition("-")
+    hex_id, index = parse_node_id(start)
     best = []
 
     def on_path(path, walked):
         if path.nodes and path.hex in hexes:
             best.append(len({p.hex for p in walked} - set(free)) - 1)
-    Walk(board(position), on_path).run((hex_id, int(index)), converging=True)
+    Walk(board(position), on_path).run((hex_id, index), converging=True)
     return min(best) if best else None

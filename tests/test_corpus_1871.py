@@ -17,7 +17,7 @@ from __future__ import annotations
 from corpus_checks import CorpusChecks, lines, solved
 
 from trainrun.plugins import read_position
-from trainrun.position import position_to_own
+from trainrun.own_format import position_to_own
 from trainrun.run import solve
 
 

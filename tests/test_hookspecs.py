@@ -3,8 +3,9 @@ import inspect
 
 import pytest
 
-from trainrun.plugins import hookspecs, installed_titles, load_title
-from trainrun.errors import InputError
+from trainrun.errors import InputError, TitlePluginError
+from trainrun.plugins import hookspecs, installed_titles, load_title, title_manager
+from trainrun.plugins.hookspecs import hookimpl
 
 SPECS = [f for name, f in inspect.getmembers(hookspecs, inspect.isfunction)
          if name.startswith("trainrun_")]
@@ -62,3 +63,18 @@ def test_chesapeake_is_installed():
 def test_unknown_title_names_the_installed_ones():
     with pytest.raises(InputError, match="unknown title 'Nope'.*18Chesapeake"):
         load_title("Nope")
+
+
+class _MisspeltHook:
+    """A title plugin whose stop-value hook is misspelt (``vaule``)."""
+
+    @hookimpl
+    def trainrun_stop_vaule(self, position, train, rules, hex_id, node):
+        return 1000
+
+
+def test_a_misspelt_hook_fails_when_the_title_is_loaded():
+    with pytest.raises(TitlePluginError, match="title plugin _MisspeltHook: unknown hook "
+                                               "'trainrun_stop_vaule'.*misspelt"):
+        title_manager(_MisspeltHook())
+

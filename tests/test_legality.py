@@ -9,13 +9,14 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
+from collections import Counter
 from pathlib import Path
 
-import pluggy
 import pytest
 
+from trainrun import solve
 from trainrun.legality import check_route, check_run
-from trainrun.plugins import Ruleset, defaults, hookspecs, load_title, read_position
+from trainrun.plugins import Ruleset, load_title, read_position, title_manager
 from trainrun.plugins.hookspecs import hookimpl
 
 from corpus_checks import city_tokens, with_tile
@@ -252,13 +253,35 @@ class _OneOf:
 def test_two_stops_of_a_title_exclusive_set():
     data = corpus_line("1277", 309)
     base = load_title("18Chesapeake")
-    pm = pluggy.PluginManager("trainrun")
-    pm.add_hookspecs(hookspecs)
-    pm.register(defaults, name="defaults")
-    pm.register(_OneOf({"J6-0", "F8-0"}), name="title")
+    pm = title_manager(_OneOf({"J6-0", "F8-0"}))
     position = Ruleset(base.info, base.title, pm.hook).position(data)
     r1 = data["declared"]["routes"][0]
     assert r1["visited"] == ["J6-0", "H6-0", "F8-0"]
     rc = check_route(position, r1["train"], r1["visited"], r1["chains"])
     assert rc.violations == ["visits both J6-0 and F8-0 (Camden, Washington DC), but a route "
                              "may visit only one of F8-0, J6-0"]
+
+
+def test_each_hook_is_asked_once_per_position():
+    """hookspecs.py: each hook once per position (per train type where a train is passed,
+    per stop for stop values and city blocking), however often routes are checked and the
+    run solved."""
+    data = corpus_line("1277", 309)
+    base = load_title("18Chesapeake")
+    pm = title_manager(_OneOf({"J6-0", "F8-0"}))
+    asked = Counter()
+
+    def before(name, impls, kwargs):
+        train, node = kwargs.get("train"), kwargs.get("node")
+        asked[(name, train and train.name, kwargs.get("hex_id"), node and node.index)] += 1
+
+    pm.add_hookcall_monitoring(before, lambda *args: None)
+    position = Ruleset(base.info, base.title, pm.hook).position(data)
+    routes = [(r["train"], r["visited"], r["chains"]) for r in data["declared"]["routes"]]
+    for _ in range(3):
+        check_run(position, routes)
+    solve(position)
+    assert asked[("trainrun_train_rules", "3", None, None)] == 1
+    assert asked[("trainrun_stop_value", "3", "H6", 0)] == 1
+    assert asked[("trainrun_exclusive_stops", None, None, None)] == 1
+    assert max(asked.values()) == 1, [key for key, n in asked.items() if n > 1]
