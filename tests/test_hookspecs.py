@@ -32,7 +32,6 @@ HOOKS = {
     "trainrun_lay_refusal": False,
     "trainrun_lay_rules": True,
     "trainrun_rotation_refusal": False,
-    "trainrun_track_kept": True,
     "trainrun_terrain_cost": True,
     "trainrun_tile_lays": True,
     "trainrun_track_kept": True,
