@@ -126,8 +126,8 @@ def _may_reach(position: Position, track: HexTrack, hex_id: str, path, starts) -
 def reaches_paths(position: Position, placed: PlacedHex, wanted: frozenset,
                   city_map: dict[int, int]) -> bool:
     """Whether the company's walk, with ``placed`` (a new tile) on its hex, reaches one of
-    its paths ``wanted`` (indices in tile order); ``city_map`` says which city of the new tile each old
-    city with tokens becomes."""
+    its paths ``wanted`` (indices in tile order); ``city_map`` says which city of the new
+    tile each old city with tokens becomes."""
     if not wanted:
         return False
     hex_id = placed.id
