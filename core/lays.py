@@ -69,6 +69,18 @@ def exits(tile: Tile, rotation: int) -> frozenset[int]:
     return frozenset(tile.edges_at(rotation))
 
 
+def _mask(edges) -> int:
+    return sum(1 << e for e in edges)
+
+
+@functools.lru_cache(maxsize=65536)
+def placed_rotations(tile: Tile, sides: int, open_sides: int) -> tuple[int, ...]:
+    """The rotations at which ``tile``'s track stays on the hex's ``sides`` (bit e: edge e
+    has a neighbour) and meets one of its ``open_sides``."""
+    return tuple(r for r in range(6) if not _mask(exits(tile, r)) & ~sides
+                 and _mask(exits(tile, r)) & open_sides)
+
+
 def _kind(tile: Tile, index: int) -> str:
     return tile.node(index).kind
 
@@ -368,6 +380,7 @@ class _Turn:
         self.box = tiles_in_box(position)
         self.reach = reach(position)
         self.colours: dict[str, tuple] = {}
+        self.budget = self.hook.trainrun_lay_budget(position=position)
 
     def hex_refusal(self, hex_id: str) -> str | None:
         position, right = self.position, self.right
@@ -388,8 +401,15 @@ class _Turn:
         return None
 
     def tile_refusal(self, hex_id: str, tile: Tile) -> str | None:
+        old = self.position.board[hex_id].tile
+        reason = self.tile_allowed_refusal(hex_id, tile)
+        if reason is None and not self.replacing(hex_id, [tile]):
+            return f"tile {tile.name} does not replace {old.name} (colour, track, label, cities)"
+        return reason
+
+    def tile_allowed_refusal(self, hex_id: str, tile: Tile) -> str | None:
+        """The turn's right, the phase's colours and the box."""
         position = self.position
-        old = position.board[hex_id].tile
         if tile.color == "yellow" and not self.right.lay:
             return "this lay may not be a yellow tile"
         if hex_id not in self.colours:
@@ -398,20 +418,34 @@ class _Turn:
             return f"{tile.color} tiles are not allowed on {hex_id} in phase {position.phase.name}"
         if not _in_box(position, self.box, tile):
             return f"no tile {tile.name} left"
-        if not self.hook.trainrun_upgrades_to(position=position, hex_id=hex_id, old=old,
-                                              new=tile):
-            return f"tile {tile.name} does not replace {old.name} (colour, track, label, cities)"
         return None
 
+    def replacing(self, hex_id: str, tiles: list[Tile]) -> list[Tile]:
+        """Those of ``tiles`` the title lets replace the hex's tile."""
+        if not tiles:
+            return []
+        return self.hook.trainrun_upgrades_to(position=self.position, hex_id=hex_id,
+                                              old=self.position.board[hex_id].tile, tiles=tiles)
+
     def rotation_refusal(self, hex_id: str, tile: Tile, rotation: int) -> str | None:
-        position = self.position
-        placed, mh = position.board[hex_id], position.title.hexes[hex_id]
+        return (self.placement_refusal(hex_id, tile, rotation)
+                or self.kept_refusal(hex_id, tile, rotation))
+
+    def placement_refusal(self, hex_id: str, tile: Tile, rotation: int) -> str | None:
+        """Track off the map, or not meeting the company's."""
         new_exits = exits(tile, rotation)
-        off = sorted(e for e in new_exits if e not in mh.neighbors)
+        neighbors = self.position.title.hexes[hex_id].neighbors
+        off = sorted(e for e in new_exits if e not in neighbors)
         if off:
             return f"track runs off the map or across a closed side at edge {off[0]}"
         if not new_exits & self.reach.sides.get(hex_id, frozenset()):
-            return f"the new track does not meet {position.company}'s track"
+            return f"the new track does not meet {self.position.company}'s track"
+        return None
+
+    def kept_refusal(self, hex_id: str, tile: Tile, rotation: int) -> str | None:
+        """The old track, cities and towns kept, and the title's own rotation rules."""
+        position = self.position
+        placed = position.board[hex_id]
         kept = self.hook.trainrun_track_kept(position=position, hex_id=hex_id, old=placed.tile,
                                              old_rotation=placed.rotation, new=tile,
                                              rotation=rotation)
@@ -431,12 +465,19 @@ class _Turn:
     def offered(self, hex_id: str) -> dict[str, list[int]]:
         """Tiles with their rotations passing the hex, tile and rotation checks (the most
         exits of each colour only, where the title says so)."""
-        tiles = {}
+        fitting = {}
+        sides = _mask(self.position.title.hexes[hex_id].neighbors)
+        open_sides = _mask(self.reach.sides.get(hex_id, ()))
         for tile in self.position.title.tiles.values():
-            if self.tile_refusal(hex_id, tile) is None:
-                rotations = [r for r in range(6) if self.rotation_refusal(hex_id, tile, r) is None]
+            if self.tile_allowed_refusal(hex_id, tile) is None:
+                rotations = placed_rotations(tile, sides, open_sides)
                 if rotations:
-                    tiles[tile.name] = rotations
+                    fitting[tile] = rotations
+        tiles = {}
+        for tile in self.replacing(hex_id, list(fitting)):
+            rotations = [r for r in fitting[tile] if self.kept_refusal(hex_id, tile, r) is None]
+            if rotations:
+                tiles[tile.name] = rotations
         old = self.position.board[hex_id].tile
         scope = self.rules.max_exits
         if (_cities(old) and ("cities" in scope or ("unlabeled_cities" in scope
@@ -459,7 +500,7 @@ class _Turn:
         if reason:
             return reason, 0
         cost = lay_cost(position, self.right, hex_id, tile, rotation)
-        budget = self.hook.trainrun_lay_budget(position=position)
+        budget = self.budget
         if budget is not None and cost > budget:
             return f"the lay costs {cost}, more than the {budget:g} the company can pay", cost
         return None, cost

@@ -54,10 +54,11 @@ class HexTrack:
 
 
 @functools.lru_cache(maxsize=16384)
-def _hex_paths(hex_id: str, tile: Tile, rotation: int) -> tuple:
-    """The walk's paths of ``tile`` lying on ``hex_id`` at ``rotation`` (kept per title:
-    a tile's geometry is asked once)."""
-    out = []
+def _layout(hex_id: str, tile: Tile, rotation: int) -> tuple:
+    """The walk's paths of ``tile`` lying on ``hex_id`` at ``rotation`` and their indices
+    (``HexTrack``'s fields but ``blocks``), kept per title: a tile's geometry is asked
+    once."""
+    paths = []
     for k, p in enumerate(tile.paths_at(rotation)):
         exits, nodes, junction = [], [], None
         for end, lane in ((p.a, p.a_lane), (p.b, p.b_lane)):
@@ -69,14 +70,7 @@ def _hex_paths(hex_id: str, tile: Tile, rotation: int) -> tuple:
                     nodes.append(node.index)
                 else:
                     junction = node.index
-        out.append(_Path(hex_id, k, tuple(exits), tuple(nodes), junction, p.terminal))
-    return tuple(out)
-
-
-def hex_track(position: Position, placed: PlacedHex) -> HexTrack:
-    """The walk's view of ``placed`` (a hex of ``position``'s board, or a tile about to lie
-    there) for the operating company."""
-    paths = _hex_paths(placed.id, placed.tile, placed.rotation)
+        paths.append(_Path(hex_id, k, tuple(exits), tuple(nodes), junction, p.terminal))
     by_exit, by_node, by_junction, exit_count = {}, {}, {}, {}
     for path in paths:
         for edge, lane in path.exits:
@@ -86,9 +80,15 @@ def hex_track(position: Position, placed: PlacedHex) -> HexTrack:
             by_node.setdefault(index, []).append(path)
         if path.junction is not None:
             by_junction.setdefault(path.junction, []).append(path)
+    return tuple(paths), by_exit, by_node, by_junction, exit_count
+
+
+def hex_track(position: Position, placed: PlacedHex) -> HexTrack:
+    """The walk's view of ``placed`` (a hex of ``position``'s board, or a tile about to lie
+    there) for the operating company."""
     blocks = frozenset(n.index for n in placed.tile.nodes if n.is_stop
                        and answers.ends_routes(position, placed.id, n, placed))
-    return HexTrack(paths, by_exit, by_node, by_junction, exit_count, blocks)
+    return HexTrack(*_layout(placed.id, placed.tile, placed.rotation), blocks)
 
 
 class Board:
@@ -191,9 +191,8 @@ def board(position: Position) -> Board:
 
 
 def stations(position: Position) -> list[tuple]:
-    """(hex, node index) of the company's stations, sorted (``trainrun_company_stations``)."""
-    return position.derived("walk.stations",
-                            lambda: sorted(parse_node_id(s) for s in answers.stations(position)))
+    """(hex, node index) of the company's stations, sorted (``answers.stations``)."""
+    return sorted(parse_node_id(s) for s in answers.stations(position))
 
 
 def network_walk(track: Board, starts: list[tuple], on_path) -> bool:

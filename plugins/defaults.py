@@ -165,8 +165,9 @@ def trainrun_lay_colours(position: Position, hex_id: str) -> tuple[str, ...]:
 
 
 @hookimpl
-def trainrun_upgrades_to(position: Position, hex_id: str, old: Tile, new: Tile) -> bool:
-    return default_upgrades_to(old, new)
+def trainrun_upgrades_to(position: Position, hex_id: str, old: Tile,
+                         tiles: list[Tile]) -> list[Tile]:
+    return [new for new in tiles if default_upgrades_to(old, new)]
 
 
 @hookimpl

@@ -173,10 +173,12 @@ def trainrun_lay_colours(position: Position, hex_id: str) -> tuple[str, ...]:
 
 
 @hookspec(firstresult=True)
-def trainrun_upgrades_to(position: Position, hex_id: str, old: Tile, new: Tile) -> bool:
-    """Say whether tile ``new`` may replace tile ``old`` on ``hex_id`` (at some rotation):
-    colour order, existing track kept, labels, towns and cities. Default:
-    ``trainrun.lays.default_upgrades_to``."""
+def trainrun_upgrades_to(position: Position, hex_id: str, old: Tile,
+                         tiles: list[Tile]) -> list[Tile]:
+    """Give those of ``tiles`` that may replace tile ``old`` on ``hex_id`` (at some rotation):
+    colour order, existing track kept, labels, towns and cities (asked once per hex, with
+    every tile the phase and the box allow that fits the hex at some rotation). Default:
+    each that ``trainrun.lays.default_upgrades_to`` accepts."""
 
 
 @hookspec

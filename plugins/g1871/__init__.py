@@ -90,7 +90,7 @@ def trainrun_tile_lays(position: Position) -> list[LayRight]:
 
 
 @hookimpl
-def trainrun_upgrades_to(position: Position, hex_id: str, old, new) -> bool:
-    if new.name == "9" and position.privates.get("SBC") != "president":
-        return False
-    return default_upgrades_to(old, new, FUTURE_LABELS.get(hex_id))
+def trainrun_upgrades_to(position: Position, hex_id: str, old, tiles) -> list:
+    sbc = position.privates.get("SBC") == "president"
+    return [new for new in tiles if (new.name != "9" or sbc)
+            and default_upgrades_to(old, new, FUTURE_LABELS.get(hex_id))]

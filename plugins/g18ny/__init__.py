@@ -210,12 +210,11 @@ def trainrun_lay_colours(position: Position, hex_id: str) -> tuple[str, ...]:
 
 
 @hookimpl
-def trainrun_upgrades_to(position: Position, hex_id: str, old, new) -> bool:
-    if TOWN_TO_CITY.get(old.name) == new.name:
-        return True
-    if new.name == "448" and len(position.title.hexes[hex_id].neighbors) != 4:
-        return False
-    return default_upgrades_to(old, new, FUTURE_LABELS.get(hex_id))
+def trainrun_upgrades_to(position: Position, hex_id: str, old, tiles) -> list:
+    four_sides = len(position.title.hexes[hex_id].neighbors) == 4
+    return [new for new in tiles if TOWN_TO_CITY.get(old.name) == new.name
+            or ((new.name != "448" or four_sides)
+                and default_upgrades_to(old, new, FUTURE_LABELS.get(hex_id)))]
 
 
 @hookimpl
