@@ -56,6 +56,7 @@ SKIPPED = frozenset({"bid", "pass", "par", "buy_shares", "sell_shares", "dividen
                      "program_disable", "program_close_pass", "end_game", "offer",
                      "view_merge_options"})
 OPERATORS = ("corporation", "minor")
+TRACK_NOT_KEPT = "is not kept"   # the lay check's refusal laid as logged (``_do_lay_tile``)
 
 
 @dataclasses.dataclass
@@ -177,6 +178,9 @@ class Replay:
                                   "phase": next(iter(self.title.phases)),
                                   "company": next(iter(self.title.companies)), "trains": []})
         self.board: dict[str, PlacedHex] = dict(start.board)
+        for hex_id, markers in self.rules.markers.items():
+            self.set_markers(hex_id, self.board[hex_id].markers + tuple(markers))
+        self.title_state: dict[str, dict] = {}   # per company, as its positions carry it
         self.tile_ids: dict[str, str] = {}   # the engine's copy id of each laid tile, per hex
         self.phase = start.phase
         self.trains: dict[str, list[Train]] = {}
@@ -192,6 +196,7 @@ class Replay:
         self.in_operating_rounds = False
         self.round_set, self.round_in_set = 0, 0
         self.operated: set[str] = set()      # companies that operated in this operating round
+        self.laid_as_logged: list[int] = []  # lay_tile ids refused by the lay check, laid as logged
 
     @property
     def round_name(self) -> str:
@@ -208,7 +213,8 @@ class Replay:
         if action is not None:
             source["action"] = action
         position = Position(self.title, self.phase, company, list(self.trains.get(company, [])),
-                            dict(self.board), options=dict(self._options()), source=source,
+                            dict(self.board), title_state=dict(self.title_state.get(company, {})),
+                            options=dict(self._options()), source=source,
                             ruleset=self.game.ruleset)
         self.game.ruleset.hook.trainrun_prepare_board(position=position)
         return position
@@ -269,6 +275,8 @@ class Replay:
     def _apply(self, action: dict) -> None:
         self._begin(action)
         kind = action["type"]
+        if self.game.ruleset.hook.trainrun_replay_action(replay=self, action=action):
+            return
         handler = getattr(self, f"_do_{kind}", None)
         if handler is not None:
             handler(action)
@@ -340,9 +348,21 @@ class Replay:
         if action.get("entity_type") == "company":
             self._lay_as_logged(company, move)
         else:
-            after = apply(self._operator_position(company), move)
-            self.board[hex_id] = after.board[hex_id]
-            self.turn = after.turn
+            try:
+                after = apply(self._operator_position(company), move)
+            except InputError as exc:
+                # Stand-in while the lay check is being corrected (helpers `speed`,
+                # `exact`): it refuses some upgrades the engine allows as "the track of
+                # tile X is not kept" (18NY 108746 action 145: 57 over 4 on G19). Only
+                # that refusal is laid as logged, and the action is listed in
+                # ``laid_as_logged``; every other refusal stops the replay.
+                if TRACK_NOT_KEPT not in str(exc):
+                    raise
+                self._lay_as_logged(company, move)
+                self.laid_as_logged.append(action["id"])
+            else:
+                self.board[hex_id] = after.board[hex_id]
+                self.turn = after.turn
         self.tile_ids[hex_id] = tile_id
 
     def _lay_as_logged(self, company: str, move: dict) -> None:
@@ -404,6 +424,54 @@ class Replay:
             raise InputError(where(action), f"{company} holds no train {train_id!r}")
         self.trains[company] = [t for t in self.trains[company] if t.id != train_id]
         self.discarded.append(train_id)
+
+    def _do_scrap_train(self, action: dict) -> None:
+        """A train scrapped goes back to the bank's discarded trains, as one discarded."""
+        self._do_discard_train(action)
+
+    # ---- what a title's ``trainrun_replay_action`` changes the replay with ------------
+
+    def set_markers(self, hex_id: str, markers: tuple[str, ...]) -> None:
+        """The markers on ``hex_id`` become ``markers``."""
+        self.board[hex_id] = dataclasses.replace(_copy_hex(self.board[hex_id]),
+                                                 markers=tuple(markers))
+
+    def cities_of(self, company: str) -> list[tuple[str, int]]:
+        """Every (hex, city index) holding a token of ``company``."""
+        return [(h, i) for h, placed in self.board.items() for i, c in placed.tokens.items()
+                if company in c.holders()]
+
+    def replace_token(self, hex_id: str, city: int, old: str, new: str | None) -> None:
+        """The token of ``old`` in that city becomes ``new``'s, in the same slot (None: the
+        slot is emptied, an extra token is taken away)."""
+        placed = _copy_hex(self.board[hex_id])
+        tokens = placed.tokens[city]
+        if old in tokens.slots:
+            tokens.slots[tokens.slots.index(old)] = new
+        elif old in tokens.extra:
+            tokens.extra.remove(old)
+            if new is not None:
+                tokens.extra.append(new)
+        else:
+            raise InputError("token", f"{old} has no token in city {city} of {hex_id}")
+        self.board[hex_id] = placed
+
+    def close(self, company: str) -> None:
+        """``company`` closes: its tokens and reservations leave the board, its trains the
+        game."""
+        for hex_id, city in self.cities_of(company):
+            self.replace_token(hex_id, city, company, None)
+        for hex_id, placed in list(self.board.items()):
+            if any(company in c.reserved for c in placed.tokens.values()):
+                placed = _copy_hex(placed)
+                for c in placed.tokens.values():
+                    c.reserved[:] = [r for r in c.reserved if r != company]
+                self.board[hex_id] = placed
+        self.gone |= {t.id for t in self.trains.pop(company, [])}
+
+    def take_trains(self, seller: str, buyer: str) -> None:
+        """Every train of ``seller`` goes to ``buyer`` (a merger: no phase change)."""
+        self.trains.setdefault(buyer, []).extend(self.trains.pop(seller, []))
 
     def _bought(self, name: str) -> None:
         """A train ``name`` leaves the bank: the phases it starts, the trains it rusts."""

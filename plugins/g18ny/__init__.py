@@ -37,12 +37,15 @@ from trainrun.turnstate import LayRight
 
 from trainrun.errors import InputError
 from trainrun.plugins import defaults
+from trainrun.replayrules import ReplayRules
 from trainrun.plugins.hookspecs import hookimpl
 from trainrun.position import Position, Train
 from trainrun.walk import hexes_to_nearest
 from trainrun.rules import CompanyBonus, RouteBonus, TrainRules
 from trainrun.tiles import Node
 from trainrun.titleinfo import TitleInfo
+
+from . import replay as _replay
 
 CONNECTION_MARKER = "connection_bonus"
 CONNECTION_AMOUNT = 10
@@ -243,3 +246,16 @@ def trainrun_lay_budget(position: Position) -> float:
     limit."""
     budget = position.title_state.get("loan_budget")
     return math.inf if budget is None else (position.turn.cash or 0) + budget
+
+
+@hookimpl
+def trainrun_replay_rules() -> ReplayRules:
+    """Home tokens when a company first operates; the connection-bonus and coal markers on
+    the board from the start (``replay``)."""
+    return ReplayRules(markers=_replay.setup_markers())
+
+
+@hookimpl
+def trainrun_replay_action(replay: object, action: dict) -> bool | None:
+    """Markers claimed, mergers and the NYC formation (``replay`` module)."""
+    return _replay.replay_action(replay, action)
