@@ -181,6 +181,7 @@ class Replay:
         for hex_id, markers in self.rules.markers.items():
             self.set_markers(hex_id, self.board[hex_id].markers + tuple(markers))
         self.title_state: dict[str, dict] = {}   # per company, as its positions carry it
+        self.extra_tokens: dict[str, int] = {}   # tokens a company holds beyond its charter's
         self.tile_ids: dict[str, str] = {}   # the engine's copy id of each laid tile, per hex
         self.phase = start.phase
         self.trains: dict[str, list[Train]] = {}
@@ -212,10 +213,16 @@ class Replay:
         source = {"fixture": self.game.name}
         if action is not None:
             source["action"] = action
+        tokens_left = None
+        if company in self.extra_tokens:
+            charter = len(self.title.companies[company].get("tokens", []))
+            tokens_left = max(0, charter + self.extra_tokens[company]
+                              - sum(c.holders().count(company) for p in self.board.values()
+                                    for c in p.tokens.values()))
         position = Position(self.title, self.phase, company, list(self.trains.get(company, [])),
                             dict(self.board), title_state=dict(self.title_state.get(company, {})),
                             options=dict(self._options()), source=source,
-                            ruleset=self.game.ruleset)
+                            tokens_left=tokens_left, ruleset=self.game.ruleset)
         self.game.ruleset.hook.trainrun_prepare_board(position=position)
         return position
 
@@ -418,6 +425,8 @@ class Replay:
         self.trains.setdefault(company, []).append(train)
         self._bought(_name_of(train_id, "train", action))
 
+    buy_train = _do_buy_train   # a title's ``trainrun_replay_action`` may wrap a purchase
+
     def _do_discard_train(self, action: dict) -> None:
         company, train_id = self.operator(action), action.get("train")
         if self._holder(train_id) != company:
@@ -456,17 +465,21 @@ class Replay:
             raise InputError("token", f"{old} has no token in city {city} of {hex_id}")
         self.board[hex_id] = placed
 
+    def remove_reservations(self, holder: str) -> None:
+        """Every reservation of ``holder`` (a company or a private) leaves the board."""
+        for hex_id, placed in list(self.board.items()):
+            if any(holder in c.reserved for c in placed.tokens.values()):
+                placed = _copy_hex(placed)
+                for c in placed.tokens.values():
+                    c.reserved[:] = [r for r in c.reserved if r != holder]
+                self.board[hex_id] = placed
+
     def close(self, company: str) -> None:
         """``company`` closes: its tokens and reservations leave the board, its trains the
         game."""
         for hex_id, city in self.cities_of(company):
             self.replace_token(hex_id, city, company, None)
-        for hex_id, placed in list(self.board.items()):
-            if any(company in c.reserved for c in placed.tokens.values()):
-                placed = _copy_hex(placed)
-                for c in placed.tokens.values():
-                    c.reserved[:] = [r for r in c.reserved if r != company]
-                self.board[hex_id] = placed
+        self.remove_reservations(company)
         self.gone |= {t.id for t in self.trains.pop(company, [])}
 
     def take_trains(self, seller: str, buyer: str) -> None:

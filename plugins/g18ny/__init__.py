@@ -25,11 +25,13 @@ connection and coal bonuses (docs/rules/18ny.md).
   per hex from the city to the company's nearest token along track the company may walk,
   the nearest token's hex counted and the city's own not; Springfield E25 and Toronto E1
   are not counted. A token in New York City J20 costs $40 more (the second edition's fee).
+  The tokens the NYC gains from merged minors ($20) are placed before its charter's.
 * The Stagecoach token is recorded by the engine as a token of its owner in
   Albany's reserved slot, so the shared station rule counts it.
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 from pathlib import Path
 from trainrun.lays import LayRules, default_upgrades_to
@@ -40,6 +42,7 @@ from trainrun.plugins import defaults
 from trainrun.replayrules import ReplayRules
 from trainrun.plugins.hookspecs import hookimpl
 from trainrun.position import Position, Train
+from trainrun.tokens import tokens_left
 from trainrun.walk import hexes_to_nearest
 from trainrun.rules import CompanyBonus, RouteBonus, TrainRules
 from trainrun.tiles import Node
@@ -55,6 +58,7 @@ A21_HALVES = {0: "Montreal", 2: "Burlington"}   # docs/rules/18ny.md §4.3: node
 INCOME_KEYS = ("connection_bonus_revenue", "coal_revenue")
 UNCOUNTED_HEXES = frozenset({"E1", "E25"})  # not counted in a token's distance
 NEW_YORK_CITY, NEW_YORK_CITY_FEE = "J20", 40
+MERGER_TOKEN_PRICE = 20   # a token the NYC gains from a merged minor, placed before its own
 
 
 @hookimpl
@@ -185,14 +189,17 @@ def trainrun_token_cost(position: Position, hex_id: str, city: int) -> int:
                              UNCOUNTED_HEXES)
     if hexes is None:
         raise InputError("token", f"{hex_id} has no track to a token of {position.company}")
-    cost = defaults.charter_token_price(position) * hexes
+    gained = tokens_left(position) > len(position.title.companies[position.company]["tokens"])
+    price = MERGER_TOKEN_PRICE if gained else defaults.charter_token_price(position)
+    cost = price * hexes
     return cost + (NEW_YORK_CITY_FEE if hex_id == NEW_YORK_CITY else 0)
 
 
 # Lays (engine ``TILE_LAYS``, ``TRACK_RESTRICTION``): two lays at $20 each, at most one an
 # upgrade, never the same hex twice (a minor: one); no new-track rule. Terrain replaces
 # the fee: a hex with terrain costs its terrain less $20 on top of the $20. A yellow town
-# may become a yellow city (3 -> 5, 4 -> 57, 58 -> 6) once green tiles are allowed; tile
+# may become a yellow city (3 -> 5, 4 -> 57, 58 -> 6) once green tiles are allowed; four
+# cities take a label from a colour on (``FUTURE_LABELS``); tile
 # 448 only on a hex with four neighbours; the NYC tiles on J20 lie at rotation 0 only.
 FEE = 20
 LAYS = [LayRight(True, True, cost=FEE, cannot_reuse_same_hex=True),
@@ -218,12 +225,21 @@ def trainrun_lay_colours(position: Position, hex_id: str) -> tuple[str, ...]:
     return colours
 
 
+# hexes whose city takes a label from a colour on (engine ``future_label``): Rochester R
+# from green, Syracuse S and Bridgeport Br from brown, Buffalo Bu from gray
+FUTURE_LABELS = {"D8": ("R", "green"), "D12": ("S", "brown"), "K21": ("Br", "brown"),
+                 "E3": ("Bu", "gray")}
+
+
 @hookimpl
 def trainrun_upgrades_to(position: Position, hex_id: str, old, new) -> bool:
     if TOWN_TO_CITY.get(old.name) == new.name:
         return True
     if new.name == "448" and len(position.title.hexes[hex_id].neighbors) != 4:
         return False
+    label, colour = FUTURE_LABELS.get(hex_id, (None, None))
+    if new.color == colour and label not in old.labels:
+        old = dataclasses.replace(old, labels=old.labels + (label,))
     return default_upgrades_to(old, new)
 
 

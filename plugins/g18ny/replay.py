@@ -9,6 +9,8 @@
   marker leaves the board and the company's ``connection_bonus_revenue`` grows by $10.
 * ``claim_hex_token`` (coal, recorded by the engine as an automatic action) takes the coal
   marker off its location; the company's ``coal_revenue`` grows by $10.
+* ``buy_train``: a company other than the buyer left without trains loses its connection
+  bonuses. The first 12H bought closes the privates: their reservations leave the board.
 * ``merge`` of another corporation (a merger or takeover): the acquired company's trains,
   privates and coal income go to the buyer (never its connection bonuses); its tokens in
   cities where the buyer has one are removed; each ``remove_token`` that follows puts a
@@ -16,7 +18,7 @@
   acquired company closes and its remaining tokens leave the board.
 * ``merge`` of a minor into the NYC (the formation rounds, at the end of the set of
   operating rounds in which the first 12H train is bought or track joins Albany and Buffalo): the minor's trains, privates and coal income
-  go to the NYC and its home token becomes the NYC's (removed where the NYC already has a
+  go to the NYC, which gains a token, and the minor's home token becomes the NYC's (removed where the NYC already has a
   token on that hex), for as long as the NYC has treasury shares to exchange. At the end of
   the second formation round (the end of the next set of operating rounds) every minor left
   is liquidated: its tokens leave the board. When the formation starts, the minors not yet
@@ -45,7 +47,8 @@ def _state(replay) -> dict:
     """This title's bookkeeping on the replay."""
     return replay.__dict__.setdefault("g18ny", {"acquisition": None, "formation_set": None,
                                                 "nyc_exchanges": 0, "nyc_shares_traded": False,
-                                                "liquidated": False})
+                                                "liquidated": False,
+                                                "privates_closed": False})
 
 
 def _earn(replay, company: str, key: str, amount: int = CLAIM) -> None:
@@ -73,12 +76,25 @@ def replay_action(replay, action: dict) -> bool | None:
         _merge(replay, state, action)
     elif kind == "remove_token":
         _remove_token(replay, state, action)
+    elif kind == "buy_train":
+        _buy_train(replay, action)
     elif kind != "destination_connection":
         if kind in ("buy_shares", "sell_shares") and any(
                 str(s).startswith(f"{NYC}_") for s in action.get("shares") or ()):
             state["nyc_shares_traded"] = True
         return None
     return True
+
+
+def _buy_train(replay, action: dict) -> None:
+    """A purchase; a company other than the buyer left without trains (rusted, or sold
+    its last) loses its connection bonuses."""
+    buyer = replay.operator(action)
+    had = {c for c, trains in replay.trains.items() if trains and c != buyer}
+    replay.buy_train(action)
+    for company in had:
+        if not replay.trains.get(company) and company in replay.title_state:
+            replay.title_state[company][INCOME[CONNECTION_BONUS]] = 0
 
 
 def _formation_events(replay, state: dict, action: dict) -> None:
@@ -88,6 +104,14 @@ def _formation_events(replay, state: dict, action: dict) -> None:
     triggers = action["type"] == "destination_connection" or (
         action["type"] == "buy_train"
         and str(action.get("train", "")).rpartition("-")[0] == FORMATION_TRAIN)
+    if action["type"] == "buy_train" and not state["privates_closed"] and str(
+            action.get("train", "")).rpartition("-")[0] == FORMATION_TRAIN:
+        state["privates_closed"] = True   # the privates close: their reservations go
+        for hex_id, placed in list(replay.board.items()):
+            for city in placed.tokens.values():
+                for holder in list(city.reserved):
+                    if holder not in replay.title.companies:
+                        replay.remove_reservations(holder)
     if triggers and state["formation_set"] is None:
         state["formation_set"] = replay.round_set
         for minor in _minors(replay):   # no more minors start: those not started close
@@ -212,6 +236,7 @@ def _merge_into_nyc(replay, state: dict, minor: str) -> None:
         raise InputError("merge", "trainrun cannot tell whether the NYC has a treasury share "
                                   "left for this minor (shares of the NYC were traded)")
     state["nyc_exchanges"] += 1
+    replay.extra_tokens[NYC] = replay.extra_tokens.get(NYC, 0) + 1   # the minor's token
     _transfer(replay, minor, NYC)
     home = replay.title.companies[minor].get("home")
     nyc_there = any(h == home for h, _ in replay.cities_of(NYC))
