@@ -411,8 +411,10 @@ class Replay:
 
     def _do_buy_train(self, action: dict) -> None:
         company, train_id = self.operator(action), action.get("train")
-        train = self._train(train_id, action, action.get("variant"))
         seller = self._holder(train_id)
+        held = next((t for t in self.trains.get(seller, []) if t.id == train_id), None)
+        # a train bought from a company keeps the variant it was bought as
+        train = self._train(train_id, action, action.get("variant") or (held and held.name))
         if seller is not None:
             self.trains[seller] = [t for t in self.trains[seller] if t.id != train_id]
         elif train_id in self.bank:
