@@ -367,6 +367,9 @@ class Replay:
                     raise
                 self._lay_as_logged(company, move)
                 self.laid_as_logged.append(action["id"])
+                self.turn = dataclasses.replace(   # an upgrade of a laid tile, as logged
+                    self.turn, lays=self.turn.lays + 1, upgraded=True,
+                    laid_hexes=self.turn.laid_hexes + (hex_id,), next_lay=None)
             else:
                 self.board[hex_id] = after.board[hex_id]
                 self.turn = after.turn
