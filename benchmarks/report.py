@@ -1,7 +1,10 @@
 """Corpus benchmark report: solve every position of a title, one core, and summarise.
 
-    python benchmarks/report.py [18Chesapeake] [--repeat 3] [--plot times.png]
+    python benchmarks/report.py [TITLE] [--repeat 3] [--plot times.png]
     python benchmarks/report.py --positions tests/data/18pa [--repeat 3]
+
+TITLE is a title's name or alias as ``trainrun titles`` lists it (default 18Chesapeake);
+its recorded positions are read from tests/data/corpus, whichever folder holds them.
 
 Prints the median, p99 and max solve time (best of ``--repeat`` runs per
 position, reading and solving included), how many positions were proven
@@ -16,13 +19,14 @@ import time
 from pathlib import Path
 
 from trainrun import read_position, solve
+from trainrun.errors import InputError
 
-from conftest import corpus_lines
+from conftest import title_lines
 
 
-def measure(title: str, repeat: int) -> list[dict]:
+def measure(lines: list[dict], repeat: int) -> list[dict]:
     rows = []
-    for line in corpus_lines(title):
+    for line in lines:
         best, run = float("inf"), None
         for _ in range(repeat):
             t0 = time.perf_counter()
@@ -99,7 +103,14 @@ def main() -> None:
     if args.positions:
         print(measure_files(args.positions, args.repeat))
         return
-    rows = measure(args.title, args.repeat)
+    try:
+        lines = title_lines(args.title)
+    except InputError as exc:
+        ap.error(str(exc))
+    if not lines:
+        ap.error(f"no recorded positions of {args.title} in tests/data/corpus; "
+                 "time own-format positions with --positions FOLDER")
+    rows = measure(lines, args.repeat)
     print(summarise(rows))
     if args.plot:
         plot(rows, args.plot)

@@ -17,7 +17,8 @@ __version__ = "0.1.0"
 
 from trainrun.plugins import read_position  # noqa: E402
 from trainrun.purchase import Purchase, solve_buying_next_train  # noqa: E402
-from trainrun.run import Run, solve  # noqa: E402
+from trainrun.result import Run  # noqa: E402
+from trainrun.run import solve  # noqa: E402
 
 __all__ = ["Purchase", "Run", "read_position", "solve", "solve_buying_next_train",
            "__version__"]

@@ -13,6 +13,8 @@ import numpy as np
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from libcpp.vector cimport vector
 
+from _bits cimport add_track, remove_track, shares_track
+
 DEF MODE_STOPS = 0
 DEF MODE_EDGES = 1
 DEF MODE_UNLIMITED = 2
@@ -89,7 +91,7 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
     cdef int64_t[::1] stations = np.zeros(n + 1, dtype=np.int64)
     cdef uint64_t[:, ::1] gmask = np.zeros((n + 1, gwords), dtype=np.uint64)
     cdef int64_t hex_sum = 0, touch_sum = 0, total
-    cdef bint conflict, term_from, term_to, complete = True
+    cdef bint term_from, term_to, complete = True
 
     cdef vector[int32_t] out_value
     cdef vector[int32_t] out_off
@@ -122,8 +124,7 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
                 visited[u] = 0
                 if depth > 0:
                     k = path_segs[depth]
-                    for w in range(words):
-                        used[w] ^= seg_bits[k, w]
+                    remove_track(&used[0], &seg_bits[k, 0], words)
                     if track_hexes:
                         for i in range(seg_hex_off[k], seg_hex_off[k + 1]):
                             h = seg_hex[i]
@@ -140,14 +141,7 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
             if (steps & 0xFFFF) == 0 and deadline > 0 and time.monotonic() > deadline:
                 complete = False
                 break
-            if visited[v]:
-                continue
-            conflict = False
-            for w in range(gwords):
-                if gmask[depth, w] & groups[v, w]:
-                    conflict = True
-                    break
-            if conflict:
+            if visited[v] or shares_track(&gmask[depth, 0], &groups[v, 0], gwords):
                 continue
             if seg_a[k] == u:
                 term_from = seg_term_a[k]
@@ -161,16 +155,10 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
                 continue
             if mode == MODE_EDGES and sides[depth] + seg_sides[k] + min_touch > limit:
                 continue
-            conflict = False
-            for w in range(words):
-                if used[w] & seg_bits[k, w]:
-                    conflict = True
-                    break
-            if conflict:
+            if shares_track(&used[0], &seg_bits[k, 0], words):
                 continue
             # step onto v
-            for w in range(words):
-                used[w] |= seg_bits[k, w]
+            add_track(&used[0], &seg_bits[k, 0], words)
             if track_hexes:
                 for i in range(seg_hex_off[k], seg_hex_off[k + 1]):
                     h = seg_hex[i]

@@ -35,14 +35,14 @@ def _read_file(path: str) -> str:
 
 
 def _solve_text(text: str, time_limit: float, workers: int, claim=()):
-    from trainrun.plugins import read_position
+    from trainrun.reading import read_position
     from trainrun.run import solve
     position = read_position(text)
     return position, solve(position, time_limit=time_limit, workers=workers, claim=claim)
 
 
 def _purchase_text(text: str, time_limit: float, workers: int):
-    from trainrun.plugins import read_position
+    from trainrun.reading import read_position
     from trainrun.purchase import solve_buying_next_train
     return solve_buying_next_train(read_position(text), time_limit=time_limit, workers=workers)
 
@@ -111,7 +111,7 @@ def verify(position: str, run: str | None, as_json: bool, time_limit: float,
     (its declared run); without RUN, POSITION's own declared run is checked. Exit code 0:
     legal and optimal; 1: legal but below the best; 2: illegal or bad input.
     """
-    from trainrun.plugins import read_position
+    from trainrun.reading import read_position
     from trainrun.verify import verify as verify_run
     try:
         text = _read_file(position)
@@ -133,7 +133,7 @@ def _batch_record(line: str, time_limit: float, workers: int) -> dict:
         data = json.loads(line)
         if isinstance(data, dict):
             record = {k: data[k] for k in ("fixture", "action") if k in data}
-        from trainrun.plugins import read_position
+        from trainrun.reading import read_position
         from trainrun.run import solve
         run = solve(read_position(data), time_limit=time_limit, workers=workers)
     except json.JSONDecodeError as exc:
@@ -155,12 +155,13 @@ def _batch_record(line: str, time_limit: float, workers: int) -> dict:
               help="Seconds per position.")
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1))
 @click.option("--progress/--no-progress", default=None,
-              help="Progress bar (default: on a terminal, not when output is piped).")
+              help="Progress bar on stderr (default: when stderr is a terminal, also with "
+                   "the results redirected to a file).")
 def batch(file: str, time_limit: float, workers: int, progress: bool | None) -> None:
     """Solve one position per line of FILE (JSON lines); print one JSON result per line."""
     from tqdm import tqdm
-    lines = [ln for ln in _read_file(file).splitlines() if ln.strip()]
-    show = sys.stdout.isatty() and sys.stderr.isatty() if progress is None else progress
+    lines = _lines(_read_file(file))
+    show = sys.stderr.isatty() if progress is None else progress
     bar = tqdm(lines, disable=not show, unit="pos", file=sys.stderr)
     for line in bar:
         out = json.dumps(_batch_record(line, time_limit, workers))
@@ -233,7 +234,7 @@ def import_game(game: str, action: int | None, company: str | None, as_json: boo
     own format: the board, the phase and the company's trains."""
     import os
     from trainrun.gamelog import own_record, position_at, read_game, run_positions
-    from trainrun.position import dump_own
+    from trainrun.own_format import dump_own
     try:
         log = read_game(_read_file(game), os.path.basename(game))
         if runs:
@@ -277,14 +278,50 @@ def audit(game: str, as_json: bool, time_limit: float, progress: bool | None) ->
         _fail(f"the replay stopped at {report.stopped}")
 
 
+def _one_line(path: str, text: str, line: int | None, action: int | None) -> str:
+    """The position in ``text``: the whole file, or with ``line`` (1-based) or ``action``
+    (the corpus ``action`` field) one line of a JSON-lines file (one that must be chosen
+    when a .jsonl file holds several)."""
+    rows = text.splitlines()
+    filled = _lines(text)
+    if line is not None and action is not None:
+        _fail("--line, --action: give one of them, not both")
+    if line is None and action is None:
+        if path.endswith(".jsonl") and len(filled) != 1:
+            _fail(f"{path}: {len(filled)} positions, one per line; "
+                  "choose one with --line N or --action N")
+        return text
+    if line is not None:
+        if not 1 <= line <= len(rows) or not rows[line - 1].strip():
+            _fail(f"--line: {path} has no position on line {line} ({len(rows)} lines)")
+        return rows[line - 1]
+    found = []
+    for k, row in enumerate(rows, 1):
+        if row.strip():
+            try:
+                data = json.loads(row)
+            except json.JSONDecodeError as exc:
+                _fail(f"{path} line {k}: malformed JSON ({exc.msg})")
+            if isinstance(data, dict) and data.get("action") == action:
+                found.append(row)
+    if len(found) != 1:
+        _fail(f"--action: {len(found)} lines of {path} are action {action}, not one")
+    return found[0]
+
+
 @main.command()
 @click.argument("position", type=click.Path(dir_okay=False))
-def convert(position: str) -> None:
+@click.option("--line", type=click.IntRange(min=1), metavar="N",
+              help="Convert line N (from 1) of a JSON-lines file such as a corpus file.")
+@click.option("--action", type=int, metavar="N",
+              help="Convert the line of a JSON-lines file whose 'action' is N.")
+def convert(position: str, line: int | None, action: int | None) -> None:
     """Print POSITION (e.g. a corpus line) in trainrun's own position format."""
-    from trainrun.plugins import read_position
-    from trainrun.position import dump_own, position_to_own
+    from trainrun.reading import read_position
+    from trainrun.own_format import dump_own, position_to_own
+    text = _one_line(position, _read_file(position), line, action)
     try:
-        click.echo(dump_own(position_to_own(read_position(_read_file(position)))))
+        click.echo(dump_own(position_to_own(read_position(text))))
     except InputError as exc:
         _fail(str(exc))
 

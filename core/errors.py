@@ -1,4 +1,4 @@
-"""The one error type trainrun raises for bad input."""
+"""The errors trainrun raises: bad input, and a title plugin that breaks the hook contract."""
 
 
 class InputError(ValueError):
@@ -8,3 +8,8 @@ class InputError(ValueError):
         self.where = where
         self.message = message
         super().__init__(f"{where}: {message}")
+
+
+class TitlePluginError(Exception):
+    """A title plugin that breaks the hook contract (a hook name that no hookspec declares,
+    e.g. a misspelling), raised when the title is loaded, never silently ignored."""

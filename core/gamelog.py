@@ -29,12 +29,19 @@ What moves the board and the trains:
   starts that phase and trains whose ``rusts_on`` it is leave the game, everywhere;
   ``discard_train`` puts a train back in the bank; at the end of a set of operating rounds
   the title may export the bank's next train (as if bought);
+* ``scrap_train`` puts a train back in the bank, as a discard; a train bought from another
+  company keeps the variant it was bought as;
+* the title's ``trainrun_replay_action`` takes an action first where its game does more:
+  markers claimed (18NY's connection bonuses and coal), mergers, tokens replaced and
+  companies closed, through ``set_markers``, ``replace_token``, ``close``, ``take_trains``,
+  ``buy_train``, ``title_state`` (per company, carried into its positions) and
+  ``extra_tokens``;
 * bids, shares, loans, dividends, runs and passes change neither board nor trains and are
   read and skipped.
 
 Any other action stops the replay with one line naming its id, its type and why: the
 board is never silently wrong. A title replays only when its plugin gives replay rules
-(``trainrun_replay_rules``): 18Chesapeake, and 1817 up to its first ``assign``.
+(``trainrun_replay_rules``): 18Chesapeake, 18NY, and 1817 up to its first ``assign``.
 """
 from __future__ import annotations
 
@@ -42,6 +49,7 @@ import dataclasses
 import json
 from collections.abc import Iterator
 
+from . import answers
 from .errors import InputError
 from .position import CityTokens, PlacedHex, Position, Train
 from .turn import apply
@@ -223,7 +231,7 @@ class Replay:
                             dict(self.board), title_state=dict(self.title_state.get(company, {})),
                             options=dict(self._options()), source=source,
                             tokens_left=tokens_left, ruleset=self.game.ruleset)
-        self.game.ruleset.hook.trainrun_prepare_board(position=position)
+        answers.prepare_board(position)
         return position
 
     def _options(self) -> dict:

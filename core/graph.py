@@ -18,12 +18,14 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
+import networkx as nx
 import numpy as np
 
+from . import answers
 from ._segments import walk_segments
 from .hexgrid import opposite
-from .position import Position
-from .tiles import Node, Tile, gauges_meet, lane_end
+from .position import Position, node_id
+from .tiles import Tile, gauges_meet, lane_end
 
 
 @dataclass
@@ -42,7 +44,12 @@ class Segment:
 
 @dataclass
 class TrackGraph:
-    """Stops, segments and their resources for one position, as the enumerator takes them."""
+    """Stops, segments and their resources for one position, as the enumerator takes them.
+
+    Stops are numbered in board order (hex id, node index); ``segments`` keeps each
+    segment's walk for output, the arrays the same facts by index for the compiled
+    enumerator. ``trainrun.solver_input.network`` gives the path model the same graph
+    without position or names; ``as_networkx`` gives it to other questions."""
 
     position: Position
     stop_ids: list            # "HEX-i" per stop index
@@ -56,7 +63,8 @@ class TrackGraph:
     adj_off: np.ndarray       # CSR per stop of (segment, other stop)
     adj_seg: np.ndarray
     adj_to: np.ndarray
-    seg_a: np.ndarray
+    seg_a: np.ndarray         # int32 per segment: its end stops
+    seg_b: np.ndarray
     seg_bits: np.ndarray      # uint64 [segments, words]: track resources
     seg_sides: np.ndarray     # int32: hex edges crossed
     seg_hex_off: np.ndarray   # CSR of hex indices touched per segment
@@ -71,6 +79,22 @@ class TrackGraph:
     def group_mask(self, stop: int) -> int:
         """The exclusive groups of stop index ``stop`` as one integer (bit g: group g)."""
         return sum(int(w) << (64 * i) for i, w in enumerate(self.groups[stop]))
+
+    def as_networkx(self) -> nx.MultiGraph:
+        """The graph for questions beyond the route search (18PA's destination check): a
+        node per stop, named by its id ``HEX-i``, with ``passable`` (a route may pass
+        through it, not only end there), ``station`` and ``groups`` (bit g set for
+        exclusive group g); an edge per segment, keyed by its index, with ``resources``
+        (frozenset of track resource indices: two segments of one route share none),
+        ``hexes`` and ``sides``. A new graph each call: change it freely."""
+        out = nx.MultiGraph()
+        for i, stop in enumerate(self.stop_ids):
+            out.add_node(stop, passable=bool(self.passable[i]), station=bool(self.station[i]),
+                         groups=self.group_mask(i))
+        for k, seg in enumerate(self.segments):
+            out.add_edge(self.stop_ids[seg.a], self.stop_ids[seg.b], key=k,
+                         resources=seg.resources, hexes=seg.hexes, sides=seg.sides)
+        return out
 
 
 @functools.lru_cache(maxsize=4096)
@@ -101,9 +125,7 @@ class _Board:
             if not placed.tile.paths:
                 continue
             mh = title.hexes[hex_id]
-            blocked = (placed.tile.impassable_at(placed.rotation)
-                       | mh.printed.impassable_at(mh.printed_rotation)) if (
-                placed.tile.impassable or mh.printed.impassable) else ()
+            blocked = position.closed_edges(hex_id)
             for a, b, terminal, track in _turned(placed.tile, placed.rotation):
                 ends = []
                 for kind, k, lane in (a, b):
@@ -128,6 +150,8 @@ class _Board:
                 else:
                     raw.append((hex_id, ends[0], ends[1], terminal, track,
                                 lane_end(f"{a[0]}{a[1]}", a[2]), lane_end(f"{b[0]}{b[1]}", b[2])))
+        # stops in board order (hex id, node index): the stop index is the board-order
+        # tie-break of ``trainrun.rules.scoring_rank``
         self.stop_keys = sorted(stops, key=lambda v: (v[1], v[2]))
         self.stop_nodes = [stops[v] for v in self.stop_keys]
         other_keys = list(others)
@@ -158,25 +182,15 @@ class _Board:
         return self.path_names[pid][0 if self.path_u[pid] == vertex else 1]
 
 
-def _blocks(position: Position, hook, hex_id: str, node: Node) -> bool:
-    """True when the company's trains may only end at this stop (off-boards, full cities)."""
-    if node.kind == "offboard":
-        return True
-    tokens = position.board[hex_id].tokens.get(node.index)
-    return bool(node.kind == "city" and tokens is not None and hook.trainrun_city_blocks(
-        position=position, hex_id=hex_id, node=node, tokens=tokens))
-
-
 def build_graph(position: Position) -> TrackGraph:
     """Build the track graph of the stops the operating company can reach."""
-    hook = position.ruleset.hook
     bd = _Board(position)
     seg_a, seg_b, path_off, seg_paths = walk_segments(
         len(bd.stop_keys), bd.is_side, bd.path_u, bd.path_v, bd.path_hex, bd.path_gauge,
         bd.at_off, bd.at_path)
-    all_ids = [f"{h}-{i}" for _, h, i in bd.stop_keys]
-    stations = hook.trainrun_company_stations(position=position)
-    ends_only = np.array([_blocks(position, hook, k[1], n)
+    all_ids = [node_id(h, i) for _, h, i in bd.stop_keys]
+    stations = answers.stations(position)
+    ends_only = np.array([answers.ends_routes(position, k[1], n)
                           for k, n in zip(bd.stop_keys, bd.stop_nodes)], dtype=bool)
 
     # stops the company reaches: from its stations, going on only through passable stops
@@ -205,8 +219,7 @@ def build_graph(position: Position) -> TrackGraph:
         for g in bd.stop_nodes[old].groups:
             member_of[new].append(group_bit.setdefault(("tag", g), len(group_bit)))
     where = {s: i for i, s in enumerate(stop_ids)}
-    for k, members in enumerate(m for ms in hook.trainrun_exclusive_stops(position=position)
-                                for m in ms):
+    for k, members in enumerate(answers.exclusive_stops(position)):
         for s in members:
             if s in where:
                 member_of[where[s]].append(group_bit.setdefault(("set", k), len(group_bit)))
@@ -283,7 +296,8 @@ def _pack(position, stop_ids, stop_nodes, passable, station, masks, segments, na
         resource_names=names, hex_ids=hex_ids, adj_off=adj_off,
         adj_seg=np.array([k for x in adj for k, _ in x], dtype=np.int32),
         adj_to=np.array([t for x in adj for _, t in x], dtype=np.int32),
-        seg_a=np.array([seg.a for seg in segments], dtype=np.int32), seg_bits=bits,
+        seg_a=np.array([seg.a for seg in segments], dtype=np.int32),
+        seg_b=np.array([seg.b for seg in segments], dtype=np.int32), seg_bits=bits,
         seg_sides=np.array([seg.sides for seg in segments], dtype=np.int32),
         seg_hex_off=hex_off,
         seg_hex=np.array([h for seg in segments for h in sorted(seg.hexes)], dtype=np.int32),

@@ -33,9 +33,12 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
+from . import answers
 from .hexgrid import opposite
 from .position import Position, Train
-from .rules import scoring_order
+from .position import node_id as _node_id
+from .position import parse_node_id as _parse_node_id
+from .rules import scored_stops, scoring_order
 from .tiles import Node, gauges_meet, split_lane_end
 
 __all__ = ["RouteCheck", "RunCheck", "check_route", "check_run"]
@@ -81,16 +84,6 @@ class RunCheck:
 
 # --------------------------------------------------------------------------- board access
 
-def _parse_node_id(node_id) -> tuple[str, int] | None:
-    if not isinstance(node_id, str) or "-" not in node_id:
-        return None
-    hex_id, _, index = node_id.rpartition("-")
-    try:
-        return hex_id, int(index)
-    except ValueError:
-        return None
-
-
 def _board_node(position: Position, node_id) -> Node | None:
     parsed = _parse_node_id(node_id)
     if parsed is None or parsed[0] not in position.board:
@@ -99,12 +92,6 @@ def _board_node(position: Position, node_id) -> Node | None:
         return position.board[parsed[0]].tile.node(parsed[1])
     except KeyError:
         return None
-
-
-def _blocked_edges(position: Position, hex_id: str) -> set[int]:
-    placed = position.board[hex_id]
-    mh = position.title.hexes[hex_id]
-    return placed.tile.impassable_at(placed.rotation) | mh.printed.impassable_at(mh.printed_rotation)
 
 
 def _side_name(key) -> str:
@@ -123,17 +110,6 @@ def _place(position: Position, node_id: str) -> str:
 
 def _train_label(train: Train) -> str:
     return f"{train.name}-train" if not train.name.endswith("train") else train.name
-
-
-def _blocks(position: Position, hex_id: str, node: Node) -> bool:
-    """Does this city stop the company's trains passing through (title hook)?"""
-    if node.kind != "city":
-        return False
-    tokens = position.board[hex_id].tokens.get(node.index)
-    if tokens is None:
-        return False
-    return bool(position.ruleset.hook.trainrun_city_blocks(
-        position=position, hex_id=hex_id, node=node, tokens=tokens))
 
 
 def _block_reason(position: Position, hex_id: str, node: Node) -> str:
@@ -169,7 +145,7 @@ def _vertex(position: Position, hex_id: str, end: str, lane: tuple, problems: li
     if other is None or other not in position.board:
         problems.append(f"runs off the map at edge {k} of {hex_id}")
         return None
-    if k in _blocked_edges(position, hex_id) or opposite(k) in _blocked_edges(position, other):
+    if k in position.closed_edges(hex_id) or opposite(k) in position.closed_edges(other):
         problems.append(f"crosses the impassable border between {hex_id} and {other}")
     width, index = lane
     ends = sorted([(hex_id, k, index), (other, opposite(k), width - 1 - index)])
@@ -232,7 +208,7 @@ def _locate(position: Position, path: dict, taken: set, problems: list) -> _Step
 
 
 def _node_name(vertex) -> str:
-    return f"{vertex[1]}-{vertex[2]}"
+    return _node_id(vertex[1], vertex[2])
 
 
 def _walk_chain(position: Position, chain: dict, left: str, right: str,
@@ -308,24 +284,6 @@ def _walk_chain(position: Position, chain: dict, left: str, right: str,
 
 # --------------------------------------------------------------------------- one route
 
-def _rules(position: Position, train: Train):
-    return position.ruleset.hook.trainrun_train_rules(position=position, train=train)
-
-
-def _group_sets(position: Position) -> list:
-    """Extra exclusive sets from the title (beyond tile ``groups`` tags); each plugin
-    answers a list of sets."""
-    return [frozenset(s) for answer in position.ruleset.hook.trainrun_exclusive_stops(
-        position=position) for s in answer]
-
-
-def _company_bonuses(position: Position) -> tuple:
-    """The title's company bonuses, asked once per position (every route check needs them)."""
-    return position.derived("legality.company_bonuses", lambda: tuple(
-        b for group in position.ruleset.hook.trainrun_company_bonuses(position=position)
-        for b in group))
-
-
 def check_route(position: Position, train, visited: list, chains: list) -> RouteCheck:
     """Check one route of ``train`` (a Train or a train id of the position) and score it."""
     if not isinstance(train, Train):
@@ -335,7 +293,7 @@ def check_route(position: Position, train, visited: list, chains: list) -> Route
             out.violations.append(f"the company has no train {train!r}")
             return out
         train = found[0]
-    rules = _rules(position, train)
+    rules = answers.train_rules(position, train)
     out = RouteCheck(train.id, list(visited))
     nodes = _check_stops(position, rules, visited, out.violations)
     ordered = _check_chains(position, visited, chains, out)
@@ -364,7 +322,7 @@ def _check_stops(position: Position, rules, visited: list, bad: list) -> list:
         if n > 1:
             bad.append(f"visits {node_id} {'twice' if n == 2 else f'{n} times'}")
 
-    stations = position.ruleset.hook.trainrun_company_stations(position=position) or set()
+    stations = answers.stations(position)
     if rules.requires_token and not any(v in stations for v in visited):
         bad.append(f"no station of {position.company} on the route")
 
@@ -378,7 +336,7 @@ def _check_stops(position: Position, rules, visited: list, bad: list) -> list:
     for g, members in tagged.items():
         if len(members) > 1:
             bad.append(f"visits two stops of group {g} ({', '.join(members)})")
-    for members in _group_sets(position):
+    for members in answers.exclusive_stops(position):
         hit = [v for v in dict.fromkeys(visited) if v in members]
         if len(hit) > 1:
             names = {position.title.hexes[_parse_node_id(v)[0]].location for v in hit} - {""}
@@ -396,7 +354,7 @@ def _check_stops(position: Position, rules, visited: list, bad: list) -> list:
         if node.kind == "offboard":
             bad.append(f"continues past the off-board {_place(position, visited[j])}, "
                        f"where a route must end")
-        elif _blocks(position, hex_id, node):
+        elif answers.city_blocks(position, hex_id, node):
             bad.append(f"passes through {_place(position, visited[j])}, "
                        f"{_block_reason(position, hex_id, node)}")
     return nodes
@@ -509,34 +467,26 @@ def _check_distance(train: Train, rules, nodes: list, out: RouteCheck) -> None:
 
 def _score(position: Position, train: Train, rules, nodes: list, out: RouteCheck) -> None:
     """Stop values, pay limit, stop bonuses on scored stops, hex bonuses once per hex."""
-    hook = position.ruleset.hook
     visited = out.visited
     values = [0 if node is None else
-              int(hook.trainrun_stop_value(position=position, train=train, rules=rules,
-                                           hex_id=_parse_node_id(node_id)[0], node=node))
+              answers.stop_value(position, train, _parse_node_id(node_id)[0], node)
               for node_id, node in zip(visited, nodes)]
     stop_bonus = defaultdict(list)
     hex_bonus = []
-    for bonuses in hook.trainrun_route_bonuses(position=position, train=train):
-        for bonus in bonuses:
-            for s in bonus.stops:
-                stop_bonus[s].append(bonus)
-            for h in bonus.hexes:
-                hex_bonus.append((h, bonus))
+    for bonus in answers.route_bonuses(position, train):
+        for s in bonus.stops:
+            stop_bonus[s].append(bonus)
+        for h in bonus.hexes:
+            hex_bonus.append((h, bonus))
     paid = [[] for _ in visited]
     for j, node_id in enumerate(visited):
         if values[j] > 0:
             paid[j] = stop_bonus.get(node_id, [])
             values[j] += sum(b.amount for b in paid[j])
-    scored = [v > 0 for v in values]
-    if rules.pay_limit:
-        preferred = {s for b in _company_bonuses(position) if b.scored_only for s in b.stops}
-
-        def order(j):
-            parsed = _parse_node_id(visited[j]) or ("", 0)
-            return scoring_order(values[j], visited[j] in preferred, *parsed)
-        best = sorted(range(len(visited)), key=order)[:rules.pay_limit]
-        scored = [j in best and values[j] > 0 for j in range(len(visited))]
+    preferred = {s for b in answers.company_bonuses(position) if b.scored_only for s in b.stops}
+    order = [scoring_order(v, node_id in preferred, *(_parse_node_id(node_id) or ("", 0)))
+             for node_id, v in zip(visited, values)]
+    scored = scored_stops(values, order, rules.pay_limit)
     revenue = sum(v for v, sc in zip(values, scored) if sc)
     for j, node_id in enumerate(visited):
         if scored[j]:
@@ -568,7 +518,6 @@ def check_run(position: Position, routes: list) -> RunCheck:
     ``routes`` holds ``(train_id, visited, chains)`` tuples (or route dicts /
     objects with those attributes).
     """
-    hook = position.ruleset.hook
     checks, bad = [], []
     trains = {t.id: t for t in position.trains}
     seen_train: dict = {}
@@ -599,7 +548,7 @@ def check_run(position: Position, routes: list) -> RunCheck:
                 owner[key] = r
     revenue = sum(rc.revenue for rc in checks)
     earned = []
-    for bonus in _company_bonuses(position):
+    for bonus in answers.company_bonuses(position):
         for r, rc in enumerate(checks, start=1):
             if rc.train is None:
                 continue
@@ -611,6 +560,6 @@ def check_run(position: Position, routes: list) -> RunCheck:
             if stops & set(bonus.stops) or rc.hexes & set(bonus.hexes):
                 earned.append({"name": bonus.name, "amount": bonus.amount, "route": r})
                 break
-    fixed = sum(hook.trainrun_fixed_income(position=position))
+    fixed = answers.fixed_income(position)
     total = revenue + sum(b["amount"] for b in earned) + fixed
     return RunCheck(checks, bad, conflicts, revenue, earned, fixed, total)

@@ -21,14 +21,18 @@ import dataclasses
 import itertools
 from dataclasses import dataclass, field
 
+from . import answers
 from .errors import InputError
 from .position import Position, Train
-from .run import DEFAULT_TIME_LIMIT, Run, solve
+from .result import Run
+from .run import DEFAULT_TIME_LIMIT, solve
 
 
 @dataclass
 class Purchase:
-    """Both runs: without buying and after buying ``train`` from the bank."""
+    """Both runs: without buying and after buying ``train`` from the bank. ``named``: the
+    position named that train (``title_state.next_train``); else it is the title's guess
+    (``trainrun_next_train``; by default the train that started the current phase)."""
 
     train: str
     phase: str                # the phase after the purchase
@@ -36,15 +40,16 @@ class Purchase:
     without: Run
     with_train: Run
     discarded: list = field(default_factory=list)   # ids discarded down to the train limit
+    named: bool = False
 
     @property
     def gain(self) -> int:
         return self.with_train.total - self.without.total
 
     def to_dict(self) -> dict:
-        return {"train": self.train, "phase": self.phase, "rusted": self.rusted,
-                "discarded": self.discarded, "gain": self.gain, "without": self.without.to_dict(),
-                "with_train": self.with_train.to_dict()}
+        return {"train": self.train, "train_named": self.named, "phase": self.phase,
+                "rusted": self.rusted, "discarded": self.discarded, "gain": self.gain,
+                "without": self.without.to_dict(), "with_train": self.with_train.to_dict()}
 
 
 def train_limit(position: Position, phase) -> int | None:
@@ -63,7 +68,7 @@ def train_limit(position: Position, phase) -> int | None:
 def position_after_purchase(position: Position) -> tuple[Position, list]:
     """The position once the company has bought the next train; and the rusted train ids.
     The title prepares the board again for the new phase (``trainrun_prepare_board``)."""
-    name = position.ruleset.hook.trainrun_next_train(position=position)
+    name = answers.next_train(position)
     title = position.title
     limit = train_limit(position, position.phase)
     if limit is not None and len(position.trains) >= limit:
@@ -85,7 +90,7 @@ def position_after_purchase(position: Position) -> tuple[Position, list]:
     after = dataclasses.replace(position, phase=phase, trains=trains,
                                 board=copy.deepcopy(position.board))
     if phase is not position.phase:
-        position.ruleset.hook.trainrun_prepare_board(position=after)
+        answers.prepare_board(after)
     return after, rusted
 
 
@@ -106,4 +111,5 @@ def solve_buying_next_train(position: Position, time_limit: float = DEFAULT_TIME
             best, discarded = run, [t.id for t in after.trains if t not in kept]
     if bound > best.total:   # some choice stopped at the time limit: the best is not proven
         best = dataclasses.replace(best, status="feasible", bound=bound)
-    return Purchase(bought, after.phase.name, rusted, without, best, discarded)
+    named = position.title_state.get("next_train") == bought
+    return Purchase(bought, after.phase.name, rusted, without, best, discarded, named)

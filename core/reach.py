@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 import networkx as nx
 
+from . import answers
 from .hexgrid import opposite
 from .position import PlacedHex, Position
 from .tiles import Tile
@@ -88,12 +89,7 @@ def company_tokens(position: Position) -> list[tuple[str, int]]:
 def stops_company(position: Position, placed: PlacedHex, index: int) -> bool:
     """A walk may reach this node but not go on through it (off-board, blocked city)."""
     node = placed.tile.node(index)
-    if node.kind == "offboard":
-        return True
-    tokens = placed.tokens.get(index)
-    return bool(node.kind == "city" and tokens is not None and
-                position.ruleset.hook.trainrun_city_blocks(
-                    position=position, hex_id=placed.id, node=node, tokens=tokens))
+    return answers.ends_routes(position, placed.id, node, placed)
 
 
 def successors(position: Position, at: Callable[[str], PlacedHex], state) -> Iterator:

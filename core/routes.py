@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import answers
 from ._enumerate import enumerate_routes as _enumerate
 from .graph import TrackGraph
 from .rules import TrainRules
@@ -19,7 +20,10 @@ MODES = {"stops": 0, "edges": 1, "unlimited": 2}
 
 @dataclass
 class TrainTable:
-    """How one train type (identical trains together) runs and scores on a graph."""
+    """How one train type (identical trains together) runs and scores on a graph: its
+    ``TrainRules`` and the title's stop values and bonuses as arrays by stop and hex index
+    of the ``TrackGraph``. What the enumerator searches with (``enumerate_routes``); the
+    stages of one train from input to answer are listed in ``trainrun.run``."""
 
     trains: list          # the company's trains of this type
     rules: TrainRules
@@ -41,19 +45,16 @@ class TrainTable:
 def train_tables(graph: TrackGraph) -> list[TrainTable]:
     """One table per group of identical trains of the operating company."""
     position = graph.position
-    hook = position.ruleset.hook
     groups: dict = {}
     for train in position.trains:
-        key = (train.name, repr(train.distance), train.multiplier)
-        groups.setdefault(key, []).append(train)
+        groups.setdefault(answers.train_type(train), []).append(train)
     hex_index = {h: i for i, h in enumerate(graph.hex_ids)}
     stop_index = graph.stop_index
     tables = []
     for trains in groups.values():
         train = trains[0]
-        rules = hook.trainrun_train_rules(position=position, train=train)
-        values = np.array([hook.trainrun_stop_value(position=position, train=train, rules=rules,
-                                                    hex_id=h, node=node)
+        rules = answers.train_rules(position, train)
+        values = np.array([answers.stop_value(position, train, h, node)
                            for h, node in graph.stop_nodes], dtype=np.int32)
         costs = np.array([node.visit_cost * rules.stop_cost.get(node.kind, 1)
                           for _, node in graph.stop_nodes], dtype=np.int32)
@@ -61,24 +62,26 @@ def train_tables(graph: TrackGraph) -> list[TrainTable]:
         hex_touch = np.array([rules.hex_touch_cost.get(h, 0) for h in graph.hex_ids],
                              dtype=np.int32)
         names: dict = {}
-        for bonuses in hook.trainrun_route_bonuses(position=position, train=train):
-            for bonus in bonuses:
-                earned = (bonus.name, bonus.amount)
-                for s in bonus.stops:
-                    if s in stop_index and values[stop_index[s]] > 0:
-                        values[stop_index[s]] += bonus.amount
-                        names.setdefault(("stop", stop_index[s]), []).append(earned)
-                for h in bonus.hexes:
-                    if h in hex_index:
-                        hex_value[hex_index[h]] += bonus.amount
-                        names.setdefault(("hex", hex_index[h]), []).append(earned)
+        for bonus in answers.route_bonuses(position, train):
+            earned = (bonus.name, bonus.amount)
+            for s in bonus.stops:
+                if s in stop_index and values[stop_index[s]] > 0:
+                    values[stop_index[s]] += bonus.amount
+                    names.setdefault(("stop", stop_index[s]), []).append(earned)
+            for h in bonus.hexes:
+                if h in hex_index:
+                    hex_value[hex_index[h]] += bonus.amount
+                    names.setdefault(("hex", hex_index[h]), []).append(earned)
         tables.append(TrainTable(trains, rules, values, costs, hex_value, hex_touch, names))
     return tables
 
 
 @dataclass
 class RouteSet:
-    """Every legal route of one train table (or those found before a limit, if incomplete)."""
+    """Every legal route of one train table (or those found before a limit, if incomplete),
+    as the enumerator writes them: route i visits ``stops[offsets[i]:offsets[i + 1]]``
+    over the segments ``route_segs(i)``, earns ``values[i]`` and uses the track bitset
+    ``bits[i]``. ``trainrun.solver_input.candidates`` hands it to the solver."""
 
     table: TrainTable
     values: np.ndarray

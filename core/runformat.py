@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from .errors import InputError
 from .hexgrid import opposite
-from .position import Position
+from .position import Position, node_hex, node_id
 from .tiles import gauges_meet, split_lane_end
 
 __all__ = ["Reading", "chain_hexes", "export_run_routes", "fit_chain", "route_readings"]
@@ -61,19 +61,13 @@ def _is_junction(position: Position, hex_id: str, end: str) -> bool:
         return False
 
 
-def _blocked(position: Position, hex_id: str) -> set:
-    placed = position.board[hex_id]
-    mh = position.title.hexes[hex_id]
-    return placed.tile.impassable_at(placed.rotation) | mh.printed.impassable_at(mh.printed_rotation)
-
-
 def _across(position: Position, hex_id: str, edge: int, lane: tuple, track: str) -> list:
     """(neighbour hex, path index, the path's end there) of paths continuing over a side
     (the lane it meets, a gauge that meets ``track``)."""
     other = position.title.hexes[hex_id].neighbors.get(edge)
     if other is None or other not in position.board:
         return []
-    if edge in _blocked(position, hex_id) or opposite(edge) in _blocked(position, other):
+    if edge in position.closed_edges(hex_id) or opposite(edge) in position.closed_edges(other):
         return []
     back = f"e{opposite(edge)}"
     meets = (lane[0], lane[0] - 1 - lane[1])
@@ -108,7 +102,7 @@ def fit_chain(position: Position, hexes: list) -> list:
         if parsed is None or parsed[0] not in position.board:
             return []
         hex_id, i, j = parsed
-        return [_Fit(f"{hex_id}-{i}", f"{hex_id}-{j}", [_named(hex_id, p, p.a)])
+        return [_Fit(node_id(hex_id, i), node_id(hex_id, j), [_named(hex_id, p, p.a)])
                 for p in _paths(position, hex_id) if {p.a, p.b} == {f"n{i}", f"n{j}"}]
     if not hexes or any(h not in position.board for h in hexes):
         return []
@@ -120,7 +114,7 @@ def fit_chain(position: Position, hexes: list) -> list:
         start = f"n{node.index}"
         for k, p in enumerate(_paths(position, hexes[0])):
             if start in (p.a, p.b):
-                _walk(position, hexes, f"{hexes[0]}-{node.index}", hexes[0], k, start,
+                _walk(position, hexes, node_id(hexes[0], node.index), hexes[0], k, start,
                       [], [], set(), set(), fits)
     return _distinct(fits)
 
@@ -156,7 +150,7 @@ def _walk(position, target, start_id, hex_id, k, entered, paths, ids, sides, jun
                       junctions, fits)
         return
     if leave[0] == "n":                               # a stop: the chain ends here
-        end_id = f"{hex_id}-{leave[1:]}"
+        end_id = node_id(hex_id, int(leave[1:]))
         if ids == target and end_id != start_id:
             fits.append(_Fit(start_id, end_id, paths))
         return
@@ -280,7 +274,7 @@ def chain_hexes(position: Position, chain: dict) -> list:
 
 
 def _node_hexes(visited: list) -> list:
-    hexes = [v.rpartition("-")[0] for v in visited]
+    hexes = [node_hex(v) for v in visited]
     return [h for n, h in enumerate(hexes) if n == 0 or hexes[n - 1] != h]
 
 

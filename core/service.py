@@ -64,7 +64,7 @@ async def solve(request: Request,
     """The best run of the position's operating company."""
     from starlette.concurrency import run_in_threadpool
 
-    from trainrun.plugins import read_position
+    from trainrun.reading import read_position
     from trainrun.run import solve as solve_position
     body = await request.body()
     try:
@@ -90,7 +90,7 @@ async def verify(request: Request,
 
     from starlette.concurrency import run_in_threadpool
 
-    from trainrun.plugins import read_position
+    from trainrun.reading import read_position
     from trainrun.verify import verify as verify_run
     try:
         body = json.loads(await request.body())

@@ -9,12 +9,21 @@ def format_purchase(purchase) -> str:
         change += f", {', '.join(purchase.rusted)} rusted"
     if purchase.discarded:
         change += f", {', '.join(purchase.discarded)} discarded to the train limit"
+    source = (f"{purchase.train}, as title_state.next_train names it" if purchase.named else
+              f"{purchase.train}: the title's guess, title_state.next_train does not name it")
     return "\n".join([
         "Without buying a train:", format_run(purchase.without), "",
-        f"After buying the next train from the bank ({purchase.train}; {change}):",
+        f"After buying the next train from the bank ({source}; {change}):",
         format_run(purchase.with_train), "",
         f"Buying first changes the run by {'-' if purchase.gain < 0 else '+'}"
         f"${abs(purchase.gain)}"])
+
+
+def place_name(stop: dict) -> str:
+    """The stop's place name, or for a place the map leaves unnamed its kind ("city",
+    "town", "off-board") in brackets."""
+    kind = {"offboard": "off-board"}.get(stop.get("kind", ""), stop.get("kind", ""))
+    return stop["location"] or (f"({kind})" if kind else "")
 
 
 def format_stops(stops: list, bonuses: list) -> list[str]:
@@ -22,7 +31,7 @@ def format_stops(stops: list, bonuses: list) -> list[str]:
     named), then the bonuses earned elsewhere than at a stop."""
     lines = []
     for s in stops:
-        place = f"{s['node']:<6} {s['location']}".rstrip()
+        place = f"{s['node']:<6} {place_name(s)}".rstrip()
         value = f"{s['value']:>4}" if s["scored"] else "   -"
         within = [f"{b['name']} ${b['value']}" for b in bonuses if b["where"] == s["node"]]
         lines.append(f"      {place:<32}{value}" +
@@ -83,11 +92,12 @@ def _summary(result) -> str:
         return head
     proof = ("proven optimal" if result.best_status == "optimal"
              else f"best found at the time limit; at most ${result.best_bound}")
+    best = f"{head}; best ${result.best_total} ({proof})"
     if result.legal and result.optimal:
-        return f"{head}, best ${result.best_total}: the declared run is optimal ({proof})"
+        return f"{best}: the declared run is optimal"
     if result.legal and result.best_total > result.declared_total:
-        return (f"{head}, best ${result.best_total}: +${result.gap} ({proof})")
-    return f"{head}; best ${result.best_total} ({proof})"
+        return f"{best}, ${result.gap} more"
+    return best
 
 
 def format_moves(position, moves: dict) -> str:

@@ -24,6 +24,11 @@ class MapHex:
     printed_rotation: int = 0
     printed_tokens: tuple = ()
 
+    @property
+    def closed_edges(self) -> set[int]:
+        """Board edges the printed map closes with an impassable border."""
+        return self.printed.impassable_at(self.printed_rotation)
+
 
 @dataclass(frozen=True)
 class Phase:

@@ -29,7 +29,8 @@ from dataclasses import asdict, dataclass, field
 from .errors import InputError
 from .legality import RouteCheck, check_route, check_run
 from .position import Position
-from .run import DEFAULT_TIME_LIMIT, Run, solve
+from .result import Run
+from .run import DEFAULT_TIME_LIMIT, solve
 from .runformat import route_readings
 
 __all__ = ["RouteVerdict", "Verification", "read_declared_routes", "verify"]
@@ -49,7 +50,7 @@ class RouteVerdict:
     legal: bool
     revenue: int
     violations: list
-    stops: list                     # {node, location, value, scored}; value includes stop bonuses
+    stops: list                     # {node, location, kind, value, scored}, bonuses in value
     bonuses: list                   # {name, where, value}: route bonuses earned
     visited: list
     chains: list
@@ -254,7 +255,8 @@ def verify(position: Position, run_input, time_limit: float = DEFAULT_TIME_LIMIT
         routes.append(RouteVerdict(
             number=n, train=train, train_name=names.get(train, ""), legal=not bad,
             revenue=revenue, violations=bad,
-            stops=[{"node": v, "location": position.location(v), "value": value, "scored": sc}
+            stops=[{"node": v, "location": position.location(v), "kind": position.node_kind(v),
+                    "value": value, "scored": sc}
                    for v, value, sc in zip(rc.visited, rc.stop_values, rc.scored)],
             bonuses=list(rc.bonuses) + claims, visited=list(rc.visited),
             chains=[dict(c) for c in choice[n - 1][1]] if readings else [],

@@ -17,9 +17,9 @@ import sys
 from collections import defaultdict
 from dataclasses import dataclass
 
-from .graph import _blocks
+from . import answers
 from .hexgrid import opposite
-from .position import Position
+from .position import Position, node_id, parse_node_id
 
 
 @dataclass(frozen=True, eq=False)
@@ -36,7 +36,6 @@ class Board:
 
     def __init__(self, position: Position):
         self.position = position
-        hook = position.ruleset.hook
         self.by_exit = defaultdict(list)      # (hex, edge, lane) -> paths, tile order
         self.by_node = defaultdict(list)      # (hex, index) -> paths, tile order
         self.by_junction = defaultdict(list)  # (hex, index) -> paths
@@ -64,7 +63,8 @@ class Board:
                     self.by_junction[(hex_id, junction)].append(path)
             for node in placed.tile.nodes:
                 if node.is_stop:
-                    self.blocks[(hex_id, node.index)] = _blocks(position, hook, hex_id, node)
+                    self.blocks[(hex_id, node.index)] = answers.ends_routes(position, hex_id,
+                                                                            node)
 
     def across(self, path: _Path, edge: int, lane: tuple) -> list:
         """The paths of the next hex meeting ``path``'s exit ``edge`` in the same lane."""
@@ -140,8 +140,7 @@ def board(position: Position) -> Board:
 
 
 def _stations(position: Position) -> list[tuple]:
-    stations = position.ruleset.hook.trainrun_company_stations(position=position)
-    return sorted((s.rpartition("-")[0], int(s.rpartition("-")[2])) for s in stations)
+    return sorted(parse_node_id(s) for s in answers.stations(position))
 
 
 def connected_nodes(position: Position) -> set[str]:
@@ -150,10 +149,10 @@ def connected_nodes(position: Position) -> set[str]:
     place a token): each station is walked from with the others not walked through again."""
     def compute():
         starts = _stations(position)
-        found = {f"{h}-{i}" for h, i in starts}
+        found = {node_id(h, i) for h, i in starts}
 
         def on_path(path, _):
-            found.update(f"{path.hex}-{i}" for i in path.nodes)
+            found.update(node_id(path.hex, i) for i in path.nodes)
         for start in starts:
             Walk(board(position), on_path, set(starts) - {start}).run(start, converging=False)
         return found
@@ -164,11 +163,11 @@ def hexes_to_nearest(position: Position, start: str, hexes, free=frozenset()) ->
     """The fewest hexes, less one, that a walk from node ``start`` (``HEX-i``) covers up to a
     path with a stop in one of ``hexes``, hexes in ``free`` not counted; None if no walk
     reaches one (every walk is tried, as the engine's 18NY token price does)."""
-    hex_id, _, index = start.rpartition("-")
+    hex_id, index = parse_node_id(start)
     best = []
 
     def on_path(path, walked):
         if path.nodes and path.hex in hexes:
             best.append(len({p.hex for p in walked} - set(free)) - 1)
-    Walk(board(position), on_path).run((hex_id, int(index)), converging=True)
+    Walk(board(position), on_path).run((hex_id, index), converging=True)
     return min(best) if best else None

@@ -2,23 +2,27 @@
 
 Titles register under the entry-point group ``trainrun.titles``; the hooks they
 may implement are in ``trainrun.plugins.hookspecs``. ``load_title`` gives a
-``Ruleset``: the title's data and its plugin manager.
+``Ruleset``: the title's data and its plugin manager. Reading a position (which title,
+which input form) is ``trainrun.reading``; ``read_position`` is also here, where
+callers have long found it.
 """
 from __future__ import annotations
 
 import functools
-import json
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 
 import pluggy
 
-from trainrun.errors import InputError
-from trainrun.position import Position, position_from_corpus, position_from_own
+from trainrun.errors import InputError, TitlePluginError
+from trainrun.position import Position
+from trainrun.reading import position_of, read_position
 from trainrun.title import Title
 from trainrun.titleinfo import TitleInfo
 
 from . import defaults, hookspecs
+
+__all__ = ["Ruleset", "installed_titles", "load_title", "read_position", "title_manager"]
 
 GROUP = "trainrun.titles"
 
@@ -33,22 +37,25 @@ class Ruleset:
 
     def position(self, data: dict) -> Position:
         """Read a position (own format or corpus line) of this title."""
-        read = position_from_corpus if "board" in data else position_from_own
-        position = read(self.title, data)
-        if read is position_from_corpus:
-            for key in self.info.corpus_state:
-                if key in data:
-                    position.title_state.setdefault(key, data[key])
-        position.ruleset = self
-        self.hook.trainrun_prepare_board(position=position)
-        return position
+        return position_of(self, data)
 
 
-def _manager(module) -> pluggy.PluginManager:
+def title_manager(plugin) -> pluggy.PluginManager:
+    """The plugin manager of one title: the shared rules (``defaults``) first, then
+    ``plugin`` (a module or an object with ``@hookimpl`` methods). Every hook it
+    implements must be a hookspec: a misspelt one raises ``TitlePluginError`` here
+    instead of being silently ignored."""
     pm = pluggy.PluginManager("trainrun")
     pm.add_hookspecs(hookspecs)
     pm.register(defaults, name="defaults")
-    pm.register(module, name="title")
+    pm.register(plugin, name="title")
+    try:
+        pm.check_pending()
+    except pluggy.PluginValidationError as exc:
+        name = getattr(plugin, "__name__", type(plugin).__name__)
+        raise TitlePluginError(f"title plugin {name}: {exc.args[0].split(' in plugin ')[0]}, "
+                               f"which no hookspec in trainrun.plugins.hookspecs declares "
+                               f"(misspelt?)") from None
     return pm
 
 
@@ -57,7 +64,7 @@ def installed_titles() -> dict[str, tuple]:
     """Every installed title by name: (entry point, TitleInfo)."""
     found = {}
     for ep in entry_points(group=GROUP):
-        info = _manager(ep.load()).hook.trainrun_title()
+        info = title_manager(ep.load()).hook.trainrun_title()
         found[info.name] = (ep, info)
     return found
 
@@ -67,22 +74,7 @@ def load_title(name: str) -> Ruleset:
     """The ruleset of title ``name`` (or one of its aliases)."""
     for ep, info in installed_titles().values():
         if name == info.name or name in info.aliases:
-            pm = _manager(ep.load())
+            pm = title_manager(ep.load())
             return Ruleset(info, Title.load(info.data), pm.hook)
     known = ", ".join(sorted(installed_titles())) or "none"
     raise InputError("title", f"unknown title {name!r} (installed: {known})")
-
-
-def read_position(data) -> Position:
-    """Read a position from a dict or JSON text, choosing the title it names."""
-    if isinstance(data, (str, bytes)):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as exc:
-            raise InputError("position", f"malformed JSON ({exc.msg} at line {exc.lineno} "
-                                         f"column {exc.colno})") from None
-    if not isinstance(data, dict):
-        raise InputError("position", "expected a JSON object")
-    if "title" not in data:
-        raise InputError("title", "missing")
-    return load_title(str(data["title"])).position(data)

@@ -50,6 +50,25 @@ def rules_from_distance(train: Train) -> TrainRules:
                       multiplier=multiplier)
 
 
+def is_h_train(train: Train) -> bool:
+    """An H train (2H, 12H): its card name is a number followed by H."""
+    return train.name.endswith("H") and train.name[:-1].isdigit()
+
+
+def h_train_rules(train: Train, hex_touch_cost: dict | None = None) -> TrainRules | None:
+    """How an H train runs, for titles that have them (1871, 18NY): at most n hex edges
+    crossed, n its distance, every visited stop scoring; ``hex_touch_cost`` adds to the
+    count for each listed hex the route touches. None for any other train; ``InputError``
+    for an H train whose distance is not a number of hex edges."""
+    if not is_h_train(train):
+        return None
+    if isinstance(train.distance, bool) or not isinstance(train.distance, int):
+        raise InputError(f"train {train.id}", f"an H train's distance is a number of hex "
+                                              f"edges, got {train.distance!r}")
+    return TrainRules(distance="edges", limit=train.distance,
+                      hex_touch_cost=dict(hex_touch_cost or {}))
+
+
 def city_circles_by_hex(position: Position, hexes=None) -> list[frozenset[str]]:
     """One set of node ids per hex with two or more city circles (only among ``hexes`` when
     given), for ``trainrun_exclusive_stops``: a route may visit one circle of such a hex
@@ -76,7 +95,7 @@ def trainrun_stop_value(position: Position, train: Train, rules: TrainRules, hex
 
 @hookimpl
 def trainrun_company_stations(position: Position) -> set[str]:
-    return {f"{hex_id}-{index}" for hex_id, placed in position.board.items()
+    return {position.node_id(hex_id, index) for hex_id, placed in position.board.items()
             for index, city in placed.tokens.items() if position.company in city.holders()}
 
 

@@ -7,14 +7,17 @@ so for a ``firstresult`` hook the title's answer wins and returning ``None``
 falls back to the shared rule. Hooks without ``firstresult`` collect an answer
 from every plugin.
 
-When: ``trainrun_title`` when the title is loaded; ``trainrun_prepare_board`` once when
-a position is read; every other hook while a
-position's track graph and train tables are built (``trainrun.graph``,
-``trainrun.routes``, ``trainrun.run``) and when a route is checked
-(``trainrun.legality``): once per position, or once per position and train
-type where a ``train`` is passed. Never inside the route search, so hooks may
-be plain Python. The lay hooks (``trainrun_tile_lays`` to ``trainrun_rotation_refusal``) are
-asked by ``trainrun.lays`` when it lists or checks tile lays.
+When: ``trainrun_title`` when the title is loaded (a hook name no spec here declares is
+an error then); ``trainrun_prepare_board`` once when a position is read; every other hook
+through ``trainrun.answers``, the one place in core that asks them, the first time the
+track graph, the train tables, the run or the legality checker needs the answer: once per
+position, once per position and train type where a ``train`` is passed, once per stop
+and train type for ``trainrun_stop_value`` and once per city for ``trainrun_city_blocks``.
+The answer is kept on the position, so checking many routes asks nothing again. Never
+inside the route search, so hooks may be plain Python; a position is not changed once
+read, so answers may depend on anything in it.
+The lay hooks (``trainrun_tile_lays`` to ``trainrun_rotation_refusal``) are asked by
+``trainrun.lays`` when it lists or checks tile lays.
 """
 from __future__ import annotations
 

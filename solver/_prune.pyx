@@ -10,6 +10,8 @@ import numpy as np
 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 
+from _bits cimport add_track, shares_track
+
 
 def partner_bounds(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
                    const int64_t[::1] value, const int32_t[::1] count,
@@ -19,9 +21,8 @@ def partner_bounds(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
     cdef int words = bits.shape[1]
     cdef int n_types = count.shape[0]
     cdef int64_t[::1] out = np.full(n, -1, dtype=np.int64)
-    cdef int r, t, q, w, need, mine
+    cdef int r, t, q, need, mine
     cdef int64_t total
-    cdef bint clash
     for r in range(n):
         if not alive[r]:
             continue
@@ -34,12 +35,7 @@ def partner_bounds(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
             q = type_start[t]
             while need > 0 and q < type_start[t + 1]:
                 if alive[q] and q != r:
-                    clash = False
-                    for w in range(words):
-                        if bits[q, w] & bits[r, w]:
-                            clash = True
-                            break
-                    if not clash:
+                    if not shares_track(&bits[q, 0], &bits[r, 0], words):
                         total += value[q]
                         need -= 1
                 q += 1
@@ -59,7 +55,6 @@ def greedy_runs(const uint64_t[:, ::1] bits, const int32_t[::1] kind,
     cdef int n_types = count.shape[0]
     cdef int i, j, f, q, w, remaining, n_picks
     cdef int64_t total, best_total = -1
-    cdef bint clash
     used_np = np.zeros(words, dtype=np.uint64)
     left_np = np.zeros(n_types, dtype=np.int32)
     picks_np = np.zeros(max(1, int(np.sum(count))), dtype=np.int32)
@@ -86,15 +81,9 @@ def greedy_runs(const uint64_t[:, ::1] bits, const int32_t[::1] kind,
             q = order[j]
             if q == f or left[kind[q]] == 0:
                 continue
-            clash = False
-            for w in range(words):
-                if used[w] & bits[q, w]:
-                    clash = True
-                    break
-            if clash:
+            if shares_track(&used[0], &bits[q, 0], words):
                 continue
-            for w in range(words):
-                used[w] |= bits[q, w]
+            add_track(&used[0], &bits[q, 0], words)
             left[kind[q]] -= 1
             remaining -= 1
             picks[n_picks] = q

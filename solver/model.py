@@ -46,7 +46,8 @@ BITMAP_LIMIT = 1 << 23
 
 @dataclass
 class Candidates:
-    """Routes of one train type offered to the model."""
+    """Routes of one train type offered to the model: per route its revenue, its track
+    bitset (bit j: it uses track resource j) and the company bonuses it reaches."""
 
     count: int             # identical trains of this type
     values: np.ndarray     # int route revenue

@@ -32,7 +32,9 @@ from ortools.sat.python import cp_model
 
 @dataclass
 class Network:
-    """The stop graph, title-free: stops, segments and what each segment uses."""
+    """The stop graph, title-free: stops, segments and what each segment uses (the
+    caller's track graph by index, its arrays shared, not copied; per segment its
+    resources and hexes as lists, as the path model adds them to its constraints)."""
 
     n_stops: int
     seg_a: np.ndarray
@@ -50,7 +52,9 @@ class Network:
 
 @dataclass
 class PathTrain:
-    """A train type solved by the path model instead of a route list."""
+    """A train type solved by the path model instead of a route list: the same per-stop
+    and per-hex tables its route enumeration would have used, its rules, and which
+    company bonuses each stop and hex reaches."""
 
     count: int
     stop_value: np.ndarray
@@ -65,7 +69,8 @@ class PathTrain:
     reach_stops: np.ndarray  # bool [stops, bonuses]
     reach_hexes: np.ndarray  # bool [hexes, bonuses]
     scored_only: np.ndarray | None = None  # bool [bonuses]: earned by a stop only where it scores
-    preferred: np.ndarray | None = None    # int per stop: 1 = chosen first among equal values
+    rank: np.ndarray | None = None         # int64 per stop, larger = chosen first under the pay
+                                           # limit (``trainrun.rules.scoring_rank``)
 
 
 @dataclass
@@ -173,13 +178,12 @@ def add_path_train(model: cp_model.CpModel, net: Network, train: PathTrain, name
 def _top_stops(model: cp_model.CpModel, name: str, train: PathTrain, visit: list) -> list:
     """Per stop listed by a ``scored_only`` bonus: a literal true only if the stop is among
     the ``pay_limit`` stops chosen in ``trainrun.rules.scoring_order`` (fewer than k
-    visited stops come before it); None elsewhere."""
+    visited stops come before it in ``train.rank``); None elsewhere."""
     n = len(visit)
     if train.scored_only is None or not train.scored_only.any():
         return [None] * n
     listed = train.reach_stops[:, train.scored_only].any(axis=1)
-    preferred = train.preferred if train.preferred is not None else np.zeros(n, dtype=np.int64)
-    key = (train.stop_value.astype(np.int64) * 2 + preferred) * n + (n - 1 - np.arange(n))
+    key = train.rank
     top: list = [None] * n
     for s in np.flatnonzero(listed & (train.stop_value > 0)):
         top[s] = model.new_bool_var(f"{name}.top[{s}]")

@@ -6,15 +6,26 @@ tokens in the cities near it (``cities``, ``draw_tokens``) and gives the company
 trains (``train_list``); or it takes a recorded corpus board and runs it by a random
 company holding a token there (``recorded_variants``, ``stations``). What the title
 chooses (which tiles, which hexes, which trains, how tokens are drawn) stays in its test.
+
+The draws favour conflicts: tiles grow one network out from the first (a city), most
+examples have two or more trains, and Hypothesis's simplest draws take the richer side
+of each choice (``one_in``). ``note_run`` records, per test, how many examples ran two
+or more routes or earned nothing (``pytest --hypothesis-show-statistics``).
 """
 from __future__ import annotations
 
 import json
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, currently_in_test_context, event, settings
 from hypothesis import strategies as st
 
 from trainrun.hexgrid import opposite
+
+
+def one_in(draw, n: int) -> bool:
+    """True one draw in ``n``; False for the simplest draw, so that Hypothesis's many
+    all-zero draws stay on the common, richer side of a choice."""
+    return draw(st.integers(0, n - 1)) == n - 1
 
 
 def layable(title) -> list[str]:
@@ -64,12 +75,15 @@ def lay_tiles(draw, title, hexes, placements_in, *, skip_one_in: int = 0,
 
     ``placements_in(hex)`` lists the (tile, rotation, edges) a hex may take; a hex with
     none, or already in ``laid``, or one in ``skip_one_in`` at random, keeps what it has.
-    With ``prefer_stops`` half the tiles have a city or town on them. A tile usually
-    joins the track already on its neighbours (laid or printed), so the boards are
-    connected more often than not.
+    With ``prefer_stops`` the first tile has a city, and two of the others in three a city
+    or town. A tile nearly
+    always joins the track already on its neighbours (laid or printed), and most often
+    it is one that also leads on to the most hexes of ``hexes`` still to be laid, so the
+    track grows into one network that several trains compete for.
     """
     laid = dict(laid or {})
     tiles = []
+    todo = set(hexes)
 
     def track_edges(h):
         if h in laid:
@@ -78,15 +92,25 @@ def lay_tiles(draw, title, hexes, placements_in, *, skip_one_in: int = 0,
         return mh.printed.edges_at(mh.printed_rotation)
 
     for h in hexes:
+        todo.discard(h)
         choices = placements_in(h)
-        if h in laid or not choices or (skip_one_in and draw(st.integers(0, skip_one_in - 1)) == 0):
+        if h in laid or not choices or (skip_one_in and one_in(draw, skip_one_in)):
             continue
-        wanted = {e for e, n in title.hexes[h].neighbors.items() if opposite(e) in track_edges(n)}
-        if prefer_stops and draw(st.booleans()):
+        neighbors = title.hexes[h].neighbors
+        wanted = {e for e, n in neighbors.items() if opposite(e) in track_edges(n)}
+        if prefer_stops and not tiles:
+            choices = [c for c in choices
+                       if any(n.kind == "city" for n in title.tiles[c[0]].nodes)] or choices
+        elif prefer_stops and not one_in(draw, 3):
             choices = [c for c in choices if title.tiles[c[0]].nodes] or choices
         joining = [c for c in choices if c[2] & wanted]
-        if joining and draw(st.integers(0, 4)) > 0:
+        if joining and not one_in(draw, 10):
             choices = joining
+            if not one_in(draw, 4):
+                def reach(c):
+                    return len(c[2] & wanted) + sum(neighbors[e] in todo for e in c[2] - wanted)
+                most = max(map(reach, choices))
+                choices = [c for c in choices if reach(c) == most]
         name, rot, edges = draw(st.sampled_from(choices))
         tiles.append({"hex": h, "tile": name, "rotation": rot})
         laid[h] = edges
@@ -104,21 +128,40 @@ def cities(title, tiles, hexes) -> list[tuple[str, int, int]]:
     return out
 
 
-def draw_tokens(draw, free_cities, company, others, own_one_in: int) -> list[dict]:
-    """Tokens for (hex, city index, free slots) cities: the company's home in one of them
-    and a station in one city in ``own_one_in`` more; other companies fill free slots."""
+def free_cities(board, hexes) -> list[tuple[str, int, int]]:
+    """(hex, city index, free slots) of every city with track in ``hexes`` of a position's
+    ``board``, where the hex holds no token yet (printed or read)."""
+    return [(h, n.index, n.slots) for h in sorted(hexes) if board[h].tile.paths
+            and not any(c.holders() for c in board[h].tokens.values())
+            for n in board[h].tile.nodes if n.kind == "city" and n.slots > 0]
+
+
+def draw_tokens(draw, free_cities, company, others, own_one_in: int,
+                home_hexes=(), home: bool = True) -> list[dict]:
+    """Tokens for (hex, city index, free slots) cities: with ``home`` the company's home
+    in one of them (in ``home_hexes``, the laid tiles, where one is free), and a station
+    in one city in ``own_one_in`` more; other companies fill free slots."""
     if not free_cities:
         return []
-    home = draw(st.sampled_from(free_cities))
+    if home:
+        home = draw(st.sampled_from([c for c in free_cities if c[0] in home_hexes]
+                                    or free_cities))
     tokens = []
     for h, i, free in free_cities:
-        if (h, i) == home[:2] or draw(st.integers(0, own_one_in - 1)) == 0:
+        if (home and (h, i) == home[:2]) or one_in(draw, own_one_in):
             tokens.append({"hex": h, "city": i, "company": company})
             free -= 1
         n = draw(st.integers(0, free))
         holders = draw(st.lists(st.sampled_from(others), min_size=n, max_size=n, unique=True))
         tokens += [{"hex": h, "city": i, "company": c} for c in holders]
     return tokens
+
+
+def train_names(draw, names, max_trains: int = 3) -> list[str]:
+    """1 to ``max_trains`` names drawn from ``names``: two or more in seven draws of
+    eight, so the trains of most examples compete for the same track."""
+    fewest = 1 if one_in(draw, 8) else min(2, max_trains)
+    return draw(st.lists(st.sampled_from(names), min_size=fewest, max_size=max_trains))
 
 
 def train_list(names) -> list[dict]:
@@ -133,13 +176,13 @@ def stations(data: dict, neutral: str) -> list[tuple[str, str]]:
 
 
 @st.composite
-def recorded_variants(draw, lines, train_names, max_trains, phases, neutral):
+def recorded_variants(draw, lines, names, max_trains, phases, neutral):
     """A copy of a recorded board from ``lines`` run by a random company that has a token
-    on it, with 1 to ``max_trains`` trains of ``train_names`` in one of ``phases``."""
+    on it, with 1 to ``max_trains`` trains (``train_names``) of ``names`` in one of
+    ``phases``."""
     data = json.loads(json.dumps(draw(st.sampled_from(lines))))
     data["entity"] = draw(st.sampled_from(sorted({c for _, c in stations(data, neutral)})))
-    names = draw(st.lists(st.sampled_from(train_names), min_size=1, max_size=max_trains))
-    data["trains"] = train_list(names)
+    data["trains"] = train_list(train_names(draw, names, max_trains))
     data["phase"] = draw(st.sampled_from(phases))
     return data
 
@@ -186,3 +229,14 @@ def examples(n: int):
     """Hypothesis settings of a brute-force property test: ``n`` examples, no deadline
     (the brute force takes its time)."""
     return settings(max_examples=n, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def note_run(run) -> None:
+    """Record how much of the run's rules an example exercised, for
+    ``pytest --hypothesis-show-statistics``: the number of routes (0, 1, 2+) and
+    whether it earned nothing."""
+    if not currently_in_test_context():
+        return
+    event(f"routes: {min(len(run.routes), 2)}{'+' if len(run.routes) >= 2 else ''}")
+    if run.total == 0:
+        event("total $0")

@@ -17,6 +17,7 @@ test module, citing the section of docs/rules/ that says why.
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 from pathlib import Path
@@ -34,6 +35,15 @@ def corpus_lines(title: str) -> list[dict]:
     for f in sorted((CORPUS / title).glob("*.jsonl")):
         out += [json.loads(line) for line in f.read_text().splitlines() if line.strip()]
     return out
+
+
+def title_lines(name: str) -> list[dict]:
+    """Every corpus position of the title ``name`` (its name or an alias, e.g. "1871" or
+    "The Old Prince 1871"), whichever folder holds it."""
+    from trainrun.plugins import load_title
+    title = load_title(name).info.name
+    return [line for folder in sorted(p.name for p in CORPUS.iterdir() if p.is_dir())
+            for line in corpus_lines(folder) if load_title(line["title"]).info.name == title]
 
 
 def line_id(data: dict) -> str:
@@ -122,3 +132,17 @@ class CorpusChecks:
         checked = check_run(position, [(r.train, r.visited, r.chains) for r in run.routes])
         assert checked.violations == []
         assert checked.total == run.total
+
+
+def city_tokens(data: dict, hex_id: str, city: int = 0) -> dict:
+    """The token entry (``slots``, ``extra``, ``reserved``) of ``city`` in ``hex_id`` on a
+    corpus line's board: edit it before the line is read."""
+    hex_entry = next(h for h in data["board"] if h["hex"] == hex_id)
+    return next(t for t in hex_entry["tokens"] if t["city"] == city)
+
+
+def with_tile(position, hex_id: str, tile):
+    """A new position: ``position`` with ``tile`` (one no title's catalogue has, for a rule
+    the real tiles never meet) lying in ``hex_id``; ``position`` stays as it was read."""
+    placed = dataclasses.replace(position.board[hex_id], tile=tile)
+    return dataclasses.replace(position, board={**position.board, hex_id: placed})

@@ -129,3 +129,103 @@ def test_solve_claim_option(tmp_path):
     res = run_cli(tmp_path, ["solve", "--claim", "Montreal", "FILE"], example)
     assert res.exit_code == 2
     assert res.output.strip() == "trainrun: error: claim: no run earns Montreal"
+
+
+def test_batch_progress_bar_on_a_terminal_stderr_with_stdout_redirected(tmp_path):
+    """The bar goes to stderr whenever stderr is a terminal, also when the results go to a
+    file; the results stay clean JSON lines."""
+    import fcntl
+    import os
+    import pty
+    import struct
+    import termios
+    line = (CORPUS / "18Chesapeake" / "22383.jsonl").read_text().splitlines()[0]
+    f = tmp_path / "batch.jsonl"
+    f.write_text(line + "\n" + line + "\n")
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))  # 80 columns
+    proc = subprocess.run([sys.executable, "-m", "trainrun", "batch", str(f)],
+                          stdout=subprocess.PIPE, stderr=slave, text=True)
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:                  # the terminal's other end is closed: all read
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(master)
+    bar = b"".join(chunks).decode()
+    assert proc.returncode == 0
+    assert [json.loads(x)["status"] for x in proc.stdout.splitlines()] == ["optimal"] * 2
+    assert "2/2" in bar and "pos" in bar
+
+
+def test_unnamed_stop_prints_its_kind(tmp_path):
+    """K17, 18NY's red area beside New York, has no name on the map: its stop prints as
+    "(off-board)", and the JSON says its kind. 108746#860's best run ends its 12H train
+    there ($120 in phase D)."""
+    from pathlib import Path
+    example = (Path(__file__).parent.parent / "examples" / "18ny-12h-and-d.json").read_text()
+    res = run_cli(tmp_path, ["solve", "FILE"], example)
+    assert res.exit_code == 0, res.output
+    assert [ln.split() for ln in res.output.splitlines() if "K17-0" in ln] \
+        == [["K17-0", "(off-board)", "120"]]
+    out = json.loads(run_cli(tmp_path, ["solve", "--json", "FILE"], example).output)
+    k17 = [s for r in out["routes"] for s in r["stops"] if s["node"] == "K17-0"]
+    assert k17 == [{"node": "K17-0", "value": 120, "scored": True, "location": "",
+                    "kind": "offboard"}]
+    named = [s for r in out["routes"] for s in r["stops"] if s["node"] == "J20-0"]
+    assert named[0]["location"] == "New York" and named[0]["kind"] == "city"
+
+
+def test_convert_one_line_of_a_jsonl_file(tmp_path):
+    """convert reads one corpus line of a .jsonl file, by --line or --action: 108746's
+    action 860 is examples/18ny-12h-and-d.json, line for line."""
+    from pathlib import Path
+    corpus = CORPUS / "18NY" / "108746.jsonl"
+    rows = corpus.read_text().splitlines()
+    k = next(i for i, row in enumerate(rows, 1) if json.loads(row)["action"] == 860)
+    example = json.loads((Path(__file__).parent.parent / "examples" / "18ny-12h-and-d.json")
+                         .read_text())
+    for args in (["--action", "860"], ["--line", str(k)]):
+        res = CliRunner().invoke(main, ["convert", *args, str(corpus)])
+        assert res.exit_code == 0, res.output
+        assert json.loads(res.output) == example
+    first = CliRunner().invoke(main, ["convert", "--line", "1", str(corpus)])
+    assert json.loads(first.output)["phase"] == json.loads(rows[0])["phase"]
+
+
+@pytest.mark.parametrize("args, message", [
+    ([], "FILE: 80 positions, one per line; choose one with --line N or --action N"),
+    (["--line", "81"], "--line: FILE has no position on line 81 (80 lines)"),
+    (["--action", "1"], "--action: 0 lines of FILE are action 1, not one"),
+    (["--line", "1", "--action", "860"], "--line, --action: give one of them, not both"),
+])
+def test_convert_jsonl_errors_are_one_line(args, message):
+    corpus = str(CORPUS / "18NY" / "108746.jsonl")
+    res = CliRunner().invoke(main, ["convert", *args, corpus])
+    assert res.exit_code == 2
+    assert res.output.strip() == "trainrun: error: " + message.replace("FILE", corpus)
+
+
+def test_buy_next_train_says_where_the_train_comes_from(tmp_path):
+    """The 1871 example (phase 3+, no title_state): the train bought is the title's guess,
+    the 3+ that started the phase; named by title_state.next_train, it is a fact."""
+    from pathlib import Path
+    data = json.loads((Path(__file__).parent.parent / "examples"
+                       / "1871-mount-stewart-6h-3plus.json").read_text())
+    assert "next_train" not in data.get("title_state", {})
+    res = run_cli(tmp_path, ["solve", "--buy-next-train", "FILE"], json.dumps(data))
+    assert res.exit_code == 0, res.output
+    assert "After buying the next train from the bank (3+: the title's guess, " \
+           "title_state.next_train does not name it; phase 3+):" in res.output
+    assert json.loads(run_cli(tmp_path, ["solve", "--buy-next-train", "--json", "FILE"],
+                              json.dumps(data)).output)["train_named"] is False
+    data["title_state"] = {**data.get("title_state", {}), "next_train": "3+"}
+    res = run_cli(tmp_path, ["solve", "--buy-next-train", "FILE"], json.dumps(data))
+    assert "(3+, as title_state.next_train names it; phase 3+)" in res.output
+    assert json.loads(run_cli(tmp_path, ["solve", "--buy-next-train", "--json", "FILE"],
+                              json.dumps(data)).output)["train_named"] is True

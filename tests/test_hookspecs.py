@@ -3,15 +3,46 @@ import inspect
 
 import pytest
 
-from trainrun.plugins import hookspecs, installed_titles, load_title
-from trainrun.errors import InputError
+from trainrun.errors import InputError, TitlePluginError
+from trainrun.plugins import hookspecs, installed_titles, load_title, title_manager
+from trainrun.plugins.hookspecs import hookimpl
 
 SPECS = [f for name, f in inspect.getmembers(hookspecs, inspect.isfunction)
          if name.startswith("trainrun_")]
 
 
-def test_there_are_hookspecs():
-    assert len(SPECS) >= 8
+# Every hook a title may implement, and whether the first answer wins (firstresult):
+# a hook added to hookspecs.py, renamed or dropped must be added here too.
+HOOKS = {
+    "trainrun_title": True,
+    "trainrun_prepare_board": False,
+    "trainrun_train_rules": True,
+    "trainrun_stop_value": True,
+    "trainrun_route_bonuses": False,
+    "trainrun_company_bonuses": False,
+    "trainrun_fixed_income": False,
+    "trainrun_company_income": False,
+    "trainrun_company_stations": True,
+    "trainrun_city_blocks": True,
+    "trainrun_exclusive_stops": False,
+    "trainrun_next_train": True,
+    "trainrun_home_token_hexes": True,
+    "trainrun_lay_budget": True,
+    "trainrun_lay_colours": True,
+    "trainrun_lay_refusal": False,
+    "trainrun_lay_rules": True,
+    "trainrun_rotation_refusal": False,
+    "trainrun_terrain_cost": True,
+    "trainrun_tile_lays": True,
+    "trainrun_token_cost": True,
+    "trainrun_upgrades_to": True,
+    "trainrun_replay_rules": True,
+    "trainrun_replay_action": True,
+}
+
+
+def test_the_hookspecs_are_exactly_these():
+    assert {f.__name__: f.trainrun_spec["firstresult"] for f in SPECS} == HOOKS
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda f: f.__name__)
@@ -32,3 +63,18 @@ def test_chesapeake_is_installed():
 def test_unknown_title_names_the_installed_ones():
     with pytest.raises(InputError, match="unknown title 'Nope'.*18Chesapeake"):
         load_title("Nope")
+
+
+class _MisspeltHook:
+    """A title plugin whose stop-value hook is misspelt (``vaule``)."""
+
+    @hookimpl
+    def trainrun_stop_vaule(self, position, train, rules, hex_id, node):
+        return 1000
+
+
+def test_a_misspelt_hook_fails_when_the_title_is_loaded():
+    with pytest.raises(TitlePluginError, match="title plugin _MisspeltHook: unknown hook "
+                                               "'trainrun_stop_vaule'.*misspelt"):
+        title_manager(_MisspeltHook())
+

@@ -9,15 +9,17 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
+from collections import Counter
 from pathlib import Path
 
-import pluggy
 import pytest
 
+from trainrun import solve
 from trainrun.legality import check_route, check_run
-from trainrun.plugins import Ruleset, defaults, hookspecs, load_title, read_position
+from trainrun.plugins import Ruleset, load_title, read_position, title_manager
 from trainrun.plugins.hookspecs import hookimpl
-from trainrun.position import Train
+
+from corpus_checks import city_tokens, with_tile
 
 CORPUS = Path(__file__).parent / "data" / "corpus" / "18Chesapeake"
 
@@ -30,10 +32,18 @@ def corpus_line(fixture: str, action: int) -> dict:
     raise LookupError(f"{fixture} action {action}")
 
 
-def load(fixture: str, action: int):
-    """A fresh position (safe to mutate) and deep copies of its declared routes."""
+def load(fixture: str, action: int, edit=None):
+    """The position of a corpus line, read after ``edit(data)`` changed the line, and deep
+    copies of its declared routes."""
     data = corpus_line(fixture, action)
+    if edit:
+        edit(data)
     return read_position(data), copy.deepcopy(data["declared"]["routes"])
+
+
+def train(data: dict, k: int, train_id: str, name: str, distance: int) -> None:
+    """Give the company's train ``k`` on a corpus line another name and distance."""
+    data["trains"][k] = {"id": train_id, "name": name, "distance": distance}
 
 
 def has(violations: list, *parts: str) -> bool:
@@ -69,9 +79,9 @@ def test_declared_routes_are_accepted():
 
 
 def test_route_over_its_trains_distance():
-    position, routes = load("1277", 309)
+    # the same route on a 2-train
+    position, routes = load("1277", 309, lambda d: train(d, 0, "3-0", "2", 2))
     r1 = routes[0]
-    position.trains[0] = Train("3-0", "2", 2)        # the same route on a 2-train
     rc = check_route(position, "3-0", r1["visited"], r1["chains"])
     assert rc.violations == ["a 2-train visits 3 stops (its limit is 2)"]
 
@@ -111,15 +121,21 @@ def test_same_train_twice_and_unknown_train():
     assert has(run.violations, "route 1 names train '9-9'")
 
 
+def _h6(slots, reserved=()):
+    """1277/309 with Baltimore H6-0's slots and reservations set."""
+    def edit(data):
+        tokens = city_tokens(data, "H6")
+        assert tokens["slots"] == ["B&O", None]
+        tokens["slots"], tokens["reserved"] = slots, list(reserved)
+    return load("1277", 309, edit)
+
+
 def test_route_through_a_blocked_city():
-    position, routes = load("1277", 309)
-    r1 = routes[0]
-    tokens = position.board["H6"].tokens[0]
-    assert tokens.slots == ["B&O", None]
     # an empty slot, even reserved for someone else, lets C&A through
-    tokens.reserved = ["PRR"]
+    position, routes = _h6(["B&O", None], reserved=["PRR"])
+    r1 = routes[0]
     assert check_route(position, "3-0", r1["visited"], r1["chains"]).violations == []
-    tokens.slots = ["B&O", "PRR"]                     # now both slots belong to others
+    position, routes = _h6(["B&O", "PRR"])            # now both slots belong to others
     rc = check_route(position, "3-0", r1["visited"], r1["chains"])
     assert rc.violations == [
         "passes through H6 (Baltimore, H6-0), whose slots are all held by other companies"]
@@ -129,40 +145,40 @@ def test_route_through_a_blocked_city():
 
 
 def test_route_without_a_company_station():
-    position, routes = load("1277", 309)
+    def without_stations(data):                       # take C&A's tokens off the board
+        for hex_id in ("J6", "F8"):
+            city = city_tokens(data, hex_id)
+            city["slots"] = [None if s == "C&A" else s for s in city["slots"]]
+    position, routes = load("1277", 309, without_stations)
     r1 = routes[0]
-    for hex_id in ("J6", "F8"):                       # take C&A's tokens off the board
-        city = position.board[hex_id].tokens[0]
-        city.slots = [None if s == "C&A" else s for s in city.slots]
     rc = check_route(position, "3-0", r1["visited"], r1["chains"])
     assert rc.violations == ["no station of C&A on the route"]
 
 
-def _through_new_york(position, routes):
-    """1905/328's 4-train route carried on past New York to K3-0 (L2 e0, L4, K3 e5)."""
+def _through_new_york():
+    """1905/328, its 4-train a 5-train (enough distance for five stops), and the 4-train's
+    route carried on past New York to K3-0 (L2 e0, L4, K3 e5)."""
+    position, routes = load("1905", 328, lambda d: train(d, 1, "4-1", "5", 5))
     r = routes[1]
     assert r["visited"] == ["J2-0", "K1-0", "K3-1", "L2-0"]
     extra = {"left": "L2-0", "right": "K3-0",
              "paths": [{"hex": "L2", "a": "n0", "b": "e0"}, {"hex": "L4", "a": "e3", "b": "e2"},
                        {"hex": "K3", "a": "e5", "b": "n0"}]}
-    position.trains[1] = Train("4-1", "5", 5)         # enough distance for five stops
-    return r["visited"] + ["K3-0"], r["chains"] + [extra]
+    return position, r["visited"] + ["K3-0"], r["chains"] + [extra]
 
 
 def test_offboard_in_the_middle():
-    position, routes = load("1905", 328)
-    visited, chains = _through_new_york(position, routes)
+    position, visited, chains = _through_new_york()
     rc = check_route(position, "4-1", visited, chains)
     assert rc.violations == [
         "continues past the off-board L2 (New York, L2-0), where a route must end"]
 
 
 def test_terminal_track_in_the_middle():
-    position, routes = load("1905", 328)
-    visited, chains = _through_new_york(position, routes)
-    ny = position.board["L2"]
-    ny.tile = dataclasses.replace(
-        ny.tile, paths=tuple(dataclasses.replace(p, terminal=True) for p in ny.tile.paths))
+    read, visited, chains = _through_new_york()
+    ny = read.board["L2"].tile
+    position = with_tile(read, "L2", dataclasses.replace(
+        ny, paths=tuple(dataclasses.replace(p, terminal=True) for p in ny.paths)))
     rc = check_route(position, "4-1", visited, chains)
     assert has(rc.violations, "terminal track e1-n0 in L2 in the middle of the route")
     assert has(rc.violations, "terminal track n0-e0 in L2 in the middle of the route")
@@ -237,13 +253,35 @@ class _OneOf:
 def test_two_stops_of_a_title_exclusive_set():
     data = corpus_line("1277", 309)
     base = load_title("18Chesapeake")
-    pm = pluggy.PluginManager("trainrun")
-    pm.add_hookspecs(hookspecs)
-    pm.register(defaults, name="defaults")
-    pm.register(_OneOf({"J6-0", "F8-0"}), name="title")
+    pm = title_manager(_OneOf({"J6-0", "F8-0"}))
     position = Ruleset(base.info, base.title, pm.hook).position(data)
     r1 = data["declared"]["routes"][0]
     assert r1["visited"] == ["J6-0", "H6-0", "F8-0"]
     rc = check_route(position, r1["train"], r1["visited"], r1["chains"])
     assert rc.violations == ["visits both J6-0 and F8-0 (Camden, Washington DC), but a route "
                              "may visit only one of F8-0, J6-0"]
+
+
+def test_each_hook_is_asked_once_per_position():
+    """hookspecs.py: each hook once per position (per train type where a train is passed,
+    per stop for stop values and city blocking), however often routes are checked and the
+    run solved."""
+    data = corpus_line("1277", 309)
+    base = load_title("18Chesapeake")
+    pm = title_manager(_OneOf({"J6-0", "F8-0"}))
+    asked = Counter()
+
+    def before(name, impls, kwargs):
+        train, node = kwargs.get("train"), kwargs.get("node")
+        asked[(name, train and train.name, kwargs.get("hex_id"), node and node.index)] += 1
+
+    pm.add_hookcall_monitoring(before, lambda *args: None)
+    position = Ruleset(base.info, base.title, pm.hook).position(data)
+    routes = [(r["train"], r["visited"], r["chains"]) for r in data["declared"]["routes"]]
+    for _ in range(3):
+        check_run(position, routes)
+    solve(position)
+    assert asked[("trainrun_train_rules", "3", None, None)] == 1
+    assert asked[("trainrun_stop_value", "3", "H6", 0)] == 1
+    assert asked[("trainrun_exclusive_stops", None, None, None)] == 1
+    assert max(asked.values()) == 1, [key for key, n in asked.items() if n > 1]

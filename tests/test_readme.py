@@ -32,3 +32,56 @@ def test_error_example_is_what_trainrun_prints(tmp_path):
     res = CliRunner().invoke(main, ["solve", str(f)])
     assert res.exit_code == 2
     assert res.output.strip() == line
+
+
+def _output_examples():
+    """(command, printed lines) of every README output block (one starting with a run's
+    "title · company · phase" line), the command being the last `trainrun ...` quoted in
+    the prose before it."""
+    out, prose, block = [], [], None
+    for line in README.splitlines():
+        if line.startswith("```"):
+            if block is None:
+                block = []
+                continue
+            commands = re.findall(r"`(trainrun (?:solve|verify) [^`]*)`", "\n".join(prose))
+            if block and " · phase " in block[0]:
+                out.append((" ".join(commands[-1].split()), block))
+            prose, block = [], None
+        elif block is None:
+            prose.append(line)
+        else:
+            block.append(line)
+    return out
+
+
+def test_output_examples_are_what_trainrun_prints(monkeypatch):
+    """Each README output is the command's real output (up to the solve time, and up to a
+    "  …" line where the README cuts it short)."""
+    monkeypatch.chdir(Path(__file__).parent.parent)
+    examples = _output_examples()
+    assert len(examples) >= 3
+    for command, expected in examples:
+        res = CliRunner().invoke(main, command.split()[1:])
+        assert res.exit_code in (0, 1), (command, res.output)
+        printed = [re.sub(r"— \d+ ms$", "— N ms", ln) for ln in res.output.splitlines()]
+        expected = [re.sub(r"— [\d.]+ ms$", "— N ms", ln) for ln in expected]
+        if "  …" in expected:
+            expected = expected[:expected.index("  …")]
+            printed = printed[:len(expected)]
+        assert printed == expected, command
+
+
+def test_example_names_tell_positions_from_runs():
+    """examples/NAME-run.json is a declared run, legal on examples/NAME.json; every other
+    example is a position."""
+    from trainrun.verify import verify
+    root = Path(__file__).parent.parent / "examples"
+    runs = sorted(root.glob("*-run.json"))
+    assert len(runs) >= 2
+    for f in sorted(root.glob("*.json")):
+        if f in runs:
+            position = read_position((root / f.name.replace("-run.json", ".json")).read_text())
+            assert verify(position, f.read_text(), best=False).legal, f.name
+        else:
+            assert read_position(f.read_text()).title.name, f.name

@@ -10,12 +10,16 @@ to H6-0: the two OO cities of a yellow Baltimore are separate (docs/rules/18ches
 """
 import dataclasses
 
+import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from trainrun import solve
 from trainrun.graph import build_graph
 from trainrun.plugins import Ruleset
 from trainrun.routes import enumerate_routes, train_tables
+from trainrun.rules import scoring_order, scoring_rank
 from trainrun.tiles import Path
 
 LINE = [
@@ -251,3 +255,16 @@ def test_derived_answers_are_kept_per_position(chesapeake):
     assert dataclasses.replace(pos, phase=chesapeake.title.phases["3"]).derived(
         "test.stations", compute) == frozenset({"H6-0"})
     assert len(calls) == 2
+
+
+@given(st.lists(st.tuples(st.integers(-10, 60), st.booleans()), min_size=1, max_size=12))
+def test_scoring_rank_is_scoring_order_for_board_ordered_stops(stops):
+    """The pay-limit choice has one rule (``scoring_order``); ``scoring_rank`` encodes it
+    for stops numbered in board order, as the track graph numbers them."""
+    ids = sorted((f"{'ABCDEFGHIJKL'[i]}{i % 3 + 1}", i % 2) for i in range(len(stops)))
+    values = np.array([v for v, _ in stops], dtype=np.int32)
+    preferred = np.array([p for _, p in stops], dtype=np.int64)
+    by_order = sorted(range(len(stops)), key=lambda j: scoring_order(
+        int(values[j]), bool(preferred[j]), *ids[j]))
+    by_rank = list(np.argsort(-scoring_rank(values, preferred), kind="stable"))
+    assert by_rank == by_order

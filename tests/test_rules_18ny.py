@@ -19,6 +19,7 @@ LINE (phase D, gray values): D12 Syracuse #5 (20) - D14 Rome #6 (20) - E15 Utica
 """
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -240,3 +241,16 @@ def test_claim_nothing_can_earn_is_an_input_error():
         solve(position, claim=["D12"])
     with pytest.raises(InputError, match="claim: no company bonus 'Ottawa'"):
         solve(position, claim=["Ottawa"])
+
+
+@pytest.mark.parametrize("folder", ["18NY", "1871"])
+def test_an_h_train_runs_a_number_of_hex_edges(folder):
+    """One H-train rule for both titles (``defaults.h_train_rules``): a 2H whose distance
+    is given as stop rows is refused, naming the train, not read as a stop train."""
+    corpus = Path(__file__).parent / "data" / "corpus" / folder
+    data = json.loads(next(corpus.glob("*.jsonl")).read_text().splitlines()[0])
+    train = next(t for t in data["trains"] if t["name"] == "2H")
+    train["distance"] = [{"nodes": ["city", "offboard", "town"], "pay": 2, "visit": 2}]
+    with pytest.raises(InputError, match=rf"train {train['id']}: an H train's distance is "
+                                         r"a number of hex edges, got \[\{"):
+        solve(read_position(data))

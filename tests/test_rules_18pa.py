@@ -281,7 +281,7 @@ def test_every_token_city_scores_in_every_phase():
 def test_own_format_round_trip(stem):
     # write the position in the own format (``trainrun convert``) and read it back:
     # printed tokens (the locals', the homes') are not written twice, the ferry stays
-    from trainrun.position import position_to_own
+    from trainrun.own_format import position_to_own
     own = position_to_own(load(stem))
     # the ferry hex is made by the plugin on reading, never written as a tile
     assert all(t["hex"] != "H25" for t in own["tiles"])
@@ -291,7 +291,7 @@ def test_own_format_round_trip(stem):
 
 def test_round_trip_of_a_printed_hex_that_lost_its_tokens():
     # New York laid again as its printed tile clears locals #5 and #8; NH takes circle 2
-    from trainrun.position import position_to_own
+    from trainrun.own_format import position_to_own
     data = {"title": "18PA", "phase": "3", "company": "NH", "trains": ["2"],
             "tiles": [{"hex": "H19", "tile": "H19", "rotation": 0}],
             "tokens": [{"hex": "H19", "city": 2, "company": "NH"}]}

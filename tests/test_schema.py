@@ -17,7 +17,7 @@ import pytest
 from jsonschema import Draft202012Validator
 from trainrun import solve
 from trainrun.plugins import read_position
-from trainrun.position import dump_own, position_to_own
+from trainrun.own_format import dump_own, position_to_own
 
 sys.path.insert(0, str(Path(__file__).parent))
 from corpus_checks import CORPUS, corpus_lines, line_id

@@ -22,7 +22,7 @@ from trainrun.runformat import export_run_routes, route_readings
 from trainrun.text import format_verification
 from trainrun.verify import verify
 
-from corpus_checks import CORPUS, corpus_lines
+from corpus_checks import CORPUS, city_tokens, corpus_lines, with_tile
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 
@@ -120,7 +120,7 @@ def test_declared_below_the_best_shows_the_gap_and_the_best_run():
     assert [(s["node"], s["value"]) for s in result.routes[0].stops] == [
         ("K1-0", 30), ("J2-0", 30), ("F2-0", 40), ("H6-0", 50)]
     text = format_verification(result)
-    assert "Declared $360, best $390: +$30" in text
+    assert "Declared $360; best $390 (proven optimal), $30 more" in text
     assert "Best run:" in text
 
 
@@ -168,16 +168,16 @@ def test_route_over_its_trains_distance():
 def test_route_through_a_blocked_city_and_without_a_token():
     # 1277 action 309, C&A: route 1 J6 -> H6 -> F8 passes Baltimore H6 (slots B&O, empty)
     data = line("18Chesapeake", "1277", 309)
-    position = read_position(data)
-    position.board["H6"].tokens[0].slots = ["B&O", "PRR"]
-    result = verify(position, data, best=False)
+    city_tokens(data, "H6")["slots"] = ["B&O", "PRR"]
+    result = verify(read_position(data), data, best=False)
     assert result.routes[0].violations == [
         "passes through H6 (Baltimore, H6-0), whose slots are all held by other companies"]
     assert result.routes[1].legal
+    data = line("18Chesapeake", "1277", 309)
     for hex_id in ("J6", "F8"):                          # C&A's stations
-        city = position.board[hex_id].tokens[0]
-        city.slots = [None if s == "C&A" else s for s in city.slots]
-    result = verify(position, data, best=False)
+        city = city_tokens(data, hex_id)
+        city["slots"] = [None if s == "C&A" else s for s in city["slots"]]
+    result = verify(read_position(data), data, best=False)
     assert "no station of C&A on the route" in result.routes[1].violations
 
 
@@ -323,10 +323,10 @@ def test_export_and_read_back(key, data):
 
 
 def test_example_declared_run_is_the_recorded_one():
-    """examples/18chesapeake-declared-run.json is 1905 action 353's declared run, on the
+    """examples/18chesapeake-two-trains-run.json is 1905 action 353's declared run, on the
     position of examples/18chesapeake-two-trains.json."""
     position = read_position((EXAMPLES / "18chesapeake-two-trains.json").read_text())
-    action = json.loads((EXAMPLES / "18chesapeake-declared-run.json").read_text())
+    action = json.loads((EXAMPLES / "18chesapeake-two-trains-run.json").read_text())
     recorded = as_action(line("18Chesapeake", "1905", 353))
     assert action["entity"] == recorded["entity"]
     assert [{k: r[k] for k in ("train", "connections")} for r in action["routes"]] \
@@ -334,6 +334,24 @@ def test_example_declared_run_is_the_recorded_one():
     result = verify(position, action)
     assert result.legal and result.declared_total == 360 and result.best_total == 390
     assert [r.claimed_revenue for r in result.routes] == [r.revenue for r in result.routes]
+
+
+def test_example_18ny_declared_run_is_the_recorded_one():
+    """examples/18ny-12h-and-d-run.json is 108746 action 860's declared run (12H $440, D
+    $890, $70 held bonus and coal income: $1400 as the engine scored it), on the position
+    of examples/18ny-12h-and-d.json; the corpus' exhaustive optimum is $1530."""
+    data = line("18NY", "108746", 860)
+    position = read_position((EXAMPLES / "18ny-12h-and-d.json").read_text())
+    action = json.loads((EXAMPLES / "18ny-12h-and-d-run.json").read_text())
+    recorded = as_action(data)
+    assert action["entity"] == recorded["entity"] == "D&H"
+    assert [{k: r[k] for k in ("train", "connections")} for r in action["routes"]] \
+        == recorded["routes"]
+    result = verify(position, action)
+    assert result.legal and result.declared_total == data["declared"]["total"] == 1400
+    assert result.best_total == data["exact_oracle"]["total"] == 1530
+    assert [r.revenue for r in result.routes] == [r.claimed_revenue for r in result.routes] \
+        == [440, 890]
 
 
 # --------------------------------------------------------------------------- CLI and service
@@ -353,9 +371,9 @@ def _write(tmp_path, name, data) -> Path:
 
 def test_cli_exit_codes(tmp_path):
     position = EXAMPLES / "18chesapeake-two-trains.json"
-    below = _cli("verify", position, EXAMPLES / "18chesapeake-declared-run.json")
+    below = _cli("verify", position, EXAMPLES / "18chesapeake-two-trains-run.json")
     assert below.exit_code == 1, below.output
-    assert "Declared $360, best $390: +$30" in below.output
+    assert "Declared $360; best $390 (proven optimal), $30 more" in below.output
 
     data = next(d for d in corpus_lines("18Chesapeake")
                 if d["exact_oracle"]["complete"]
@@ -363,7 +381,9 @@ def test_cli_exit_codes(tmp_path):
     line_file = _write(tmp_path, "line.json", data)
     best = _cli("verify", line_file)                     # a corpus line: its own declared run
     assert best.exit_code == 0, best.output
-    assert "the declared run is optimal" in best.output
+    total = data["declared"]["total"]
+    assert f"Declared ${total}; best ${total} (proven optimal): the declared run is optimal" \
+        in best.output
 
     bad = copy.deepcopy(data)
     bad["declared"]["routes"][0]["train"] = "9-9"
@@ -374,7 +394,7 @@ def test_cli_exit_codes(tmp_path):
 
 def test_cli_json(tmp_path):
     res = _cli("verify", "--json", EXAMPLES / "18chesapeake-two-trains.json",
-               EXAMPLES / "18chesapeake-declared-run.json")
+               EXAMPLES / "18chesapeake-two-trains-run.json")
     out = json.loads(res.output)
     assert out["legal"] is True and out["declared_total"] == 360 and out["best_total"] == 390
     assert [(r["train"], r["legal"], r["revenue"], r["violations"]) for r in out["routes"]] == [
@@ -413,7 +433,7 @@ def test_service_verify():
     from trainrun.service import app
     client = TestClient(app)
     position = json.loads((EXAMPLES / "18chesapeake-two-trains.json").read_text())
-    run = json.loads((EXAMPLES / "18chesapeake-declared-run.json").read_text())
+    run = json.loads((EXAMPLES / "18chesapeake-two-trains-run.json").read_text())
     res = client.post("/verify?time_limit=10", content=json.dumps({"position": position,
                                                                    "run": run}))
     assert res.status_code == 200
@@ -435,16 +455,18 @@ def test_chain_inside_one_hex_both_ways_of_writing_it():
     from trainrun.runformat import chain_hexes, fit_chain
     from trainrun.tiles import Path as TilePath
     data = next(d for d in corpus_lines("18Chesapeake") if d["fixture"] == "1905.json")
-    position = read_position(data)
-    placed = position.board["H6"]                # the printed OO hex: e1-n0, e4-n1 at rotation 0
+    read = read_position(data)
+    placed = read.board["H6"]                    # the printed OO hex: e1-n0, e4-n1 at rotation 0
     assert placed.rotation == 0 and len(placed.tile.paths) == 2
     link = TilePath("n0", "n1")
-    placed.tile = dataclasses.replace(placed.tile, paths=placed.tile.paths + (link,))
+    position = with_tile(read, "H6", dataclasses.replace(placed.tile,
+                                                         paths=placed.tile.paths + (link,)))
     chain = {"left": "H6-0", "right": "H6-1", "paths": [{"hex": "H6", "a": "n0", "b": "n1"}]}
     assert chain_hexes(position, chain) == ["H6"]
     assert len(fit_chain(position, ["H6"])) == 1
     twin = TilePath("n0", "n1", a_lane=(2, 1), b_lane=(2, 1))
-    placed.tile = dataclasses.replace(placed.tile, paths=placed.tile.paths + (twin,))
+    position = with_tile(read, "H6", dataclasses.replace(
+        placed.tile, paths=placed.tile.paths + (link, twin)))
     assert chain_hexes(position, chain) == ["H6 0.1"]
     fits = fit_chain(position, ["H6 0.1"])
     assert [(f.start, f.end) for f in fits] == [("H6-0", "H6-1")] * 2

@@ -25,12 +25,13 @@ from pathlib import Path
 
 from trainrun.errors import InputError
 from trainrun.lays import default_upgrades_to
-from trainrun.turnstate import LayRight
+from trainrun.plugins import defaults
 from trainrun.plugins.hookspecs import hookimpl
 from trainrun.position import CityTokens, Position, Train
 from trainrun.rules import TrainRules
 from trainrun.tiles import Node
 from trainrun.titleinfo import TitleInfo
+from trainrun.turnstate import LayRight
 
 NEUTRAL = "N"            # the corpus symbol of G11's neutral token
 PEIR = "PEIR"
@@ -45,19 +46,11 @@ def trainrun_title() -> TitleInfo:
                                  "7 and D; the PEIR")
 
 
-def is_h_train(train: Train) -> bool:
-    """2H-6H: the card name is a number followed by H."""
-    return train.name.endswith("H") and train.name[:-1].isdigit()
-
-
 @hookimpl
 def trainrun_train_rules(position: Position, train: Train) -> TrainRules | None:
-    if is_h_train(train):
-        if not isinstance(train.distance, int):
-            raise InputError(f"train {train.id}", f"an H train's distance is a number of hex "
-                                                  f"edges, got {train.distance!r}")
-        return TrainRules(distance="edges", limit=train.distance)
-    return None   # + rows, 7 and D: the engine's distance as the shared rules read it
+    # 2H-6H by hex edges; + rows, 7 and D (None): the engine's distance as the shared
+    # rules read it
+    return defaults.h_train_rules(train)
 
 
 @hookimpl

@@ -37,6 +37,7 @@ from pathlib import Path
 from trainrun.lays import LayRules, default_upgrades_to
 from trainrun.turnstate import LayRight
 
+from trainrun import answers
 from trainrun.errors import InputError
 from trainrun.plugins import defaults
 from trainrun.replayrules import ReplayRules
@@ -68,21 +69,15 @@ def trainrun_title() -> TitleInfo:
                      corpus_state=INCOME_KEYS)
 
 
-def _is_h_train(train: Train) -> bool:
-    return train.name.endswith("H")
-
-
 def _is_de_train(train: Train) -> bool:
     return train.name.endswith("DE")
 
 
 @hookimpl
 def trainrun_train_rules(position: Position, train: Train) -> TrainRules | None:
-    if _is_h_train(train):
-        if not isinstance(train.distance, int):
-            return None
-        return TrainRules(distance="edges", limit=train.distance, hex_touch_cost=ONE_HEX_AREAS)
-    return None   # DE rows and D (99) read as the engine writes them
+    # H trains by hex edges, Springfield and Toronto one hex each; DE rows and D (99)
+    # (None) read as the engine writes them
+    return defaults.h_train_rules(train, ONE_HEX_AREAS)
 
 
 def _red(position: Position, hex_id: str) -> bool:
@@ -95,16 +90,9 @@ def trainrun_stop_value(position: Position, train: Train, rules: TrainRules, hex
     if not _is_de_train(train):
         return None
     node_id = position.node_id(hex_id, node.index)
-    if not _red(position, hex_id) and node_id not in _stations(position):
+    if not _red(position, hex_id) and node_id not in answers.stations(position):
         return 0
     return None
-
-
-def _stations(position: Position) -> frozenset:
-    """The company's stations, asked of the hook once per position (stop values need them
-    per stop)."""
-    return position.derived("g18ny.stations", lambda: frozenset(
-        position.ruleset.hook.trainrun_company_stations(position=position)))
 
 
 def _red_stops(position: Position) -> frozenset:
@@ -114,7 +102,7 @@ def _red_stops(position: Position) -> frozenset:
 
 @hookimpl
 def trainrun_route_bonuses(position: Position, train: Train) -> list[RouteBonus]:
-    if _is_h_train(train) or _is_de_train(train):
+    if defaults.is_h_train(train) or _is_de_train(train):
         return []
     return [RouteBonus("red area", D_RED_AREA_BONUS, stops=_red_stops(position))]
 

@@ -26,6 +26,7 @@
 """
 from __future__ import annotations
 
+from trainrun import answers
 from trainrun.errors import InputError
 
 from .markers import COAL, COAL_LOCATIONS, CONNECTION_BONUS, CONNECTION_BONUS_HEXES
@@ -144,16 +145,16 @@ def _paying_stops(replay, company: str, route: dict, action: dict) -> list[str]:
     # DE: the stops holding the company's token or on a red hex, the best ``pay`` of them
     # (engine ``compute_stops``; its connection bonuses count in the choice)
     position = replay.position(company)
-    stations = set(position.ruleset.hook.trainrun_company_stations(position=position))
-    rules = position.ruleset.hook.trainrun_train_rules(position=position, train=train)
+    stations = answers.stations(position)
 
     def value(node_id: str) -> int:
         hex_id, _, index = node_id.rpartition("-")
         placed = position.board[hex_id]
-        node = next(n for n in placed.tile.nodes if n.index == int(index))
+        node = next((n for n in placed.tile.nodes if n.index == int(index)), None)
+        if node is None:
+            raise InputError("routes", f"no node {node_id!r} on the board")
         bonus = CLAIM if CONNECTION_BONUS in placed.markers else 0
-        return int(position.ruleset.hook.trainrun_stop_value(
-            position=position, train=train, rules=rules, hex_id=hex_id, node=node)) + bonus
+        return answers.stop_value(position, train, hex_id, node) + bonus
     counted = [n for n in nodes if n in stations or
                position.board[n.rpartition("-")[0]].tile.color == "red"]
     if not any(n in stations for n in nodes):

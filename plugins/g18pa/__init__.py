@@ -42,7 +42,7 @@ from pathlib import Path
 from trainrun.errors import InputError
 from trainrun.plugins import defaults
 from trainrun.plugins.hookspecs import hookimpl
-from trainrun.position import CityTokens, PlacedHex, Position, Train
+from trainrun.position import CityTokens, PlacedHex, Position, Train, node_hex
 from trainrun.rules import CompanyBonus, RouteBonus, TrainRules
 from trainrun.tiles import Node, tile_from_dict
 from trainrun.titleinfo import TitleInfo
@@ -121,7 +121,8 @@ def trainrun_stop_value(position: Position, train: Train, rules: TrainRules, hex
                         node: Node) -> int:
     value = defaults.trainrun_stop_value(position=position, train=train, rules=rules,
                                          hex_id=hex_id, node=node)
-    if node.kind == "city" and active_destination(position) == f"{hex_id}-{node.index}":
+    if node.kind == "city" and active_destination(position) == position.node_id(hex_id,
+                                                                          node.index):
         value *= 2                                  # docs/rules/18pa.md §5.1 (x4 with a 3D)
     return value
 
@@ -131,7 +132,7 @@ def trainrun_company_stations(position: Position) -> set[str]:
     stations = defaults.trainrun_company_stations(position=position)
     hex_id = DESTINATIONS.get(position.company)
     if hex_id is not None and active_destination(position) is None:
-        stations -= {s for s in stations if s.rpartition("-")[0] == hex_id}  # inactive x2
+        stations -= {s for s in stations if node_hex(s) == hex_id}  # inactive x2
     return stations
 
 

@@ -7,6 +7,8 @@ position so the caller can list the company in ``title_state.destinations_active
 """
 from __future__ import annotations
 
+import networkx as nx
+
 from trainrun.errors import InputError
 from trainrun.graph import build_graph
 from trainrun.position import Position
@@ -16,7 +18,7 @@ DESTINATIONS = {"B&O": "K2", "B&A": "D17", "ERIE": "C2", "PRR": "I2"}
 
 
 def _token_nodes(position: Position, company: str, hex_id: str) -> list[str]:
-    return [f"{hex_id}-{i}" for i, city in sorted(position.board[hex_id].tokens.items())
+    return [position.node_id(hex_id, i) for i, city in sorted(position.board[hex_id].tokens.items())
             if company in city.holders()]
 
 
@@ -49,33 +51,38 @@ def destination_connected(position: Position) -> bool:
         raise InputError("tokens", f"{company} has no home token in {home_hex}")
     if not targets:
         raise InputError("tokens", f"{company} has no x2 token in {DESTINATIONS[company]}")
-    graph = build_graph(position)
-    index = graph.stop_index
-    if homes[0] not in index or targets[0] not in index:
+    return _linked(build_graph(position).as_networkx(), homes[0], targets[0])
+
+
+def _linked(graph: nx.MultiGraph, start: str, goal: str) -> bool:
+    """Is there one legal walk ``start`` -> ``goal`` over the track graph's segments
+    (``TrackGraph.as_networkx``)? First whether any walk through passable stops joins
+    them at all, then a depth-first search for one that uses no stop, track resource or
+    exclusive group twice."""
+    if start not in graph or goal not in graph:
         return False
-    return _linked(graph, index[homes[0]], index[targets[0]])
+    through = nx.subgraph_view(graph, filter_node=lambda s: s in (start, goal)
+                               or graph.nodes[s]["passable"])
+    if not nx.has_path(through, start, goal):
+        return False
+    groups = nx.get_node_attributes(graph, "groups")
 
-
-def _linked(graph, start: int, goal: int) -> bool:
-    """Depth-first search for one legal walk start -> goal over the graph's segments."""
-    adjacency = [[] for _ in graph.stop_ids]
-    for seg in graph.segments:
-        adjacency[seg.a].append((seg.b, seg.resources))
-        adjacency[seg.b].append((seg.a, seg.resources))
-    groups = [graph.group_mask(s) for s in range(len(graph.stop_ids))]
-
-    def search(stop: int, seen: set, used: frozenset, taken: int) -> bool:
+    def search(stop: str, seen: set, used: frozenset, taken: int) -> bool:
         if stop == goal:
             return True
-        if stop != start and not graph.passable[stop]:
+        if stop != start and not graph.nodes[stop]["passable"]:
             return False
-        for other, resources in adjacency[stop]:
-            if other in seen or resources & used or groups[other] & taken:
+        for other, segments in graph.adj[stop].items():
+            if other in seen or groups[other] & taken:
                 continue
-            seen.add(other)
-            if search(other, seen, used | resources, taken | groups[other]):
-                return True
-            seen.discard(other)
+            for segment in segments.values():
+                resources = segment["resources"]
+                if resources & used:
+                    continue
+                seen.add(other)
+                if search(other, seen, used | resources, taken | groups[other]):
+                    return True
+                seen.discard(other)
         return False
 
     return search(start, {start}, frozenset(), groups[start])

@@ -1,0 +1,45 @@
+"""Reading a position: choosing its title and its input form.
+
+``read_position`` takes a dict or JSON text, finds the title it names among the
+installed ones (``trainrun.plugins.load_title``) and reads it with ``position_of``: a
+corpus line (it has a ``board``) or trainrun's own format. The title then prepares the
+board (``trainrun_prepare_board``) before anything else looks at it.
+"""
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from . import answers
+from .corpus_format import position_from_corpus
+from .errors import InputError
+from .own_format import position_from_own
+from .position import Position
+
+if TYPE_CHECKING:
+    from trainrun.plugins import Ruleset
+
+
+def position_of(ruleset: Ruleset, data: dict) -> Position:
+    """Read ``data`` (own format or corpus line) as a position of ``ruleset``'s title."""
+    read = position_from_corpus if "board" in data else position_from_own
+    position = read(ruleset, data)
+    answers.prepare_board(position)
+    return position
+
+
+def read_position(data) -> Position:
+    """Read a position from a dict or JSON text, choosing the title it names."""
+    from trainrun.plugins import load_title   # the registry imports this module
+
+    if isinstance(data, (str, bytes)):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as exc:
+            raise InputError("position", f"malformed JSON ({exc.msg} at line {exc.lineno} "
+                                         f"column {exc.colno})") from None
+    if not isinstance(data, dict):
+        raise InputError("position", "expected a JSON object")
+    if "title" not in data:
+        raise InputError("title", "missing")
+    return position_of(load_title(str(data["title"])), data)
