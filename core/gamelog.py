@@ -178,7 +178,7 @@ class Replay:
         self.game = game
         ruleset = game.ruleset
         self.title = ruleset.title
-        self.rules = ruleset.hook.trainrun_replay_rules()
+        self.rules = ruleset.hook.trainrun_replay_rules(settings=game.settings)
         if self.rules is None:
             raise InputError("title", f"trainrun cannot replay {self.title.name} game logs yet "
                                       "(the title gives no replay rules)")
@@ -188,6 +188,9 @@ class Replay:
         self.board: dict[str, PlacedHex] = dict(start.board)
         for hex_id, markers in self.rules.markers.items():
             self.set_markers(hex_id, self.board[hex_id].markers + tuple(markers))
+        for hex_id in set(self.rules.tokens) | set(self.rules.reserved):
+            self._set_up_city(hex_id, self.rules.tokens.get(hex_id, ()),
+                              self.rules.reserved.get(hex_id, ()))
         self.title_state: dict[str, dict] = {}   # per company, as its positions carry it
         self.extra_tokens: dict[str, int] = {}   # tokens a company holds beyond its charter's
         self.tile_ids: dict[str, str] = {}   # the engine's copy id of each laid tile, per hex
@@ -206,6 +209,17 @@ class Replay:
         self.round_set, self.round_in_set = 0, 0
         self.operated: set[str] = set()      # companies that operated in this operating round
         self.laid_as_logged: list[int] = []  # lay_tile ids refused by the lay check, laid as logged
+
+    def _set_up_city(self, hex_id: str, holders: tuple, reserved: tuple) -> None:
+        """The first city of ``hex_id`` as the title's setup leaves it."""
+        placed = _copy_hex(self.board[hex_id])
+        city = next(n for n in placed.tile.nodes if n.kind == "city")
+        if len(holders) > city.slots:
+            raise InputError("setup", f"{hex_id} has {city.slots} slots, not {len(holders)}")
+        tokens = placed.tokens.setdefault(city.index, CityTokens([None] * city.slots))
+        tokens.slots[:len(holders)] = list(holders)
+        tokens.reserved[:] = list(reserved)
+        self.board[hex_id] = placed
 
     @property
     def round_name(self) -> str:
@@ -279,8 +293,8 @@ class Replay:
 
     def _begin(self, action: dict) -> None:
         kind, entity_type = action["type"], action.get("entity_type")
-        if entity_type in OPERATORS + ("company",):
-            self._operating(action)
+        if entity_type in OPERATORS or (entity_type == "company" and kind not in SKIPPED):
+            self._operating(action)   # a private's shares or bids are its owner's, not a turn
         elif entity_type == "player" and kind in STOCK_ACTIONS and self.in_operating_rounds:
             self.in_operating_rounds = False
             self._end_of_operating_rounds()

@@ -17,8 +17,14 @@ class ReplayRules:
     changes and trains rust as for a purchase.
     ``markers``: the markers on the board when the game starts, per hex (18NY's connection
     bonuses and coal); the title's ``trainrun_replay_action`` takes them off as the game
-    goes."""
+    goes.
+    ``tokens``: the tokens in the first city of a hex when the game starts, per hex, slot by
+    slot (1871: the Mainline's and Shortline's homes, the PEIR's tokens), and ``reserved``
+    the companies that city is reserved for; both may depend on the game's settings (the
+    seed its setup is drawn from)."""
 
     home_token_timing: str = "operate"
     exported: tuple[str, ...] = ()
     markers: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    tokens: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    reserved: dict[str, tuple[str, ...]] = field(default_factory=dict)

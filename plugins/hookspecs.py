@@ -201,10 +201,13 @@ def trainrun_lay_budget(position: Position) -> float:
 
 
 @hookspec(firstresult=True)
-def trainrun_replay_rules() -> ReplayRules | None:
+def trainrun_replay_rules(settings: dict) -> ReplayRules | None:
     """Say how the title's game moves tokens and trains beyond what its log's actions say,
-    for replaying an 18xx.games game log (``trainrun.gamelog``): when a home token goes on
-    the board, which trains the bank exports at the end of a set of operating rounds.
+    for replaying an 18xx.games game log (``trainrun.gamelog``) whose ``settings`` (optional
+    rules, the seed of its random setup) are given: when a home token goes on the board,
+    which trains the bank exports at the end of a set of operating rounds, the markers and
+    tokens on the board at the start. Raise ``InputError`` naming the setting when the
+    setup cannot be derived from them.
     Default: None, the title's logs are not replayed (its setup or board state would be
     missing: a wrong board is never given)."""
 

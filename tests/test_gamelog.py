@@ -26,8 +26,11 @@ def board_differences(mine, theirs) -> list[str]:
         a, b = mine.board[hex_id], theirs.board[hex_id]
         if (a.tile.name, a.rotation) != (b.tile.name, b.rotation):
             out.append(f"{hex_id}: tile {a.tile.name}@{a.rotation} vs {b.tile.name}@{b.rotation}")
-        ta = {i: (c.slots, c.extra, sorted(c.reserved)) for i, c in a.tokens.items()}
-        tb = {i: (c.slots, c.extra, sorted(c.reserved)) for i, c in b.tokens.items()}
+        # a city with nothing in it may be listed or not (1871's data lists none)
+        ta = {i: (c.slots, c.extra, sorted(c.reserved)) for i, c in a.tokens.items()
+              if c.holders() or c.reserved}
+        tb = {i: (c.slots, c.extra, sorted(c.reserved)) for i, c in b.tokens.items()
+              if c.holders() or c.reserved}
         if ta != tb:
             out.append(f"{hex_id}: tokens {ta} vs {tb}")
         if sorted(a.markers) != sorted(b.markers):
@@ -280,12 +283,30 @@ def test_18ny_a_merge_of_an_unknown_company():
 
 # ---- titles not (yet) replayed to their end: a stop with one line, never a wrong board ------
 
-@pytest.mark.parametrize("title,game", [("1871", "1871_game_end_final_phase")])
-def test_a_title_without_replay_rules_is_refused(title, game):
-    # 1871's setup (mainline, shortline and PEIR tokens drawn from the game's seed) is not
-    # reproduced: no position is given
-    with pytest.raises(InputError, match=r"^title: trainrun cannot replay .* game logs yet"):
-        next(replay(load(title, game)))
+def test_1871_setup_drawn_from_the_seed_and_the_replay_stops_at_the_first_float():
+    # seed 2027948281: Mount Stewart is the Mainline, Alberton the Shortline (their tokens in
+    # M13 and D6), PEIR tokens on the other five homes (corpus line 105); the corpus lines
+    # before S's par (159) are reproduced, then the replay stops: S's float would swap the
+    # PEIR token in F14 for S's, which needs share tracking
+    from trainrun.plugins.g1871 import setup
+    assert setup.draw(2027948281)[:2] == ("MS", "A")
+    lines = corpus_lines("1871", "1871_game_end_final_phase")
+    positions = {}
+    with pytest.raises(InputError, match=r"^action 159 \(par\): S: trainrun cannot replay "
+                                         r"1871's floats yet: the PEIR token in F14"):
+        for position in run_positions(load("1871", "1871_game_end_final_phase")):
+            positions[position.source["action"]] = position
+    assert sorted(positions) == [a for a in sorted(lines) if a < 159] == [105, 110, 123, 152]
+    assert {a: differences(positions[a], lines[a]) for a in positions} == {
+        a: [] for a in positions}
+
+
+def test_1871_without_a_seed_is_refused():
+    data = _game("1871", "1871_game_end_final_phase")
+    del data["settings"]["seed"]
+    with pytest.raises(InputError, match=r"^settings.seed: 1871's setup .* drawn from the "
+                                         r"game's seed"):
+        next(replay(read_game(data)))
 
 
 @pytest.mark.parametrize("game,stop", [("13707", 27), ("15528", 90),
