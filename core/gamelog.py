@@ -193,6 +193,7 @@ class Replay:
                               self.rules.reserved.get(hex_id, ()))
         self.title_state: dict[str, dict] = {}   # per company, as its positions carry it
         self.extra_tokens: dict[str, int] = {}   # tokens a company holds beyond its charter's
+        self.notes: dict = {}                    # the title's own bookkeeping (its replay hook)
         self.tile_ids: dict[str, str] = {}   # the engine's copy id of each laid tile, per hex
         self.phase = start.phase
         self.trains: dict[str, list[Train]] = {}

@@ -46,7 +46,7 @@ def setup_markers() -> dict[str, tuple[str, ...]]:
 
 def _state(replay) -> dict:
     """This title's bookkeeping on the replay."""
-    return replay.__dict__.setdefault("g18ny", {"acquisition": None, "formation_set": None,
+    return replay.notes.setdefault("g18ny", {"acquisition": None, "formation_set": None,
                                                 "nyc_exchanges": 0, "nyc_shares_traded": False,
                                                 "liquidated": False,
                                                 "privates_closed": False})
@@ -130,7 +130,7 @@ def _minors(replay) -> list[str]:
     return [c for c, charter in replay.title.companies.items() if charter.get("type") == "minor"]
 
 
-def _paying_stops(replay, company: str, route: dict, action: dict) -> list[str]:
+def _paying_stops(replay, company: str, route: dict) -> list[str]:
     nodes = route.get("nodes")
     if not isinstance(nodes, list) or not all(isinstance(n, str) and "-" in n for n in nodes):
         raise InputError("routes", f"expected each route's nodes as 'HEX-i', got {nodes!r}")
@@ -166,7 +166,7 @@ def _paying_stops(replay, company: str, route: dict, action: dict) -> list[str]:
 
 def _claim_connection_bonuses(replay, company: str, action: dict) -> None:
     claims = [n.rpartition("-")[0] for route in action.get("routes") or ()
-              for n in dict.fromkeys(_paying_stops(replay, company, route, action))]
+              for n in dict.fromkeys(_paying_stops(replay, company, route))]
     claims = [h for h in claims if CONNECTION_BONUS in replay.board[h].markers]
     for hex_id in claims:   # every claim pays, as in the engine, even a hex claimed twice
         _take_marker(replay, hex_id, CONNECTION_BONUS)
