@@ -357,7 +357,9 @@ class Replay:
         self.board[hex_id] = _copy_hex(self.board[hex_id], tokens)
         self.turn = dataclasses.replace(after.turn, step="Track")
 
-    def _hex_of_tile(self, tile_id: str, action: dict) -> str:
+    def hex_of_tile(self, tile_id: str, action: dict) -> str:
+        """The hex holding the tile of engine copy id ``tile_id`` (a laid tile, or a printed
+        one named after its hex)."""
         found = [h for h, t in self.tile_ids.items() if t == tile_id]
         printed = tile_id.rpartition("-")[0]   # a printed tile is named after its hex
         if not found and printed in self.board and printed not in self.tile_ids:
@@ -411,7 +413,7 @@ class Replay:
         company = self.operator(action)
         city_id = action.get("city")
         tile_id = _name_of(city_id, "city", action)
-        hex_id = action.get("hex") or self._hex_of_tile(tile_id, action)
+        hex_id = action.get("hex") or self.hex_of_tile(tile_id, action)
         index = city_id.rpartition("-")[2]
         if not index.isdigit():
             raise InputError(where(action), f"expected a city id such as 'X1-0-0', got {city_id!r}")

@@ -224,10 +224,9 @@ def _remove_token(replay, state: dict, action: dict) -> None:
     other = state["acquisition"][1]
     city_id = str(action.get("city"))
     tile_id, _, index = city_id.rpartition("-")
-    hexes = [h for h, t in replay.tile_ids.items() if t == tile_id]
-    if not hexes or not index.isdigit():
-        raise InputError("city", f"no hex holds city {city_id!r}")
-    replay.replace_token(hexes[0], int(index), other, company)
+    if not index.isdigit():
+        raise InputError("city", f"expected a city id such as '14-0-0', got {city_id!r}")
+    replay.replace_token(replay.hex_of_tile(tile_id, action), int(index), other, company)
 
 
 def _merge_into_nyc(replay, state: dict, minor: str) -> None:
