@@ -191,6 +191,30 @@ def _tokens_left(data: dict) -> int | None:
     return value
 
 
+def _abilities(data: dict) -> tuple:
+    """The abilities of the privates the company owns, as 18xx.games records them: each an
+    object with a ``type`` (``tile_discount``, ``tile_lay``, ...) and its own keys."""
+    value = data.get("abilities") or []
+    if not isinstance(value, list) or not all(
+            isinstance(a, dict) and isinstance(a.get("type"), str) for a in value):
+        raise InputError("abilities", f"expected a list of objects with a type, got {value!r}")
+    return tuple(dict(a) for a in value)
+
+
+PRIVATE_HOLDERS = ("company", "president", "player", "other")
+
+
+def _privates(data: dict) -> dict:
+    """Who holds each open private company: ``company`` (the operating company), ``president``
+    (its president), ``player`` (another player), ``other`` (another company)."""
+    value = object_field(data, "privates")
+    for name, holder in value.items():
+        if holder not in PRIVATE_HOLDERS:
+            raise InputError(f"privates.{name}", f"expected one of {', '.join(PRIVATE_HOLDERS)}, "
+                                                 f"got {holder!r}")
+    return value
+
+
 def make_position(ruleset, phase, company, data, board, turn: Turn,
                   title_state=None) -> Position:
     title = ruleset.title
@@ -199,5 +223,5 @@ def make_position(ruleset, phase, company, data, board, turn: Turn,
                     else title_state, options=object_field(data, "options"),
                     source={k: data[k] for k in ("fixture", "action", "entity_type")
                             if k in data}, turn=turn, tokens_left=_tokens_left(data),
-                    ruleset=ruleset)
+                    abilities=_abilities(data), privates=_privates(data), ruleset=ruleset)
 

@@ -311,6 +311,39 @@ def _one_line(path: str, text: str, line: int | None, action: int | None) -> str
 
 @main.command()
 @click.argument("position", type=click.Path(dir_okay=False))
+@click.option("--top", default=3, show_default=True, type=click.IntRange(min=0),
+              help="How many of the best plans to show with their runs.")
+@click.option("--json", "as_json", is_flag=True, help="Print the advice as JSON.")
+@click.option("--time-limit", default=10.0, show_default=True, type=click.FloatRange(min=0.01),
+              help="Seconds per candidate board before taking the best run found and "
+                   "its proven bound.")
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1),
+              help="CP-SAT search workers.")
+@click.option("--progress/--no-progress", default=None,
+              help="Progress bar on stderr (default: on a terminal).")
+def advise(position: str, top: int, as_json: bool, time_limit: float, workers: int,
+           progress: bool | None) -> None:
+    """Rank every plan of the turn in POSITION (each legal lay; a lay then a second lay or a
+    token; a token alone) by the proven-best run after it, with the gain over not laying."""
+    from trainrun.advise import advise as advise_turn
+    from trainrun.plugins import read_position
+    show = sys.stderr.isatty() if progress is None else progress
+    try:
+        result = advise_turn(read_position(_read_file(position)), top=top,
+                             time_limit=time_limit, workers=workers, progress=show)
+    except InputError as exc:
+        _fail(str(exc))
+    except Exception as exc:  # never a traceback for the user
+        _internal(exc)
+    if as_json:
+        click.echo(json.dumps(result.to_dict(), indent=2))
+    else:
+        from .text import format_advice
+        click.echo(format_advice(result))
+
+
+@main.command()
+@click.argument("position", type=click.Path(dir_okay=False))
 @click.option("--line", type=click.IntRange(min=1), metavar="N",
               help="Convert line N (from 1) of a JSON-lines file such as a corpus file.")
 @click.option("--action", type=int, metavar="N",
@@ -330,7 +363,8 @@ def convert(position: str, line: int | None, action: int | None) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8018, show_default=True, type=int)
 def serve(host: str, port: int) -> None:
-    """Run the HTTP revenue service (POST /solve, POST /verify, GET /titles; docs at /docs)."""
+    """Run the HTTP revenue service (POST /solve, /verify, /moves, /advise; GET /titles;
+    docs at /docs)."""
     import uvicorn
     uvicorn.run("trainrun.service:app", host=host, port=port)
 

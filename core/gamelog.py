@@ -64,7 +64,6 @@ SKIPPED = frozenset({"bid", "pass", "par", "buy_shares", "sell_shares", "dividen
                      "program_disable", "program_close_pass", "end_game", "offer",
                      "view_merge_options"})
 OPERATORS = ("corporation", "minor")
-TRACK_NOT_KEPT = "is not kept"   # the lay check's refusal laid as logged (``_do_lay_tile``)
 
 
 @dataclasses.dataclass
@@ -209,7 +208,6 @@ class Replay:
         self.in_operating_rounds = False
         self.round_set, self.round_in_set = 0, 0
         self.operated: set[str] = set()      # companies that operated in this operating round
-        self.laid_as_logged: list[int] = []  # lay_tile ids refused by the lay check, laid as logged
 
     def _set_up_city(self, hex_id: str, holders: tuple, reserved: tuple) -> None:
         """The first city of ``hex_id`` as the title's setup leaves it."""
@@ -380,24 +378,9 @@ class Replay:
         if action.get("entity_type") == "company":
             self._lay_as_logged(company, move)
         else:
-            try:
-                after = apply(self._operator_position(company), move)
-            except InputError as exc:
-                # Stand-in while the lay check is being corrected (helpers `speed`,
-                # `exact`): it refuses some upgrades the engine allows as "the track of
-                # tile X is not kept" (18NY 108746 action 145: 57 over 4 on G19). Only
-                # that refusal is laid as logged, and the action is listed in
-                # ``laid_as_logged``; every other refusal stops the replay.
-                if TRACK_NOT_KEPT not in str(exc):
-                    raise
-                self._lay_as_logged(company, move)
-                self.laid_as_logged.append(action["id"])
-                self.turn = dataclasses.replace(   # an upgrade of a laid tile, as logged
-                    self.turn, lays=self.turn.lays + 1, upgraded=True,
-                    laid_hexes=self.turn.laid_hexes + (hex_id,), next_lay=None)
-            else:
-                self.board[hex_id] = after.board[hex_id]
-                self.turn = after.turn
+            after = apply(self._operator_position(company), move)
+            self.board[hex_id] = after.board[hex_id]
+            self.turn = after.turn
         self.tile_ids[hex_id] = tile_id
 
     def _lay_as_logged(self, company: str, move: dict) -> None:

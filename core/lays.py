@@ -8,14 +8,14 @@ naming the rule broken and the place. A lay is legal when (in the order checked)
    a yellow lay or an upgrade as that right allows, not on a hex laid this turn when it says
    so;
 2. the hex is one the title lets be laid (``trainrun_lay_refusal``) and the company reaches
-   one of its sides (``trainrun.reach``);
+   one of its sides (``trainrun.walk``);
 3. the tile's colour is allowed in the phase (``trainrun_lay_colours``), a copy is left in
    the box (the title's count less the copies on the board) and the title says it replaces
    the hex's tile (``trainrun_upgrades_to``: next colour, old track kept, same label and
    number of towns and cities);
 4. at the rotation: no track leads off the map, new track meets a side the company reaches,
    every old path is kept, old cities and towns keep their exits and no city appears from
-   nowhere, and, where the title says so (``trainrun_lay_rules``), of the tiles a city hex
+   nowhere (or what the title says instead, ``trainrun_track_kept``), and, where the title says so (``trainrun_lay_rules``), of the tiles a city hex
    may take only those with the most exits of their colour;
 5. the track rule of the title (new track or a changed city value) holds for the track the
    company reaches once the tile lies;
@@ -32,9 +32,9 @@ from dataclasses import dataclass
 from .errors import InputError
 from .hexgrid import opposite
 from .position import CityTokens, PlacedHex, Position
-from .reach import (Reach, company_tokens, path_ends, paths_at_edge, reach, reached_states,
-                    successors)
+from .tilereach import reaches_paths
 from .tiles import Tile
+from .walk import reach
 from .turnstate import LayRight
 
 COLOURS = ("white", "yellow", "green", "brown", "gray")
@@ -64,8 +64,21 @@ class LayRules:
 
 # ---- tile geometry --------------------------------------------------------------------------
 
+@functools.lru_cache(maxsize=8192)
 def exits(tile: Tile, rotation: int) -> frozenset[int]:
     return frozenset(tile.edges_at(rotation))
+
+
+def _mask(edges) -> int:
+    return sum(1 << e for e in edges)
+
+
+@functools.lru_cache(maxsize=65536)
+def placed_rotations(tile: Tile, sides: int, open_sides: int) -> tuple[int, ...]:
+    """The rotations at which ``tile``'s track stays on the hex's ``sides`` (bit e: edge e
+    has a neighbour) and meets one of its ``open_sides``."""
+    return tuple(r for r in range(6) if not _mask(exits(tile, r)) & ~sides
+                 and _mask(exits(tile, r)) & open_sides)
 
 
 def _kind(tile: Tile, index: int) -> str:
@@ -75,9 +88,12 @@ def _kind(tile: Tile, index: int) -> str:
 @functools.lru_cache(maxsize=4096)
 def _parts(tile: Tile, rotation: int) -> tuple:
     """Per path: (its edges with lanes, its node indices, terminal, gauge)."""
-    return tuple((tuple((v, lane) for kind, v, lane in ends if kind == "e"),
-                  tuple(v for kind, v, _ in ends if kind == "n"), terminal, gauge)
-                 for ends, terminal, gauge in path_ends(tile, rotation))
+    out = []
+    for p in tile.paths_at(rotation):
+        ends = ((p.a, p.a_lane), (p.b, p.b_lane))
+        out.append((tuple((int(e[1:]), lane) for e, lane in ends if e[0] == "e"),
+                    tuple(int(e[1:]) for e, _ in ends if e[0] == "n"), p.terminal, p.track))
+    return tuple(out)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -121,6 +137,12 @@ def paths_kept(old: Tile, old_rotation: int, new: Tile, rotation: int) -> bool:
     return all(any(_path_within(p, q) for q in new_paths) for p in _end_classes(old, old_rotation))
 
 
+@functools.lru_cache(maxsize=8192)
+def path_exits(tile: Tile, rotation: int) -> tuple[frozenset[int], ...]:
+    """Per path of the tile at ``rotation``: the board edges it reaches."""
+    return tuple(frozenset(e for e, _ in edges) for edges, _, _, _ in _parts(tile, rotation))
+
+
 def _has_junction(tile: Tile) -> bool:
     return any(n.kind == "junction" for n in tile.nodes)
 
@@ -157,16 +179,26 @@ def label(tile: Tile) -> str | None:
     return tile.labels[-1] if tile.labels else None
 
 
+def label_required(old: Tile, new: Tile, future_label: tuple[str, str] | None) -> str | None:
+    """The label ``new`` must carry to replace ``old``: the hex's future label ``(label,
+    colour)`` when ``new`` has that colour (a label printed on the map for a later colour:
+    Rochester's R in green, 18NY), else the old tile's."""
+    if future_label is not None and new.color == future_label[1]:
+        return future_label[0]
+    return label(old)
+
+
 @functools.lru_cache(maxsize=65536)
-def default_upgrades_to(old: Tile, new: Tile) -> bool:
+def default_upgrades_to(old: Tile, new: Tile, future_label: tuple[str, str] | None = None) -> bool:
     """The shared rule for replacing ``old`` by ``new``: the next colour, the old track kept
-    at some turn, the same label, as many towns, as many cities unless the old tile is
-    labelled (18Chesapeake's OO cities merge in brown), multi-city exits kept, a labelled
-    city never losing its cities, a white OO hex taking only two-city tiles."""
+    at some turn, the label required (``label_required``), as many towns, as many cities
+    unless the old tile is labelled (18Chesapeake's OO cities merge in brown), multi-city
+    exits kept, a labelled city never losing its cities, a white OO hex taking only
+    two-city tiles."""
     if (new.color not in COLOURS or old.color not in COLOURS
             or COLOURS.index(new.color) != COLOURS.index(old.color) + 1):
         return False
-    if not paths_kept_somehow(old, new) or label(old) != label(new):
+    if not paths_kept_somehow(old, new) or label_required(old, new, future_label) != label(new):
         return False
     old_cities, new_cities = _cities(old), _cities(new)
     if len(_towns(old)) != len(_towns(new)):
@@ -278,99 +310,59 @@ def placed_after(position: Position, hex_id: str, tile: Tile, rotation: int) -> 
     return PlacedHex(hex_id, tile, rotation, tokens, old.markers)
 
 
-class _Board:
-    """The company's reach, and per hex what it reaches when that hex has no track."""
-
-    def __init__(self, position: Position):
-        self.position = position
-        self.reach: Reach = reach(position)
-        self.states = reached_states(position)
-        self.without: dict[str, frozenset] = {}
-
-    def reached_without(self, hex_id: str) -> frozenset:
-        """Walk states reached from the company's tokens elsewhere when ``hex_id`` is bare."""
-        if hex_id not in self.without:
-            if not any(s[1] == hex_id for s in self.states):
-                self.without[hex_id] = self.states
-            else:
-                at = self.position.board.__getitem__
-                stack = [("n", h, i, None) for h, i in company_tokens(self.position)
-                         if h != hex_id]
-                seen = set(stack)
-                while stack:
-                    for w in successors(self.position, at, stack.pop()):
-                        if w[1] != hex_id and w not in seen:
-                            seen.add(w)
-                            stack.append(w)
-                self.without[hex_id] = frozenset(seen)
-        return self.without[hex_id]
-
-    def reached_paths(self, placed: PlacedHex) -> set[int]:
-        """Paths of ``placed`` (a new tile on its hex) the company reaches once it lies."""
-        position, hex_id = self.position, placed.id
-        board = position.board
-        outside = self.reached_without(hex_id)
-
-        def at(h):
-            return placed if h == hex_id else board[h]
-
-        stack = [("n", hex_id, i, None) for i, city in placed.tokens.items()
-                 if position.company in city.holders()]
-        for e, other in position.title.hexes[hex_id].neighbors.items():
-            there = board[other]
-            for q, i, _ in paths_at_edge(there.tile, there.rotation).get(opposite(e), ()):
-                if ("t", other, q, i) in outside:
-                    stack += successors(position, at, ("t", other, q, i))
-        seen = set(stack)
-        while stack:
-            for w in successors(position, at, stack.pop()):
-                if w not in seen and w not in outside:
-                    seen.add(w)
-                    stack.append(w)
-        return {s[2] for s in seen if s[0] == "t" and s[1] == hex_id}
-
-
 def _max_revenue(tile: Tile, index: int) -> int:
     revenue = tile.node(index).revenue
     return max(revenue.values()) if isinstance(revenue, dict) else revenue
 
 
-def track_rule_refusal(board: _Board, rules: LayRules, placed: PlacedHex) -> str | None:
-    """Why the track the company reaches on the new tile breaks the title's track rule."""
-    position = board.position
-    old = position.board[placed.id]
-    old_ct = city_town_exits(old.tile, old.rotation)
-    new_ct = list(city_town_exits(placed.tile, placed.rotation).values())
-    stops_old = [n.index for n in old.tile.nodes if n.kind in ("city", "town")]
-    if any(not any(old_ct.get(i, frozenset()) <= n for n in new_ct) or not new_ct
-           for i in stops_old):
-        return "the new track must keep the old cities and towns"
-    if rules.track_restriction == "permissive":
-        return None
-    old_paths = [(ends, gauge, [n for n in nodes])
-                 for (ends, gauge), (_, nodes, _, _) in zip(_end_classes(old.tile, old.rotation),
-                                                            _parts(old.tile, old.rotation))]
-    new_paths = _end_classes(placed.tile, placed.rotation)
-    new_turned = _parts(placed.tile, placed.rotation)
-    used_new = not old.tile.paths
-    changed_city = False
-    for k in board.reached_paths(placed):
-        ends, gauge = new_paths[k]
+@functools.lru_cache(maxsize=65536)
+def counting_paths(old: Tile, old_rotation: int, new: Tile, rotation: int) -> tuple:
+    """(new track, new track or a changed city value): indices of the paths of ``new`` at
+    ``rotation`` replacing ``old`` at ``old_rotation`` that lie within no old path, and
+    those and the ones whose cities and towns change value (the old path they lie within:
+    the first in tile order)."""
+    old_paths = [(ends, gauge, nodes) for (ends, gauge), (_, nodes, _, _)
+                 in zip(_end_classes(old, old_rotation), _parts(old, old_rotation))]
+    fresh, changed = set(), set()
+    for k, ((ends, gauge), (_, nodes, _, _)) in enumerate(zip(_end_classes(new, rotation),
+                                                              _parts(new, rotation))):
         op = next((o for o in old_paths if ends <= o[0] and _gauge_kept(gauge, o[1])), None)
         if op is None:
-            used_new = changed_city = True
-            continue
-        old_rev = sorted(_max_revenue(old.tile, i) for i in op[2])
-        new_rev = sorted(_max_revenue(placed.tile, i) for i in new_turned[k][1])
-        changed_city |= old_rev != new_rev
+            fresh.add(k)
+            changed.add(k)
+        elif (sorted(_max_revenue(old, i) for i in op[2])
+              != sorted(_max_revenue(new, i) for i in nodes)):
+            changed.add(k)
+    return frozenset(fresh), frozenset(changed)
+
+
+@functools.lru_cache(maxsize=65536)
+def keeps_stops(old: Tile, old_rotation: int, new: Tile, rotation: int) -> bool:
+    """Every old city and town keeps its exits within one new city or town."""
+    old_ct = city_town_exits(old, old_rotation)
+    new_ct = list(city_town_exits(new, rotation).values())
+    return all(new_ct and any(old_ct.get(i, frozenset()) <= n for n in new_ct)
+               for i in (n.index for n in old.nodes if n.kind in ("city", "town")))
+
+
+def track_rule_refusal(position: Position, rules: LayRules, placed: PlacedHex) -> str | None:
+    """Why the track the company reaches on the new tile breaks the title's track rule."""
+    old = position.board[placed.id]
+    if not keeps_stops(old.tile, old.rotation, placed.tile, placed.rotation):
+        return "the new track must keep the old cities and towns"
     mode = rules.track_restriction
-    if mode == "restrictive" and not used_new:
+    if mode == "permissive" or not old.tile.paths or (mode == "city_permissive"
+                                                       and _cities(placed.tile)):
+        return None
+    fresh, changed = counting_paths(old.tile, old.rotation, placed.tile, placed.rotation)
+    wanted = changed if mode == "semi_restrictive" else fresh
+    if reaches_paths(position, placed, wanted, _city_map(old, placed.tile, placed.rotation)):
+        return None
+    if mode == "restrictive":
         return "must use new track"
-    if mode == "semi_restrictive" and not used_new and not changed_city:
+    if mode == "semi_restrictive":
         return "must use new track or change a city's value"
-    if mode == "city_permissive" and not _cities(placed.tile) and not used_new:
-        return "must be a city tile or use new track"
-    return None
+    return "must be a city tile or use new track"
 
 
 # ---- legal lays -------------------------------------------------------------------------
@@ -386,8 +378,9 @@ class _Turn:
         self.right = next_right(position)
         self.rules = self.hook.trainrun_lay_rules(position=position)
         self.box = tiles_in_box(position)
-        self.board = _Board(position)
+        self.reach = reach(position)
         self.colours: dict[str, tuple] = {}
+        self.budget = self.hook.trainrun_lay_budget(position=position)
 
     def hex_refusal(self, hex_id: str) -> str | None:
         position, right = self.position, self.right
@@ -403,13 +396,20 @@ class _Turn:
         for reason in self.hook.trainrun_lay_refusal(position=position, hex_id=hex_id):
             if reason:
                 return reason
-        if hex_id not in self.board.reach.sides:
+        if hex_id not in self.reach.sides:
             return f"{position.company} does not reach {hex_id}"
         return None
 
     def tile_refusal(self, hex_id: str, tile: Tile) -> str | None:
+        old = self.position.board[hex_id].tile
+        reason = self.tile_allowed_refusal(hex_id, tile)
+        if reason is None and not self.replacing(hex_id, [tile]):
+            return f"tile {tile.name} does not replace {old.name} (colour, track, label, cities)"
+        return reason
+
+    def tile_allowed_refusal(self, hex_id: str, tile: Tile) -> str | None:
+        """The turn's right, the phase's colours and the box."""
         position = self.position
-        old = position.board[hex_id].tile
         if tile.color == "yellow" and not self.right.lay:
             return "this lay may not be a yellow tile"
         if hex_id not in self.colours:
@@ -418,23 +418,43 @@ class _Turn:
             return f"{tile.color} tiles are not allowed on {hex_id} in phase {position.phase.name}"
         if not _in_box(position, self.box, tile):
             return f"no tile {tile.name} left"
-        if not self.hook.trainrun_upgrades_to(position=position, hex_id=hex_id, old=old,
-                                              new=tile):
-            return f"tile {tile.name} does not replace {old.name} (colour, track, label, cities)"
         return None
 
+    def replacing(self, hex_id: str, tiles: list[Tile]) -> list[Tile]:
+        """Those of ``tiles`` the title lets replace the hex's tile."""
+        if not tiles:
+            return []
+        return self.hook.trainrun_upgrades_to(position=self.position, hex_id=hex_id,
+                                              old=self.position.board[hex_id].tile, tiles=tiles)
+
     def rotation_refusal(self, hex_id: str, tile: Tile, rotation: int) -> str | None:
-        position = self.position
-        placed, mh = position.board[hex_id], position.title.hexes[hex_id]
+        return (self.placement_refusal(hex_id, tile, rotation)
+                or self.kept_refusal(hex_id, tile, rotation))
+
+    def placement_refusal(self, hex_id: str, tile: Tile, rotation: int) -> str | None:
+        """Track off the map, or not meeting the company's."""
         new_exits = exits(tile, rotation)
-        off = sorted(e for e in new_exits if e not in mh.neighbors)
+        neighbors = self.position.title.hexes[hex_id].neighbors
+        off = sorted(e for e in new_exits if e not in neighbors)
         if off:
             return f"track runs off the map or across a closed side at edge {off[0]}"
-        if not new_exits & self.board.reach.sides.get(hex_id, frozenset()):
-            return f"the new track does not meet {position.company}'s track"
-        if not paths_kept(placed.tile, placed.rotation, tile, rotation):
+        if not new_exits & self.reach.sides.get(hex_id, frozenset()):
+            return f"the new track does not meet {self.position.company}'s track"
+        return None
+
+    def kept_refusal(self, hex_id: str, tile: Tile, rotation: int) -> str | None:
+        """The old track, cities and towns kept, and the title's own rotation rules."""
+        position = self.position
+        placed = position.board[hex_id]
+        kept = self.hook.trainrun_track_kept(position=position, hex_id=hex_id, old=placed.tile,
+                                             old_rotation=placed.rotation, new=tile,
+                                             rotation=rotation)
+        if kept is False:
             return f"the track of tile {placed.tile.name} is not kept"
-        if not rotation_keeps_stops(placed.tile, placed.rotation, tile, rotation):
+        if kept is None and not paths_kept(placed.tile, placed.rotation, tile, rotation):
+            return f"the track of tile {placed.tile.name} is not kept"
+        if kept is None and not rotation_keeps_stops(placed.tile, placed.rotation, tile,
+                                                     rotation):
             return f"the cities and towns of tile {placed.tile.name} are not kept"
         for reason in self.hook.trainrun_rotation_refusal(position=position, hex_id=hex_id,
                                                           tile=tile, rotation=rotation):
@@ -445,12 +465,19 @@ class _Turn:
     def offered(self, hex_id: str) -> dict[str, list[int]]:
         """Tiles with their rotations passing the hex, tile and rotation checks (the most
         exits of each colour only, where the title says so)."""
-        tiles = {}
+        fitting = {}
+        sides = _mask(self.position.title.hexes[hex_id].neighbors)
+        open_sides = _mask(self.reach.sides.get(hex_id, ()))
         for tile in self.position.title.tiles.values():
-            if self.tile_refusal(hex_id, tile) is None:
-                rotations = [r for r in range(6) if self.rotation_refusal(hex_id, tile, r) is None]
+            if self.tile_allowed_refusal(hex_id, tile) is None:
+                rotations = placed_rotations(tile, sides, open_sides)
                 if rotations:
-                    tiles[tile.name] = rotations
+                    fitting[tile] = rotations
+        tiles = {}
+        for tile in self.replacing(hex_id, list(fitting)):
+            rotations = [r for r in fitting[tile] if self.kept_refusal(hex_id, tile, r) is None]
+            if rotations:
+                tiles[tile.name] = rotations
         old = self.position.board[hex_id].tile
         scope = self.rules.max_exits
         if (_cities(old) and ("cities" in scope or ("unlabeled_cities" in scope
@@ -469,11 +496,11 @@ class _Turn:
         """The track rule and the cost: (why refused or None, cost)."""
         position = self.position
         placed = placed_after(position, hex_id, tile, rotation)
-        reason = track_rule_refusal(self.board, self.rules, placed)
+        reason = track_rule_refusal(position, self.rules, placed)
         if reason:
             return reason, 0
         cost = lay_cost(position, self.right, hex_id, tile, rotation)
-        budget = self.hook.trainrun_lay_budget(position=position)
+        budget = self.budget
         if budget is not None and cost > budget:
             return f"the lay costs {cost}, more than the {budget:g} the company can pay", cost
         return None, cost
@@ -485,7 +512,7 @@ def legal_lays(position: Position) -> list[Lay]:
     if turn.right is None:
         return []
     out = []
-    for hex_id in sorted(turn.board.reach.sides):
+    for hex_id in sorted(turn.reach.sides):
         if turn.hex_refusal(hex_id) is not None:
             continue
         for name, rotations in turn.offered(hex_id).items():

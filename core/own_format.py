@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 
 OWN_FIELDS = {
     "": {"title", "phase", "company", "trains", "tiles", "tokens", "markers", "title_state",
-         "options", "fixture", "action", "cash", "turn", "tokens_left"},
+         "options", "fixture", "action", "cash", "turn", "tokens_left", "abilities",
+         "privates"},
     "trains": {"id", "name"},
     "tiles": {"hex", "tile", "rotation"},
     "tokens": {"hex", "city", "company", "extra"},
@@ -141,6 +142,10 @@ def position_to_own(position: Position) -> dict:
     out.update(turn_to_own(position.turn))
     if position.tokens_left is not None:
         out["tokens_left"] = position.tokens_left
+    if position.abilities:
+        out["abilities"] = [dict(a) for a in position.abilities]
+    if position.privates:
+        out["privates"] = dict(position.privates)
     return out
 
 

@@ -93,6 +93,8 @@ class Position:
     ruleset: Ruleset = field(kw_only=True, repr=False, compare=False)
     turn: Turn = field(default_factory=Turn)
     tokens_left: int | None = None   # unplaced tokens of the company (None: from its charter)
+    abilities: tuple = ()   # abilities of the privates the company owns ({type, count, ...})
+    privates: dict = field(default_factory=dict)   # open private -> who holds it (HOLDERS)
     _derived: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property

@@ -6,7 +6,9 @@
 JSON body and returns the run as ``trainrun solve --json`` prints it (with
 ``?buy_next_train=true`` both runs, as ``solve --buy-next-train --json``);
 ``POST /moves`` takes a position and returns its legal tile lays and token placements as
-``trainrun moves --json`` prints them; ``POST /verify`` takes ``{"position": ..., "run": ...}`` (``run`` in any form
+``trainrun moves --json`` prints them; ``POST /advise`` takes a position and ranks the
+turn's lays and tokens by the run after them, as ``trainrun advise --json``
+(``?top=``, ``?time_limit=`` per candidate); ``POST /verify`` takes ``{"position": ..., "run": ...}`` (``run`` in any form
 ``trainrun verify`` reads; without it, a corpus line's declared run) and returns
 ``trainrun verify --json``'s verdict; ``GET /titles`` lists the installed titles. Bad
 input answers 400 with one line naming the field at fault:
@@ -122,6 +124,22 @@ async def moves(request: Request) -> dict:
 
     from trainrun.turn import legal_moves
     return await run_in_threadpool(legal_moves, await _position(request))
+
+
+@app.post("/advise")
+async def advise(request: Request,
+                 top: int = Query(3, ge=0, description="Plans answered with their whole run"),
+                 time_limit: float = Query(10.0, gt=0, le=3600,
+                                           description="Seconds per candidate board"),
+                 workers: int = Query(1, ge=1, le=64)) -> dict:
+    """Every plan of the turn (lays, a lay then a second lay or a token, a token alone)
+    ranked by the proven-best run after it, as ``trainrun advise --json`` prints it."""
+    from starlette.concurrency import run_in_threadpool
+
+    from trainrun.advise import advise as advise_turn
+    position = await _position(request)
+    result = await run_in_threadpool(advise_turn, position, top, time_limit, workers)
+    return result.to_dict()
 
 
 async def _game(request: Request, name: str):

@@ -115,6 +115,38 @@ def format_moves(position, moves: dict) -> str:
     return "\n".join(lines)
 
 
+def format_plan_moves(moves: list) -> str:
+    """A plan's moves in words: ``lay 23 on B6 rotation 1, then token in J6 city 0``."""
+    words = [f"lay {m['tile']} on {m['hex']} rotation {m['rotation']}" if "tile" in m
+             else f"token in {m['hex']} city {m['city']}" for m in moves]
+    return ", then ".join(words)
+
+
+def _proof(entry: dict) -> str:
+    return "proven" if entry["status"] == "optimal" else f"not proven, at most ${entry['bound']}"
+
+
+def format_advice(advice) -> str:
+    """``trainrun advise``: the best plans of the turn with their runs, and the gain of each
+    over not laying at all."""
+    data = advice.to_dict()
+    lines = [f"{advice.title} · {advice.company} · phase {advice.phase} · step {advice.step}",
+             f"{data['candidates']} plans, {advice.boards_solved} boards solved, "
+             f"{advice.seconds:.2f} s" + ("; every run proven optimal" if advice.proven else
+                                          "; some runs not proven (time limit)"),
+             f"Not laying: ${advice.no_lay.total} ({_proof(data['no_lay'])})"]
+    for rank, entry in enumerate(data["plans"][:advice.top], 1):
+        sign = "-" if entry["gain"] < 0 else "+"
+        lines += ["", f"{rank}. {format_plan_moves(entry['moves'])} "
+                      f"(cost ${entry['cost']}): run ${entry['total']} ({_proof(entry)}), "
+                      f"{sign}${abs(entry['gain'])}"]
+        run = advice.plans[rank - 1].run
+        lines += format_run(run).splitlines()[1:-1]
+    if not data["plans"]:
+        lines.append("No legal lay or token placement this turn.")
+    return "\n".join(lines)
+
+
 def format_audit(report) -> str:
     """``trainrun audit``: each declared run against the best, then per company what its
     runs left on the table."""

@@ -100,6 +100,7 @@ class Tile:
     impassable: frozenset[int] = field(default_factory=frozenset)
     count: int | None = None
     terrain_cost: int = 0                 # paid to lay a tile over this one (upgrade_costs)
+    terrains: tuple[str, ...] = ()        # the terrain types of those costs (water, mountain)
     border_costs: tuple = ()              # (edge, cost) of costed borders (water) at rotation 0
 
     def node(self, index: int) -> Node:
@@ -139,6 +140,8 @@ def tile_from_dict(name: str, data: dict) -> Tile:
                     labels=tuple(data.get("labels", ())), impassable=impassable,
                     count=None if count in (None, "unlimited") else int(count),
                     terrain_cost=sum(int(u["cost"]) for u in data.get("upgrade_costs", ())),
+                    terrains=tuple(t for u in data.get("upgrade_costs", ())
+                                   for t in u.get("terrains", ())),
                     border_costs=tuple((b["edge"], int(b["cost"])) for b in data.get("borders", ())
                                        if b.get("cost")))
     except (KeyError, TypeError, ValueError) as exc:

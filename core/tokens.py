@@ -39,13 +39,18 @@ class TokenMove:
         return {"hex": self.hex, "city": self.city, "cost": self.cost}
 
 
+def tokens_on_board(position: Position) -> int:
+    """How many tokens of the operating company lie on the board."""
+    return sum(city.holders().count(position.company) for placed in position.board.values()
+               for city in placed.tokens.values())
+
+
 def tokens_left(position: Position) -> int:
     """The operating company's unplaced tokens: the position's ``tokens_left``, or else its
-    charter's tokens less those of its tokens lying on the board."""
+    charter's tokens less those of them on the board (``trainrun_charter_tokens_placed``)."""
     if position.tokens_left is not None:
         return position.tokens_left
-    placed = sum(city.holders().count(position.company) for placed in position.board.values()
-                 for city in placed.tokens.values())
+    placed = position.ruleset.hook.trainrun_charter_tokens_placed(position=position)
     return max(0, len(position.title.companies[position.company].get("tokens", [0])) - placed)
 
 

@@ -13,7 +13,7 @@ from trainrun.position import CityTokens, Position, Train
 from trainrun.replayrules import ReplayRules
 from trainrun.rules import TrainRules
 from trainrun.tiles import Node, Tile
-from trainrun.tokens import tokens_left
+from trainrun.tokens import tokens_left, tokens_on_board
 from trainrun.turnstate import LayRight
 
 from .hookspecs import hookimpl
@@ -139,6 +139,11 @@ def trainrun_token_cost(position: Position, hex_id: str, city: int) -> int:
 
 
 @hookimpl
+def trainrun_charter_tokens_placed(position: Position) -> int:
+    return tokens_on_board(position)
+
+
+@hookimpl
 def trainrun_home_token_hexes(position: Position) -> list[str]:
     home = position.title.companies[position.company].get("home")
     return [home] if isinstance(home, str) else list(home or [])
@@ -160,8 +165,9 @@ def trainrun_lay_colours(position: Position, hex_id: str) -> tuple[str, ...]:
 
 
 @hookimpl
-def trainrun_upgrades_to(position: Position, hex_id: str, old: Tile, new: Tile) -> bool:
-    return default_upgrades_to(old, new)
+def trainrun_upgrades_to(position: Position, hex_id: str, old: Tile,
+                         tiles: list[Tile]) -> list[Tile]:
+    return [new for new in tiles if default_upgrades_to(old, new)]
 
 
 @hookimpl

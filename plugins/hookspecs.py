@@ -140,6 +140,15 @@ def trainrun_token_cost(position: Position, hex_id: str, city: int) -> int:
 
 
 @hookspec(firstresult=True)
+def trainrun_charter_tokens_placed(position: Position) -> int:
+    """Count the operating company's tokens on the board that came from its charter, those
+    its unplaced tokens (``trainrun.tokens.tokens_left``) and their prices are counted
+    against. Called when a position does not state ``tokens_left``. Default: every token of
+    the company on the board; 18PA leaves out the x2 destination token, placed at setup
+    beside the charter's."""
+
+
+@hookspec(firstresult=True)
 def trainrun_home_token_hexes(position: Position) -> list[str]:
     """List the hexes where the operating company may place its home token in the
     ``HomeToken`` step (any city there with a slot it may take). Called once when the
@@ -169,10 +178,12 @@ def trainrun_lay_colours(position: Position, hex_id: str) -> tuple[str, ...]:
 
 
 @hookspec(firstresult=True)
-def trainrun_upgrades_to(position: Position, hex_id: str, old: Tile, new: Tile) -> bool:
-    """Say whether tile ``new`` may replace tile ``old`` on ``hex_id`` (at some rotation):
-    colour order, existing track kept, labels, towns and cities. Default:
-    ``trainrun.lays.default_upgrades_to``."""
+def trainrun_upgrades_to(position: Position, hex_id: str, old: Tile,
+                         tiles: list[Tile]) -> list[Tile]:
+    """Give those of ``tiles`` that may replace tile ``old`` on ``hex_id`` (at some rotation):
+    colour order, existing track kept, labels, towns and cities (asked once per hex, with
+    every tile the phase and the box allow that fits the hex at some rotation). Default:
+    each that ``trainrun.lays.default_upgrades_to`` accepts."""
 
 
 @hookspec
@@ -186,6 +197,15 @@ def trainrun_rotation_refusal(position: Position, hex_id: str, tile: Tile,
                               rotation: int) -> str | None:
     """Give the reason ``tile`` may not lie on ``hex_id`` at ``rotation`` beyond the shared
     geometry rules (a tile printed for one orientation), or None. Default: none."""
+
+
+@hookspec(firstresult=True)
+def trainrun_track_kept(position: Position, hex_id: str, old: Tile, old_rotation: int, new: Tile,
+                        rotation: int) -> bool | None:
+    """Say whether ``new`` at ``rotation`` keeps the track of ``old`` (lying at
+    ``old_rotation``) on ``hex_id``, in place of the shared test (every old path within a new
+    one, old cities and towns keeping their exits), or None to leave it to that test. 18NY:
+    a yellow town becoming a yellow city keeps each old path's exits. Default: None."""
 
 
 @hookspec(firstresult=True)

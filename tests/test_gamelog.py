@@ -262,18 +262,6 @@ def test_18ny_nyc_takes_the_merged_minors_tokens():
     assert "6" not in positions[777].board["E3"].tokens[0].holders()
 
 
-def test_18ny_lays_refused_by_the_lay_check_are_laid_as_logged_and_listed():
-    # every yellow town made a yellow city (3 -> 5, 4 -> 57; 145: 57 over 4 on G19 at
-    # rotation 0): the lay check refuses "the track of tile 4 is not kept", the engine
-    # allows it; the replay lays these as logged and lists them
-    game = load("18NY", "108746")
-    state = None
-    for _, state in replay(game):
-        pass
-    assert state.laid_as_logged == [145, 225, 267, 365, 534, 810, 820]
-    assert {game.action(a)["tile"].rpartition("-")[0] for a in state.laid_as_logged} == {"5", "57"}
-
-
 def test_18ny_a_merge_of_an_unknown_company():
     data = _game("18NY", "108746")
     _first(data, "merge")["corporation"] = "XX"
@@ -357,5 +345,9 @@ def test_every_lay_and_token_moment_equals_the_moves_line(title, game):
                 if found:
                     wrong[action["id"]] = found
     except InputError as exc:
-        assert int(str(exc).split()[1]) > max(lines), exc
+        # past the last moment, or at a recorded move the engine refused too (engine_error:
+        # 18Chesapeake 2593#484, where the new track is not reached)
+        failed = int(str(exc).split()[1])
+        assert failed > max(lines) or any("engine_error" in line["recorded"]
+                                          for line in lines.get(failed, ())), exc
     assert seen == sum(map(len, lines.values())) and wrong == {}

@@ -44,7 +44,7 @@ def _output_examples():
             if block is None:
                 block = []
                 continue
-            commands = re.findall(r"`(trainrun (?:solve|verify) [^`]*)`", "\n".join(prose))
+            commands = re.findall(r"`(trainrun (?:solve|verify|advise) [^`]*)`", "\n".join(prose))
             if block and " · phase " in block[0]:
                 out.append((" ".join(commands[-1].split()), block))
             prose, block = [], None
@@ -64,8 +64,9 @@ def test_output_examples_are_what_trainrun_prints(monkeypatch):
     for command, expected in examples:
         res = CliRunner().invoke(main, command.split()[1:])
         assert res.exit_code in (0, 1), (command, res.output)
-        printed = [re.sub(r"— \d+ ms$", "— N ms", ln) for ln in res.output.splitlines()]
-        expected = [re.sub(r"— [\d.]+ ms$", "— N ms", ln) for ln in expected]
+        printed = [re.sub(r"— \d+ ms$|solved, [\d.]+ s", "— N ms", ln)
+                   for ln in res.output.splitlines()]
+        expected = [re.sub(r"— [\d.]+ ms$|solved, [\d.]+ s", "— N ms", ln) for ln in expected]
         if "  …" in expected:
             expected = expected[:expected.index("  …")]
             printed = printed[:len(expected)]

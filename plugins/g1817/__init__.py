@@ -150,6 +150,20 @@ def trainrun_lay_refusal(position: Position, hex_id: str) -> str | None:
     return f"{hex_id} holds a {sorted(marked)[0]} and is never upgraded" if marked else None
 
 
+# The Ohio and Union Bridge Companies (engine ``tile_discount``, $10, water) let the company
+# owning them skip the $10 river fee: each such ability among the company's ``abilities``
+# takes $10 off a hex whose terrain is water, never below nothing.
+BRIDGE_DISCOUNT, BRIDGE_TERRAIN = 10, "water"
+
+
+@hookimpl
+def trainrun_terrain_cost(position: Position, hex_id: str, old) -> int:
+    if BRIDGE_TERRAIN not in old.terrains:
+        return old.terrain_cost
+    owned = sum(1 for a in position.abilities if a["type"] == "tile_discount")
+    return max(0, old.terrain_cost - BRIDGE_DISCOUNT * owned)
+
+
 @hookimpl
 def trainrun_replay_rules() -> ReplayRules:
     """A corporation chooses its home: its first token, in any city with a slot for it."""

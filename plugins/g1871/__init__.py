@@ -79,8 +79,12 @@ def trainrun_next_train(position: Position) -> str | None:
 
 # Lays (engine ``TILE_LAYS``): the first lay may be an upgrade; a second, yellow only and
 # $20, only when the first was not an upgrade. Tile 9 (straight track) needs the SBC
-# private, which the president must own (``title_state.sbc``: true when they do).
+# private, which the president must hold (``privates``: ``{"SBC": "president"}``).
 LAYS = [LayRight(True, True), LayRight("not_if_upgraded", False, cost=20)]
+# Labels the map prints for a later colour (engine map ``future_label``): the tile of that
+# colour must carry it — the X cities and Tignish's T in green, Charlottetown's CX in gray.
+FUTURE_LABELS = {**dict.fromkeys(("D6", "M13", "Q21", "R16", "T12"), ("X", "green")),
+                 "V12": ("T", "green"), "L16": ("CX", "gray")}
 
 
 @hookimpl
@@ -89,10 +93,10 @@ def trainrun_tile_lays(position: Position) -> list[LayRight]:
 
 
 @hookimpl
-def trainrun_upgrades_to(position: Position, hex_id: str, old, new) -> bool:
-    if new.name == "9" and not position.title_state.get("sbc"):
-        return False
-    return default_upgrades_to(old, new)
+def trainrun_upgrades_to(position: Position, hex_id: str, old, tiles) -> list:
+    sbc = position.privates.get("SBC") == "president"
+    return [new for new in tiles if (new.name != "9" or sbc)
+            and default_upgrades_to(old, new, FUTURE_LABELS.get(hex_id))]
 
 
 @hookimpl

@@ -4,10 +4,15 @@ Trains 2-6 count and score every stop, D is unlimited; the OO hexes are two
 cities through green and one from brown (tile data); the Pittsburgh off-board
 B2 and the hidden P&LE city A3 share one ``groups`` tag (tile data). No route
 bonuses, no company-level income, no title-specific legality checks.
+
+Lays: while a player holds one of the four canal and railroad privates, no company may lay
+on its hexes (engine ``blocks_hexes``, owner a player); a position says who holds them in
+``privates`` (docs/rules/18chesapeake.md §8).
 """
 from pathlib import Path
 
 from trainrun.plugins.hookspecs import hookimpl
+from trainrun.position import Position
 from trainrun.replayrules import ReplayRules
 from trainrun.titleinfo import TitleInfo
 
@@ -16,6 +21,19 @@ from trainrun.titleinfo import TitleInfo
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="18Chesapeake", data=Path(__file__).parent / "data",
                      description="Mid-Atlantic railroads 1830-style; trains 2-6 and D")
+
+
+# The privates that block their hexes while a player holds them (engine ``blocks_hexes``).
+BLOCKING_PRIVATES = {"D&R": ("K3",), "C-P": ("H2", "I3"), "B&S": ("F4", "G5"), "C&OC": ("D2",)}
+PLAYER_HOLDERS = ("president", "player")
+
+
+@hookimpl
+def trainrun_lay_refusal(position: Position, hex_id: str) -> str | None:
+    for private, hexes in BLOCKING_PRIVATES.items():
+        if hex_id in hexes and position.privates.get(private) in PLAYER_HOLDERS:
+            return f"{hex_id} is blocked by {private}, held by a player"
+    return None
 
 
 @hookimpl

@@ -31,10 +31,9 @@ connection and coal bonuses (docs/rules/18ny.md).
 """
 from __future__ import annotations
 
-import dataclasses
 import math
 from pathlib import Path
-from trainrun.lays import LayRules, default_upgrades_to
+from trainrun.lays import LayRules, default_upgrades_to, path_exits
 from trainrun.turnstate import LayRight
 
 from trainrun import answers
@@ -60,6 +59,7 @@ INCOME_KEYS = ("connection_bonus_revenue", "coal_revenue")
 UNCOUNTED_HEXES = frozenset({"E1", "E25"})  # not counted in a token's distance
 NEW_YORK_CITY, NEW_YORK_CITY_FEE = "J20", 40
 MERGER_TOKEN_PRICE = 20   # a token the NYC gains from a merged minor, placed before its own
+NEW_YORK_CITY_FIXED = ("X11", "X22", "X32")   # NYC tiles laid on J20 at rotation 0 only
 
 
 @hookimpl
@@ -186,13 +186,17 @@ def trainrun_token_cost(position: Position, hex_id: str, city: int) -> int:
 # Lays (engine ``TILE_LAYS``, ``TRACK_RESTRICTION``): two lays at $20 each, at most one an
 # upgrade, never the same hex twice (a minor: one); no new-track rule. Terrain replaces
 # the fee: a hex with terrain costs its terrain less $20 on top of the $20. A yellow town
-# may become a yellow city (3 -> 5, 4 -> 57, 58 -> 6) once green tiles are allowed; four
-# cities take a label from a colour on (``FUTURE_LABELS``); tile
-# 448 only on a hex with four neighbours; the NYC tiles on J20 lie at rotation 0 only.
+# may become a yellow city (3 -> 5, 4 -> 57, 58 -> 6) once green tiles are allowed; tile
+# 448 only on a hex with four neighbours; the NYC tiles X11, X22 and X32 (the second
+# edition, the engine's only one, adds X32) lie on J20 at rotation 0 only.
 FEE = 20
 LAYS = [LayRight(True, True, cost=FEE, cannot_reuse_same_hex=True),
         LayRight(True, "not_if_upgraded", cost=FEE, cannot_reuse_same_hex=True)]
 TOWN_TO_CITY = {"3": "5", "4": "57", "58": "6"}
+# Labels the map prints for a later colour (engine map ``future_label``): the tile of that
+# colour must carry it (Rochester R, Syracuse S, Brooklyn Br, Buffalo Bu).
+FUTURE_LABELS = {"D8": ("R", "green"), "D12": ("S", "brown"), "K21": ("Br", "brown"),
+                 "E3": ("Bu", "gray")}
 
 
 @hookimpl
@@ -213,22 +217,24 @@ def trainrun_lay_colours(position: Position, hex_id: str) -> tuple[str, ...]:
     return colours
 
 
-# hexes whose city takes a label from a colour on (engine ``future_label``): Rochester R
-# from green, Syracuse S and Bridgeport Br from brown, Buffalo Bu from gray
-FUTURE_LABELS = {"D8": ("R", "green"), "D12": ("S", "brown"), "K21": ("Br", "brown"),
-                 "E3": ("Bu", "gray")}
+@hookimpl
+def trainrun_upgrades_to(position: Position, hex_id: str, old, tiles) -> list:
+    four_sides = len(position.title.hexes[hex_id].neighbors) == 4
+    return [new for new in tiles if TOWN_TO_CITY.get(old.name) == new.name
+            or ((new.name != "448" or four_sides)
+                and default_upgrades_to(old, new, FUTURE_LABELS.get(hex_id)))]
 
 
 @hookimpl
-def trainrun_upgrades_to(position: Position, hex_id: str, old, new) -> bool:
-    if TOWN_TO_CITY.get(old.name) == new.name:
-        return True
-    if new.name == "448" and len(position.title.hexes[hex_id].neighbors) != 4:
-        return False
-    label, colour = FUTURE_LABELS.get(hex_id, (None, None))
-    if new.color == colour and label not in old.labels:
-        old = dataclasses.replace(old, labels=old.labels + (label,))
-    return default_upgrades_to(old, new)
+def trainrun_track_kept(position: Position, hex_id: str, old, old_rotation: int, new,
+                        rotation: int) -> bool | None:
+    """A town becoming a city keeps the track when each old path has a new path with the
+    same exits (the town is replaced, so the shared test, which keeps towns, does not
+    apply)."""
+    if TOWN_TO_CITY.get(old.name) != new.name:
+        return None
+    mine = path_exits(new, rotation)
+    return all(e in mine for e in path_exits(old, old_rotation))
 
 
 @hookimpl
@@ -238,7 +244,7 @@ def trainrun_terrain_cost(position: Position, hex_id: str, old) -> int:
 
 @hookimpl
 def trainrun_rotation_refusal(position: Position, hex_id: str, tile, rotation: int) -> str | None:
-    if hex_id == "J20" and tile.name in ("X11", "X22") and rotation != 0:
+    if hex_id == NEW_YORK_CITY and tile.name in NEW_YORK_CITY_FIXED and rotation != 0:
         return f"tile {tile.name} lies on J20 at rotation 0 only"
     return None
 

@@ -137,6 +137,16 @@ def trainrun_company_stations(position: Position) -> set[str]:
 
 
 @hookimpl
+def trainrun_charter_tokens_placed(position: Position) -> int:
+    placed = defaults.tokens_on_board(position)
+    hex_id = DESTINATIONS.get(position.company)
+    if hex_id is not None and any(position.company in city.holders()
+                                  for city in position.board[hex_id].tokens.values()):
+        placed -= 1             # the x2 token is not one of the charter's (docs/rules/18pa.md §8)
+    return placed
+
+
+@hookimpl
 def trainrun_city_blocks(position: Position, hex_id: str, node: Node,
                          tokens: CityTokens) -> bool | None:
     if (not position.options.get("offmap_pass_through", True)
