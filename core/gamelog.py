@@ -29,12 +29,19 @@ What moves the board and the trains:
   starts that phase and trains whose ``rusts_on`` it is leave the game, everywhere;
   ``discard_train`` puts a train back in the bank; at the end of a set of operating rounds
   the title may export the bank's next train (as if bought);
+* ``scrap_train`` puts a train back in the bank, as a discard; a train bought from another
+  company keeps the variant it was bought as;
+* the title's ``trainrun_replay_action`` takes an action first where its game does more:
+  markers claimed (18NY's connection bonuses and coal), mergers, tokens replaced and
+  companies closed, through ``set_markers``, ``replace_token``, ``close``, ``take_trains``,
+  ``buy_train``, ``title_state`` (per company, carried into its positions) and
+  ``extra_tokens``;
 * bids, shares, loans, dividends, runs and passes change neither board nor trains and are
   read and skipped.
 
 Any other action stops the replay with one line naming its id, its type and why: the
 board is never silently wrong. A title replays only when its plugin gives replay rules
-(``trainrun_replay_rules``): 18Chesapeake, and 1817 up to its first ``assign``.
+(``trainrun_replay_rules``): 18Chesapeake, 18NY, and 1817 up to its first ``assign``.
 """
 from __future__ import annotations
 
@@ -170,7 +177,7 @@ class Replay:
         self.game = game
         ruleset = game.ruleset
         self.title = ruleset.title
-        self.rules = ruleset.hook.trainrun_replay_rules()
+        self.rules = ruleset.hook.trainrun_replay_rules(settings=game.settings)
         if self.rules is None:
             raise InputError("title", f"trainrun cannot replay {self.title.name} game logs yet "
                                       "(the title gives no replay rules)")
@@ -178,6 +185,14 @@ class Replay:
                                   "phase": next(iter(self.title.phases)),
                                   "company": next(iter(self.title.companies)), "trains": []})
         self.board: dict[str, PlacedHex] = dict(start.board)
+        for hex_id, markers in self.rules.markers.items():
+            self.set_markers(hex_id, self.board[hex_id].markers + tuple(markers))
+        for hex_id in set(self.rules.tokens) | set(self.rules.reserved):
+            self._set_up_city(hex_id, self.rules.tokens.get(hex_id, ()),
+                              self.rules.reserved.get(hex_id, ()))
+        self.title_state: dict[str, dict] = {}   # per company, as its positions carry it
+        self.extra_tokens: dict[str, int] = {}   # tokens a company holds beyond its charter's
+        self.notes: dict = {}                    # the title's own bookkeeping (its replay hook)
         self.tile_ids: dict[str, str] = {}   # the engine's copy id of each laid tile, per hex
         self.phase = start.phase
         self.trains: dict[str, list[Train]] = {}
@@ -194,6 +209,17 @@ class Replay:
         self.round_set, self.round_in_set = 0, 0
         self.operated: set[str] = set()      # companies that operated in this operating round
 
+    def _set_up_city(self, hex_id: str, holders: tuple, reserved: tuple) -> None:
+        """The first city of ``hex_id`` as the title's setup leaves it."""
+        placed = _copy_hex(self.board[hex_id])
+        city = next(n for n in placed.tile.nodes if n.kind == "city")
+        if len(holders) > city.slots:
+            raise InputError("setup", f"{hex_id} has {city.slots} slots, not {len(holders)}")
+        tokens = placed.tokens.setdefault(city.index, CityTokens([None] * city.slots))
+        tokens.slots[:len(holders)] = list(holders)
+        tokens.reserved[:] = list(reserved)
+        self.board[hex_id] = placed
+
     @property
     def round_name(self) -> str:
         """``OR 3.2``: the second operating round of the third set (``SR`` before the first)."""
@@ -208,9 +234,16 @@ class Replay:
         source = {"fixture": self.game.name}
         if action is not None:
             source["action"] = action
+        tokens_left = None
+        if company in self.extra_tokens:
+            charter = len(self.title.companies[company].get("tokens", []))
+            tokens_left = max(0, charter + self.extra_tokens[company]
+                              - sum(c.holders().count(company) for p in self.board.values()
+                                    for c in p.tokens.values()))
         position = Position(self.title, self.phase, company, list(self.trains.get(company, [])),
-                            dict(self.board), options=dict(self._options()), source=source,
-                            ruleset=self.game.ruleset)
+                            dict(self.board), title_state=dict(self.title_state.get(company, {})),
+                            options=dict(self._options()), source=source,
+                            tokens_left=tokens_left, ruleset=self.game.ruleset)
         answers.prepare_board(position)
         return position
 
@@ -259,8 +292,8 @@ class Replay:
 
     def _begin(self, action: dict) -> None:
         kind, entity_type = action["type"], action.get("entity_type")
-        if entity_type in OPERATORS + ("company",):
-            self._operating(action)
+        if entity_type in OPERATORS or (entity_type == "company" and kind not in SKIPPED):
+            self._operating(action)   # a private's shares or bids are its owner's, not a turn
         elif entity_type == "player" and kind in STOCK_ACTIONS and self.in_operating_rounds:
             self.in_operating_rounds = False
             self._end_of_operating_rounds()
@@ -270,6 +303,8 @@ class Replay:
     def _apply(self, action: dict) -> None:
         self._begin(action)
         kind = action["type"]
+        if self.game.ruleset.hook.trainrun_replay_action(replay=self, action=action):
+            return
         handler = getattr(self, f"_do_{kind}", None)
         if handler is not None:
             handler(action)
@@ -320,7 +355,9 @@ class Replay:
         self.board[hex_id] = _copy_hex(self.board[hex_id], tokens)
         self.turn = dataclasses.replace(after.turn, step="Track")
 
-    def _hex_of_tile(self, tile_id: str, action: dict) -> str:
+    def hex_of_tile(self, tile_id: str, action: dict) -> str:
+        """The hex holding the tile of engine copy id ``tile_id`` (a laid tile, or a printed
+        one named after its hex)."""
         found = [h for h, t in self.tile_ids.items() if t == tile_id]
         printed = tile_id.rpartition("-")[0]   # a printed tile is named after its hex
         if not found and printed in self.board and printed not in self.tile_ids:
@@ -359,7 +396,7 @@ class Replay:
         company = self.operator(action)
         city_id = action.get("city")
         tile_id = _name_of(city_id, "city", action)
-        hex_id = action.get("hex") or self._hex_of_tile(tile_id, action)
+        hex_id = action.get("hex") or self.hex_of_tile(tile_id, action)
         index = city_id.rpartition("-")[2]
         if not index.isdigit():
             raise InputError(where(action), f"expected a city id such as 'X1-0-0', got {city_id!r}")
@@ -385,8 +422,10 @@ class Replay:
 
     def _do_buy_train(self, action: dict) -> None:
         company, train_id = self.operator(action), action.get("train")
-        train = self._train(train_id, action, action.get("variant"))
         seller = self._holder(train_id)
+        held = next((t for t in self.trains.get(seller, []) if t.id == train_id), None)
+        # a train bought from a company keeps the variant it was bought as
+        train = self._train(train_id, action, action.get("variant") or (held and held.name))
         if seller is not None:
             self.trains[seller] = [t for t in self.trains[seller] if t.id != train_id]
         elif train_id in self.bank:
@@ -399,12 +438,66 @@ class Replay:
         self.trains.setdefault(company, []).append(train)
         self._bought(_name_of(train_id, "train", action))
 
+    buy_train = _do_buy_train   # a title's ``trainrun_replay_action`` may wrap a purchase
+
     def _do_discard_train(self, action: dict) -> None:
         company, train_id = self.operator(action), action.get("train")
         if self._holder(train_id) != company:
             raise InputError(where(action), f"{company} holds no train {train_id!r}")
         self.trains[company] = [t for t in self.trains[company] if t.id != train_id]
         self.discarded.append(train_id)
+
+    def _do_scrap_train(self, action: dict) -> None:
+        """A train scrapped goes back to the bank's discarded trains, as one discarded."""
+        self._do_discard_train(action)
+
+    # ---- what a title's ``trainrun_replay_action`` changes the replay with ------------
+
+    def set_markers(self, hex_id: str, markers: tuple[str, ...]) -> None:
+        """The markers on ``hex_id`` become ``markers``."""
+        self.board[hex_id] = dataclasses.replace(_copy_hex(self.board[hex_id]),
+                                                 markers=tuple(markers))
+
+    def cities_of(self, company: str) -> list[tuple[str, int]]:
+        """Every (hex, city index) holding a token of ``company``."""
+        return [(h, i) for h, placed in self.board.items() for i, c in placed.tokens.items()
+                if company in c.holders()]
+
+    def replace_token(self, hex_id: str, city: int, old: str, new: str | None) -> None:
+        """The token of ``old`` in that city becomes ``new``'s, in the same slot (None: the
+        slot is emptied, an extra token is taken away)."""
+        placed = _copy_hex(self.board[hex_id])
+        tokens = placed.tokens[city]
+        if old in tokens.slots:
+            tokens.slots[tokens.slots.index(old)] = new
+        elif old in tokens.extra:
+            tokens.extra.remove(old)
+            if new is not None:
+                tokens.extra.append(new)
+        else:
+            raise InputError("token", f"{old} has no token in city {city} of {hex_id}")
+        self.board[hex_id] = placed
+
+    def remove_reservations(self, holder: str) -> None:
+        """Every reservation of ``holder`` (a company or a private) leaves the board."""
+        for hex_id, placed in list(self.board.items()):
+            if any(holder in c.reserved for c in placed.tokens.values()):
+                placed = _copy_hex(placed)
+                for c in placed.tokens.values():
+                    c.reserved[:] = [r for r in c.reserved if r != holder]
+                self.board[hex_id] = placed
+
+    def close(self, company: str) -> None:
+        """``company`` closes: its tokens and reservations leave the board, its trains the
+        game."""
+        for hex_id, city in self.cities_of(company):
+            self.replace_token(hex_id, city, company, None)
+        self.remove_reservations(company)
+        self.gone |= {t.id for t in self.trains.pop(company, [])}
+
+    def take_trains(self, seller: str, buyer: str) -> None:
+        """Every train of ``seller`` goes to ``buyer`` (a merger: no phase change)."""
+        self.trains.setdefault(buyer, []).extend(self.trains.pop(seller, []))
 
     def _bought(self, name: str) -> None:
         """A train ``name`` leaves the bank: the phases it starts, the trains it rusts."""

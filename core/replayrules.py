@@ -1,7 +1,7 @@
 """What a title tells the game-log replay (``trainrun.gamelog``) beyond its static data."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -14,7 +14,17 @@ class ReplayRules:
     it, its first ``place_token``, in a city the title offers as home).
     ``exported``: the train names of which the bank's next one leaves the game at the end of
     each set of operating rounds, as if bought (18Chesapeake: 2, 3 and 4 trains); the phase
-    changes and trains rust as for a purchase."""
+    changes and trains rust as for a purchase.
+    ``markers``: the markers on the board when the game starts, per hex (18NY's connection
+    bonuses and coal); the title's ``trainrun_replay_action`` takes them off as the game
+    goes.
+    ``tokens``: the tokens in the first city of a hex when the game starts, per hex, slot by
+    slot (1871: the Mainline's and Shortline's homes, the PEIR's tokens), and ``reserved``
+    the companies that city is reserved for; both may depend on the game's settings (the
+    seed its setup is drawn from)."""
 
     home_token_timing: str = "operate"
     exported: tuple[str, ...] = ()
+    markers: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    tokens: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    reserved: dict[str, tuple[str, ...]] = field(default_factory=dict)

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import pluggy
 
+from typing import TYPE_CHECKING
+
 from trainrun.lays import LayRules
 from trainrun.position import CityTokens, Position, Train
 from trainrun.replayrules import ReplayRules
@@ -30,6 +32,9 @@ from trainrun.rules import CompanyBonus, RouteBonus, TrainRules
 from trainrun.tiles import Node, Tile
 from trainrun.titleinfo import TitleInfo
 from trainrun.turnstate import LayRight
+
+if TYPE_CHECKING:
+    from trainrun.gamelog import Replay
 
 hookspec = pluggy.HookspecMarker("trainrun")
 hookimpl = pluggy.HookimplMarker("trainrun")
@@ -216,9 +221,23 @@ def trainrun_lay_budget(position: Position) -> float:
 
 
 @hookspec(firstresult=True)
-def trainrun_replay_rules() -> ReplayRules | None:
+def trainrun_replay_rules(settings: dict) -> ReplayRules | None:
     """Say how the title's game moves tokens and trains beyond what its log's actions say,
-    for replaying an 18xx.games game log (``trainrun.gamelog``): when a home token goes on
-    the board, which trains the bank exports at the end of a set of operating rounds.
+    for replaying an 18xx.games game log (``trainrun.gamelog``) whose ``settings`` (optional
+    rules, the seed of its random setup) are given: when a home token goes on the board,
+    which trains the bank exports at the end of a set of operating rounds, the markers and
+    tokens on the board at the start. Raise ``InputError`` naming the setting when the
+    setup cannot be derived from them.
     Default: None, the title's logs are not replayed (its setup or board state would be
     missing: a wrong board is never given)."""
+
+
+@hookspec(firstresult=True)
+def trainrun_replay_action(replay: Replay, action: dict) -> bool | None:
+    """Replay ``action`` of a game log where the title's game does more than (or other than)
+    the shared replay: an action of the title's own (18NY's NYC formation ``merge``) or a
+    logged action's title effect (18NY: the connection bonuses a ``run_routes`` claims, the
+    coal a ``claim_hex_token`` takes). Change ``replay`` (a ``trainrun.gamelog.Replay``)
+    through its methods and return True when the action is done, None to let the shared
+    replay take it; raise ``InputError`` for what cannot be replayed faithfully. Called for
+    every action standing in the log and each of its automatic actions. Default: None."""

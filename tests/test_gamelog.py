@@ -16,7 +16,7 @@ from trainrun.gamelog import filtered_actions, position_at, read_game, replay, r
 from trainrun.plugins import read_position
 
 DATA = Path(__file__).parent / "data"
-REPLAYED = ["18Chesapeake"]
+REPLAYED = ["18Chesapeake", "18NY"]
 
 
 def board_differences(mine, theirs) -> list[str]:
@@ -26,8 +26,11 @@ def board_differences(mine, theirs) -> list[str]:
         a, b = mine.board[hex_id], theirs.board[hex_id]
         if (a.tile.name, a.rotation) != (b.tile.name, b.rotation):
             out.append(f"{hex_id}: tile {a.tile.name}@{a.rotation} vs {b.tile.name}@{b.rotation}")
-        ta = {i: (c.slots, c.extra, sorted(c.reserved)) for i, c in a.tokens.items()}
-        tb = {i: (c.slots, c.extra, sorted(c.reserved)) for i, c in b.tokens.items()}
+        # a city with nothing in it may be listed or not (1871's data lists none)
+        ta = {i: (c.slots, c.extra, sorted(c.reserved)) for i, c in a.tokens.items()
+              if c.holders() or c.reserved}
+        tb = {i: (c.slots, c.extra, sorted(c.reserved)) for i, c in b.tokens.items()
+              if c.holders() or c.reserved}
         if ta != tb:
             out.append(f"{hex_id}: tokens {ta} vs {tb}")
         if sorted(a.markers) != sorted(b.markers):
@@ -219,15 +222,79 @@ def test_replaying_does_not_change_positions_handed_out():
     assert {h: (p.tile.name, p.rotation, p.tokens) for h, p in first.board.items()} == before
 
 
+# ---- 18NY: markers claimed, income held, mergers and the NYC -----------------------------
+
+INCOME = ("connection_bonus_revenue", "coal_revenue")
+
+
+def test_18ny_income_held_equals_the_corpus_at_every_run():
+    # the corpus line's company-level income (bonus and coal tokens claimed before the run):
+    # 108746 reaches $40 of connection bonuses (D&H) and $30 of coal (D&H, after its merger
+    # with minor 2 and the Pennsylvania Coal Fields' claims at 383)
+    lines = corpus_lines("18NY", "108746")
+    income = {p.source["action"]: {k: p.title_state.get(k, 0) for k in INCOME}
+              for p in run_positions(load("18NY", "108746"))}
+    assert {a: income[a] for a in lines} == {a: {k: line[k] for k in INCOME}
+                                            for a, line in lines.items()}
+
+
+def test_18ny_marker_claims_follow_the_runs():
+    # run 87 (minor 1: E19-F20-G19) claims G19's connection bonus; the coal of H10, H12 and
+    # I13's location (marker on J14) goes with D&H's claims in action 383
+    positions = {p.source["action"]: p for p in run_positions(load("18NY", "108746"))}
+    assert "connection_bonus" in positions[87].board["G19"].markers
+    assert "connection_bonus" not in positions[90].board["G19"].markers
+    assert positions[90].title_state.get("connection_bonus_revenue", 0) == 0   # minor 8's
+    assert positions[147].title_state["connection_bonus_revenue"] == 10       # minor 1's
+    assert all("coal" in positions[366].board[h].markers for h in ("H10", "H12", "J14"))
+    assert not any("coal" in positions[384].board[h].markers for h in ("H10", "H12", "J14"))
+
+
+def test_18ny_nyc_takes_the_merged_minors_tokens():
+    # formation round one (actions 468-475): eight minors merge; each home token becomes
+    # the NYC's (corpus line 508), minor 6 stays until the minors left are liquidated
+    # after the next set of operating rounds (gone by line 777)
+    positions = {p.source["action"]: p for p in run_positions(load("18NY", "108746"))}
+    nyc = sorted(h for h, p in positions[508].board.items()
+                 for c in p.tokens.values() if "NYC" in c.holders())
+    assert nyc == ["D12", "D2", "D4", "D8", "E11", "E15", "E5", "F20"]
+    assert "6" in positions[707].board["E3"].tokens[0].holders()
+    assert "6" not in positions[777].board["E3"].tokens[0].holders()
+
+
+def test_18ny_a_merge_of_an_unknown_company():
+    data = _game("18NY", "108746")
+    _first(data, "merge")["corporation"] = "XX"
+    with pytest.raises(InputError, match=r"^action 371 \(merge\): corporation: unknown company"):
+        list(replay(read_game(data)))
+
+
 # ---- titles not (yet) replayed to their end: a stop with one line, never a wrong board ------
 
-@pytest.mark.parametrize("title,game", [("1871", "1871_game_end_final_phase"),
-                                        ("18NY", "108746")])
-def test_a_title_without_replay_rules_is_refused(title, game):
-    # 1871's setup (mainline, shortline and PEIR tokens drawn from the game's seed) and
-    # 18NY's connection-bonus and coal markers are not reproduced: no position is given
-    with pytest.raises(InputError, match=r"^title: trainrun cannot replay .* game logs yet"):
-        next(replay(load(title, game)))
+def test_1871_setup_drawn_from_the_seed_and_the_replay_stops_at_the_first_float():
+    # seed 2027948281: Mount Stewart is the Mainline, Alberton the Shortline (their tokens in
+    # M13 and D6), PEIR tokens on the other five homes (corpus line 105); the corpus lines
+    # before S's par (159) are reproduced, then the replay stops: S's float would swap the
+    # PEIR token in F14 for S's, which needs share tracking
+    from trainrun.plugins.g1871 import setup
+    assert setup.draw(2027948281)[:2] == ("MS", "A")
+    lines = corpus_lines("1871", "1871_game_end_final_phase")
+    positions = {}
+    with pytest.raises(InputError, match=r"^action 159 \(par\): S: trainrun cannot replay "
+                                         r"1871's floats yet: the PEIR token in F14"):
+        for position in run_positions(load("1871", "1871_game_end_final_phase")):
+            positions[position.source["action"]] = position
+    assert sorted(positions) == [a for a in sorted(lines) if a < 159] == [105, 110, 123, 152]
+    assert {a: differences(positions[a], lines[a]) for a in positions} == {
+        a: [] for a in positions}
+
+
+def test_1871_without_a_seed_is_refused():
+    data = _game("1871", "1871_game_end_final_phase")
+    del data["settings"]["seed"]
+    with pytest.raises(InputError, match=r"^settings.seed: 1871's setup .* drawn from the "
+                                         r"game's seed"):
+        next(replay(read_game(data)))
 
 
 @pytest.mark.parametrize("game,stop", [("13707", 27), ("15528", 90),

@@ -39,6 +39,7 @@ HOOKS = {
     "trainrun_token_cost": True,
     "trainrun_upgrades_to": True,
     "trainrun_replay_rules": True,
+    "trainrun_replay_action": True,
 }
 
 

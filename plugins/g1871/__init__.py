@@ -24,6 +24,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from trainrun.errors import InputError
+from trainrun.replayrules import ReplayRules
 from trainrun.lays import default_upgrades_to
 from trainrun.plugins import defaults
 from trainrun.plugins.hookspecs import hookimpl
@@ -32,6 +33,8 @@ from trainrun.rules import TrainRules
 from trainrun.tiles import Node
 from trainrun.titleinfo import TitleInfo
 from trainrun.turnstate import LayRight
+
+from . import setup
 
 NEUTRAL = "N"            # the corpus symbol of G11's neutral token
 PEIR = "PEIR"
@@ -94,3 +97,26 @@ def trainrun_upgrades_to(position: Position, hex_id: str, old, tiles) -> list:
     sbc = position.privates.get("SBC") == "president"
     return [new for new in tiles if (new.name != "9" or sbc)
             and default_upgrades_to(old, new, FUTURE_LABELS.get(hex_id))]
+
+
+@hookimpl
+def trainrun_replay_rules(settings: dict) -> ReplayRules:
+    """The setup drawn from the game's seed (``setup``); home tokens as the company first
+    operates."""
+    tokens, reserved = setup.setup_tokens(setup.draw(settings.get("seed")))
+    return ReplayRules(tokens=tokens, reserved=reserved)
+
+
+@hookimpl
+def trainrun_replay_action(replay: object, action: dict) -> bool | None:
+    """Stop at the par of a railroad whose home holds a PEIR token: that token gives way to
+    the railroad's when it floats, which takes 60% of its shares held outside the market
+    (PEIR, Union Bank and exchange shares included), and the replay keeps no shares."""
+    railroad = action.get("corporation")
+    home = setup.HOMES.get(railroad)
+    if action["type"] == "par" and home and any(
+            setup.PEIR in c.slots for c in replay.board[home].tokens.values()):
+        raise InputError(railroad, f"trainrun cannot replay 1871's floats yet: the PEIR token "
+                                f"in {home} becomes {railroad}'s when {railroad} floats, "
+                                "which needs the shares held, not kept by the replay")
+    return None

@@ -25,6 +25,7 @@ connection and coal bonuses (docs/rules/18ny.md).
   per hex from the city to the company's nearest token along track the company may walk,
   the nearest token's hex counted and the city's own not; Springfield E25 and Toronto E1
   are not counted. A token in New York City J20 costs $40 more (the second edition's fee).
+  The tokens the NYC gains from merged minors ($20) are placed before its charter's.
 * The Stagecoach token is recorded by the engine as a token of its owner in
   Albany's reserved slot, so the shared station rule counts it.
 """
@@ -38,12 +39,16 @@ from trainrun.turnstate import LayRight
 from trainrun import answers
 from trainrun.errors import InputError
 from trainrun.plugins import defaults
+from trainrun.replayrules import ReplayRules
 from trainrun.plugins.hookspecs import hookimpl
 from trainrun.position import Position, Train
+from trainrun.tokens import tokens_left
 from trainrun.walk import hexes_to_nearest
 from trainrun.rules import CompanyBonus, RouteBonus, TrainRules
 from trainrun.tiles import Node
 from trainrun.titleinfo import TitleInfo
+
+from . import replay as _replay
 
 CONNECTION_MARKER = "connection_bonus"
 CONNECTION_AMOUNT = 10
@@ -53,6 +58,7 @@ A21_HALVES = {0: "Montreal", 2: "Burlington"}   # docs/rules/18ny.md §4.3: node
 INCOME_KEYS = ("connection_bonus_revenue", "coal_revenue")
 UNCOUNTED_HEXES = frozenset({"E1", "E25"})  # not counted in a token's distance
 NEW_YORK_CITY, NEW_YORK_CITY_FEE = "J20", 40
+MERGER_TOKEN_PRICE = 20   # a token the NYC gains from a merged minor, placed before its own
 NEW_YORK_CITY_FIXED = ("X11", "X22", "X32")   # NYC tiles laid on J20 at rotation 0 only
 
 
@@ -171,7 +177,9 @@ def trainrun_token_cost(position: Position, hex_id: str, city: int) -> int:
                              UNCOUNTED_HEXES)
     if hexes is None:
         raise InputError("token", f"{hex_id} has no track to a token of {position.company}")
-    cost = defaults.charter_token_price(position) * hexes
+    gained = tokens_left(position) > len(position.title.companies[position.company]["tokens"])
+    price = MERGER_TOKEN_PRICE if gained else defaults.charter_token_price(position)
+    cost = price * hexes
     return cost + (NEW_YORK_CITY_FEE if hex_id == NEW_YORK_CITY else 0)
 
 
@@ -248,3 +256,16 @@ def trainrun_lay_budget(position: Position) -> float:
     limit."""
     budget = position.title_state.get("loan_budget")
     return math.inf if budget is None else (position.turn.cash or 0) + budget
+
+
+@hookimpl
+def trainrun_replay_rules() -> ReplayRules:
+    """Home tokens when a company first operates; the connection-bonus and coal markers on
+    the board from the start (``replay``)."""
+    return ReplayRules(markers=_replay.setup_markers())
+
+
+@hookimpl
+def trainrun_replay_action(replay: object, action: dict) -> bool | None:
+    """Markers claimed, mergers and the NYC formation (``replay`` module)."""
+    return _replay.replay_action(replay, action)

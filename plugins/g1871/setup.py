@@ -1,0 +1,39 @@
+"""1871's setup, drawn from the game's seed as the 18xx.games engine draws it.
+
+The engine's random numbers are a linear congruential generator (``Engine::Game::Base#rand``:
+x <- (1103515245 x + 12345) mod 2^31, starting from the seed mod 2^31). Its
+``setup_preround`` gives each of the seven railroads, in charter order, the next number
+and sorts them by it: the first is the Mainline, the second the Shortline; each of these
+starts with its token in its home city (still reserved for it), and each of the other five
+homes holds a PEIR token instead, its reservation dropped.
+"""
+from __future__ import annotations
+
+from trainrun.errors import InputError
+
+RAILROADS = ("So", "A", "MS", "MR", "S", "Gt", "C")   # the engine's charter order
+HOMES = {"So": "T12", "A": "D6", "MS": "M13", "MR": "Q21", "S": "F14", "Gt": "R16", "C": "L16"}
+PEIR = "PEIR"
+LCG_A, LCG_C, LCG_M = 1103515245, 12345, 2 ** 31
+
+
+def draw(seed) -> tuple[str, ...]:
+    """The railroads in the order the setup sorts them (Mainline, Shortline, then the rest)."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InputError("settings.seed", f"1871's setup (Mainline, Shortline, PEIR tokens) is "
+                                          f"drawn from the game's seed: expected a whole "
+                                          f"number, got {seed!r}")
+    x, keys = seed % LCG_M, {}
+    for railroad in RAILROADS:
+        x = (LCG_A * x + LCG_C) % LCG_M
+        keys[railroad] = x
+    return tuple(sorted(RAILROADS, key=keys.__getitem__))
+
+
+def setup_tokens(order: tuple[str, ...]) -> tuple[dict, dict]:
+    """(tokens, reserved) per home hex after the draw ``order``."""
+    mainline, shortline, *others = order
+    tokens = {HOMES[mainline]: (mainline,), HOMES[shortline]: (shortline,)}
+    reserved = {HOMES[mainline]: (mainline,), HOMES[shortline]: (shortline,)}
+    tokens.update({HOMES[r]: (PEIR,) for r in others})
+    return tokens, reserved
