@@ -179,6 +179,15 @@ def label(tile: Tile) -> str | None:
     return tile.labels[-1] if tile.labels else None
 
 
+def default_special_upgrades_to(old: Tile, new: Tile) -> bool:
+    """The shared rule for a private's ``special`` lay (engine ``upgrades_to?`` with
+    ``special``): the next colour and the old track kept at some turn; labels, towns and
+    cities are not asked."""
+    return (new.color in COLOURS and old.color in COLOURS
+            and COLOURS.index(new.color) == COLOURS.index(old.color) + 1
+            and paths_kept_somehow(old, new))
+
+
 def label_required(old: Tile, new: Tile, future_label: tuple[str, str] | None) -> str | None:
     """The label ``new`` must carry to replace ``old``: the hex's future label ``(label,
     colour)`` when ``new`` has that colour (a label printed on the map for a later colour:
@@ -506,9 +515,19 @@ class _Turn:
         return None, cost
 
 
+def _turn(position: Position) -> _Turn:
+    """The lay checks of the step acting: the company's own lay, or a private's ability
+    (``trainrun.special_track``, which builds on ``_Turn``, hence imported here)."""
+    if position.turn.step == "SpecialTrack":
+        from .special_track import SpecialTurn
+        return SpecialTurn(position)
+    return _Turn(position)
+
+
 def legal_lays(position: Position) -> list[Lay]:
-    """Every legal lay of the operating company now, sorted."""
-    turn = _Turn(position)
+    """Every legal lay of the operating company now (or of the private using its ability),
+    sorted."""
+    turn = _turn(position)
     if turn.right is None:
         return []
     out = []
@@ -535,7 +554,7 @@ def check_lay(position: Position, hex_id: str, tile_name: str, rotation: int) ->
         raise InputError(where, f"unknown tile {tile_name!r}")
     if isinstance(rotation, bool) or not isinstance(rotation, int) or not 0 <= rotation <= 5:
         raise InputError(where, f"rotation must be an integer 0-5, got {rotation!r}")
-    turn = _Turn(position)
+    turn = _turn(position)
     tile = title.tiles[tile_name]
     reason = (turn.hex_refusal(hex_id) or turn.tile_refusal(hex_id, tile)
               or turn.rotation_refusal(hex_id, tile, rotation))
