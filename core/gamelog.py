@@ -170,7 +170,7 @@ class Replay:
         self.game = game
         ruleset = game.ruleset
         self.title = ruleset.title
-        self.rules = ruleset.hook.trainrun_replay_rules()
+        self.rules = answers.replay_rules(ruleset)
         if self.rules is None:
             raise InputError("title", f"trainrun cannot replay {self.title.name} game logs yet "
                                       "(the title gives no replay rules)")

@@ -3,7 +3,8 @@
 Validated: every file of ``examples/`` that is a position (picked by content: a JSON
 object with a ``title`` key; runs and actions there are not positions), the hand-built
 18PA positions of ``tests/data/18pa``, what ``trainrun convert`` writes for every
-corpus line and position file (``position_to_own`` printed by ``dump_own``), and the routes
+corpus line and position file (``position_to_own`` printed by ``dump_own``), what ``trainrun
+import --runs`` writes for the replayed 18Chesapeake game files, and the routes
 ``solve`` returns for the example positions against ``$defs/route``.
 """
 from __future__ import annotations
@@ -78,3 +79,20 @@ def test_solved_routes_match_the_route_schema(path):
     assert run.routes
     for route in run.routes:
         assert _errors(ROUTE, dataclasses.asdict(route)) == []
+
+
+@pytest.mark.parametrize("game", sorted((Path(__file__).parent / "data" / "fixtures" /
+                                         "18Chesapeake").glob("*.json")), ids=lambda p: p.stem)
+def test_imported_positions_match_the_schema(game):
+    # what `trainrun import --runs` writes for every run of a replayed game file
+    from trainrun.errors import InputError
+    from trainrun.gamelog import own_record, read_game, run_positions
+    records = []
+    try:
+        for position in run_positions(read_game(game.read_text(), game.name)):
+            records.append(own_record(position))
+    except InputError:   # a replay stopping at an action it cannot follow ends the list
+        pass
+    assert records
+    assert {r["action"]: _errors(POSITION, r) for r in records
+            if _errors(POSITION, r)} == {}
