@@ -31,6 +31,10 @@ the rulebook is followed throughout:
   track and G26 its printed narrow track, which joins nothing. A ferry route therefore
   always links Islip H21 and Providence F27, the stops on either side, costs no
   distance, and earns +$20 (phase 2) or +$10 (phases 3, 4) as a bonus on hex H25.
+* Laying track (docs/rules/18pa.md §8): the ferry's ocean hexes H25 and G26 take no tile;
+  H23 takes the #9 of private #5 (company ``5``) only, and only before phase 5, when the
+  ferry closes. Pre-NYC and local companies (the minors) lay yellow and upgrade yellow to
+  green only, and only where nothing is charged (a lay budget of 0).
 * Passing through an off-map area (docs/rules/18pa.md §4.3): by default the engine's model, so a
   route may pass through Washington M8 (a city with two exits) when city blocking
   allows; ``options.offmap_pass_through: false`` lets routes only end at off-map areas.
@@ -56,6 +60,8 @@ FERRY_BONUS = {"2": 20, "3": 10, "4": 10}                      # docs/rules/18pa
 MINING_RIGHTS = 40                                             # docs/rules/18pa.md §5.3
 SCRANTON = "G12-0"
 FERRY_HEX, FERRY_LANDING, FERRY_LINE = "H25", "H23", "G26"
+FERRY_PRIVATE = "5"                           # lays the #9 in H23 (docs/rules/18pa.md §5.4)
+MINOR_COLOURS = ("yellow", "green")           # docs/rules/18pa.md §8
 STATE_KEYS = {"destinations_active", "mining_rights", "next_train"}   # next_train: shared
 OPTION_KEYS = {"offmap_pass_through"}
 
@@ -144,6 +150,35 @@ def trainrun_charter_tokens_placed(position: Position) -> int:
                                   for city in position.board[hex_id].tokens.values()):
         placed -= 1             # the x2 token is not one of the charter's (docs/rules/18pa.md §8)
     return placed
+
+
+def _minor(position: Position) -> bool:
+    return position.title.companies.get(position.company, {}).get("type") == "minor"
+
+
+@hookimpl
+def trainrun_lay_refusal(position: Position, hex_id: str) -> str | None:
+    if hex_id in (FERRY_HEX, FERRY_LINE):
+        return f"{hex_id} is an ocean hex of the Fall River ferry"     # docs/rules/18pa.md §8
+    if hex_id == FERRY_LANDING and position.company != FERRY_PRIVATE:
+        return f"only private #{FERRY_PRIVATE} lays the ferry's #9 in {hex_id}"
+    if hex_id == FERRY_LANDING and position.phase.name not in FERRY_BONUS:
+        return f"the ferry has closed in phase {position.phase.name}"
+    return None
+
+
+@hookimpl
+def trainrun_lay_colours(position: Position, hex_id: str) -> tuple[str, ...]:
+    colours = defaults.trainrun_lay_colours(position=position, hex_id=hex_id)
+    if _minor(position):
+        return tuple(c for c in colours if c in MINOR_COLOURS)    # docs/rules/18pa.md §8
+    return colours
+
+
+@hookimpl
+def trainrun_lay_budget(position: Position) -> float:
+    budget = defaults.trainrun_lay_budget(position=position)
+    return 0 if _minor(position) else budget            # no-cost lays only (docs/rules/18pa.md §8)
 
 
 @hookimpl
