@@ -215,6 +215,13 @@ def rotation_refusal(position: Position, hex_id: str, tile: Tile, rotation: int)
         position=position, hex_id=hex_id, tile=tile, rotation=rotation))
 
 
+def special_lay_connects(position: Position) -> bool:
+    """Whether the private using its ability lays tiles that must connect to one another
+    (``trainrun_special_lay_connects``)."""
+    return bool(_kept(position, ("special_lay_connects",), lambda: _hook(
+        position).trainrun_special_lay_connects(position=position)))
+
+
 def terrain_cost(position: Position, hex_id: str, old: Tile) -> int:
     """What replacing ``old`` on ``hex_id`` costs for its terrain
     (``trainrun_terrain_cost``)."""

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .answers import special_lay_connects
 from .errors import InputError
 from .hexgrid import opposite
 from .lays import _Turn, default_special_upgrades_to, exits, lay_cost, path_exits
@@ -93,7 +94,7 @@ class SpecialTurn(_Turn):
             self.reach = Reach(self.reach.paths, self.reach.nodes, neighbors)
         connect = ability.connect
         if connect is None:
-            connect = bool(self.hook.trainrun_special_lay_connects(position=position))
+            connect = special_lay_connects(position)
         self.connect_to = tuple(h for h in position.turn.laid_hexes
                                 if h in ability.hexes) if connect else ()
 
