@@ -34,6 +34,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
+from . import answers
 from .graph import build_graph
 from .hexgrid import opposite
 from .lays import Lay, next_right
@@ -53,11 +54,8 @@ def board_key(position: Position, graph=None) -> tuple:
     bonuses, the fixed income and the income outside the run. Two positions with equal keys
     have the same best run. Without trains no route runs and the graph is not asked;
     ``graph`` is the position's track graph when known (see ``adds_usable_track``)."""
-    hook = position.ruleset.hook
-    bonuses = tuple(b for group in hook.trainrun_company_bonuses(position=position)
-                    for b in group)
-    income = (tuple(hook.trainrun_fixed_income(position=position)),
-              repr(list(hook.trainrun_company_income(position=position))))
+    bonuses = answers.company_bonuses(position)
+    income = (answers.fixed_income(position), repr(answers.company_income(position)))
     if not position.trains:
         return ("no trains", income)
     graph = build_graph(position) if graph is None else graph
@@ -68,7 +66,7 @@ def board_key(position: Position, graph=None) -> tuple:
                     table.hex_value.tobytes(), table.hex_touch.tobytes(),
                     repr(sorted(table.bonus_names.items())))
                    for table in train_tables(graph))
-    stations = tuple(sorted(hook.trainrun_company_stations(position=position)))
+    stations = tuple(sorted(answers.stations(position)))
     return (stations, tuple(graph.stop_ids), graph.passable.tobytes(), graph.station.tobytes(),
             graph.groups.tobytes(), tuple(graph.resource_names), tuple(graph.hex_ids),
             segments, tables, bonuses, income)

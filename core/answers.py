@@ -3,19 +3,33 @@
 Every hook of ``trainrun.plugins.hookspecs`` that core needs is asked through a
 function here, never through ``position.ruleset.hook`` elsewhere. Each is asked once
 per position (once per position and train type where a train is passed, once per
-stop for stop values and city blocking) and its answer kept on the position
-(``Position.derived``), so the track graph, the train tables and the legality checker
-see the same answers however many routes they check. Hooks without ``firstresult``
-collect one answer per plugin; they are flattened here (lists joined, amounts summed).
+stop for stop values and city blocking, once per hex for lay colours) and its answer
+kept on the position (``Position.derived``), so the track graph, the train tables, the
+legality checker and the turn engine see the same answers however many routes or lays
+they check. Questions about one tile, rotation, token or terrain are asked each time
+(their arguments are the answer's key). Hooks without ``firstresult`` collect one
+answer per plugin; they are flattened here (lists joined, amounts summed, the first
+reason given). The replay rules belong to the title, not a position: they are asked
+of the ruleset.
 
-A position is not changed once read; ``dataclasses.replace`` (another phase or other
-trains) starts with no answers kept.
+A position is not changed once read, its turn included; ``dataclasses.replace``
+(another phase, other trains, the turn after a lay or token) starts with no answers
+kept.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .position import PlacedHex, Position, Train
 from .rules import CompanyBonus, RouteBonus, TrainRules
-from .tiles import Node
+from .tiles import Node, Tile
+
+if TYPE_CHECKING:
+    from trainrun.plugins import Ruleset
+
+    from .lays import LayRules
+    from .replayrules import ReplayRules
+    from .turnstate import LayRight
 
 
 def train_type(train: Train) -> tuple:
@@ -135,3 +149,111 @@ def next_train(position: Position) -> str:
     """The train the company would buy from the bank before running
     (``trainrun_next_train``; raises ``InputError`` when it may not buy one)."""
     return _hook(position).trainrun_next_train(position=position)
+
+
+# ---- the turn: tile lays and tokens ---------------------------------------------------
+
+def _first_reason(reasons) -> str | None:
+    return next((reason for reason in reasons if reason), None)
+
+
+def tile_lays(position: Position) -> list[LayRight]:
+    """The lays the company is granted per turn, in order (``trainrun_tile_lays``)."""
+    return _kept(position, ("tile_lays",), lambda: _hook(position).trainrun_tile_lays(
+        position=position))
+
+
+def lay_rules(position: Position) -> LayRules:
+    """The title's track rules for lays (``trainrun_lay_rules``)."""
+    return _kept(position, ("lay_rules",), lambda: _hook(position).trainrun_lay_rules(
+        position=position))
+
+
+def lay_budget(position: Position) -> float:
+    """The most the company may pay for a lay now (``trainrun_lay_budget``)."""
+    return _kept(position, ("lay_budget",), lambda: _hook(position).trainrun_lay_budget(
+        position=position))
+
+
+def lay_refusal(position: Position, hex_id: str) -> str | None:
+    """Why the title lets no tile be laid on ``hex_id``, the first plugin's reason
+    (``trainrun_lay_refusal``), or None."""
+    return _first_reason(_hook(position).trainrun_lay_refusal(position=position,
+                                                              hex_id=hex_id))
+
+
+def lay_colours(position: Position, hex_id: str) -> tuple[str, ...]:
+    """The tile colours that may be laid on ``hex_id`` (``trainrun_lay_colours``), asked
+    once per hex."""
+    colours = _kept(position, ("lay_colours",), dict)
+    if hex_id not in colours:
+        colours[hex_id] = _hook(position).trainrun_lay_colours(position=position,
+                                                               hex_id=hex_id)
+    return colours[hex_id]
+
+
+def upgrades_to(position: Position, hex_id: str, old: Tile, tiles: list[Tile]) -> list[Tile]:
+    """Those of ``tiles`` the title lets replace ``old`` on ``hex_id``
+    (``trainrun_upgrades_to``)."""
+    return _hook(position).trainrun_upgrades_to(position=position, hex_id=hex_id, old=old,
+                                                tiles=tiles)
+
+
+def track_kept(position: Position, hex_id: str, old: Tile, old_rotation: int, new: Tile,
+               rotation: int) -> bool | None:
+    """Whether ``new`` at ``rotation`` keeps the track of ``old`` (``trainrun_track_kept``;
+    None: the title leaves it to the default check)."""
+    return _hook(position).trainrun_track_kept(position=position, hex_id=hex_id, old=old,
+                                               old_rotation=old_rotation, new=new,
+                                               rotation=rotation)
+
+
+def rotation_refusal(position: Position, hex_id: str, tile: Tile, rotation: int) -> str | None:
+    """Why the title refuses ``tile`` at ``rotation`` on ``hex_id``, the first plugin's
+    reason (``trainrun_rotation_refusal``), or None."""
+    return _first_reason(_hook(position).trainrun_rotation_refusal(
+        position=position, hex_id=hex_id, tile=tile, rotation=rotation))
+
+
+def special_lay_connects(position: Position) -> bool:
+    """Whether the private using its ability lays tiles that must connect to one another
+    (``trainrun_special_lay_connects``)."""
+    return bool(_kept(position, ("special_lay_connects",), lambda: _hook(
+        position).trainrun_special_lay_connects(position=position)))
+
+
+def terrain_cost(position: Position, hex_id: str, old: Tile) -> int:
+    """What replacing ``old`` on ``hex_id`` costs for its terrain
+    (``trainrun_terrain_cost``)."""
+    return _hook(position).trainrun_terrain_cost(position=position, hex_id=hex_id, old=old)
+
+
+def token_cost(position: Position, hex_id: str, city: int) -> int:
+    """What a token in city ``city`` of ``hex_id`` costs (``trainrun_token_cost``)."""
+    return _hook(position).trainrun_token_cost(position=position, hex_id=hex_id, city=city)
+
+
+def charter_tokens_placed(position: Position) -> int:
+    """The company's tokens on the board that came from its charter
+    (``trainrun_charter_tokens_placed``)."""
+    return _kept(position, ("charter_tokens_placed",), lambda: _hook(
+        position).trainrun_charter_tokens_placed(position=position))
+
+
+def home_token_hexes(position: Position) -> list[str]:
+    """The hexes where the company may place its home token
+    (``trainrun_home_token_hexes``)."""
+    return _kept(position, ("home_token_hexes",), lambda: _hook(
+        position).trainrun_home_token_hexes(position=position))
+
+
+def replay_rules(ruleset: Ruleset, settings: dict) -> ReplayRules | None:
+    """How the title's game logs, with these optional-rule ``settings``, are replayed
+    (``trainrun_replay_rules``; None: they are not); asked of the ruleset, as no position
+    is read yet."""
+    return ruleset.hook.trainrun_replay_rules(settings=settings)
+
+
+def replay_action(ruleset: Ruleset, replay, action: dict) -> bool:
+    """Whether the title took logged ``action`` itself (``trainrun_replay_action``)."""
+    return bool(ruleset.hook.trainrun_replay_action(replay=replay, action=action))

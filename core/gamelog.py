@@ -177,7 +177,7 @@ class Replay:
         self.game = game
         ruleset = game.ruleset
         self.title = ruleset.title
-        self.rules = ruleset.hook.trainrun_replay_rules(settings=game.settings)
+        self.rules = answers.replay_rules(ruleset, game.settings)
         if self.rules is None:
             raise InputError("title", f"trainrun cannot replay {self.title.name} game logs yet "
                                       "(the title gives no replay rules)")
@@ -303,7 +303,7 @@ class Replay:
     def _apply(self, action: dict) -> None:
         self._begin(action)
         kind = action["type"]
-        if self.game.ruleset.hook.trainrun_replay_action(replay=self, action=action):
+        if answers.replay_action(self.game.ruleset, self, action):
             return
         handler = getattr(self, f"_do_{kind}", None)
         if handler is not None:

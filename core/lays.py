@@ -29,6 +29,7 @@ import functools
 from collections import Counter
 from dataclasses import dataclass
 
+from . import answers
 from .errors import InputError
 from .hexgrid import opposite
 from .position import CityTokens, PlacedHex, Position
@@ -179,6 +180,15 @@ def label(tile: Tile) -> str | None:
     return tile.labels[-1] if tile.labels else None
 
 
+def default_special_upgrades_to(old: Tile, new: Tile) -> bool:
+    """The shared rule for a private's ``special`` lay (engine ``upgrades_to?`` with
+    ``special``): the next colour and the old track kept at some turn; labels, towns and
+    cities are not asked."""
+    return (new.color in COLOURS and old.color in COLOURS
+            and COLOURS.index(new.color) == COLOURS.index(old.color) + 1
+            and paths_kept_somehow(old, new))
+
+
 def label_required(old: Tile, new: Tile, future_label: tuple[str, str] | None) -> str | None:
     """The label ``new`` must carry to replace ``old``: the hex's future label ``(label,
     colour)`` when ``new`` has that colour (a label printed on the map for a later colour:
@@ -237,7 +247,7 @@ def next_right(position: Position) -> LayRight | None:
     turn = position.turn
     if turn.next_lay is not None:
         return turn.next_lay.resolved(turn.upgraded)
-    rights = position.ruleset.hook.trainrun_tile_lays(position=position)
+    rights = answers.tile_lays(position)
     return rights[turn.lays].resolved(turn.upgraded) if turn.lays < len(rights) else None
 
 
@@ -268,9 +278,7 @@ def lay_cost(position: Position, right: LayRight, hex_id: str, tile: Tile, rotat
                                             position.board[other].rotation)):
             border += cost
     fee = right.cost if tile.color == "yellow" else right.upgrade_cost
-    terrain = position.ruleset.hook.trainrun_terrain_cost(position=position, hex_id=hex_id,
-                                                          old=placed.tile)
-    return terrain + border + fee
+    return answers.terrain_cost(position, hex_id, placed.tile) + border + fee
 
 
 # ---- the board after a lay ---------------------------------------------------------------
@@ -374,13 +382,11 @@ class _Turn:
         if position.ruleset is None:
             raise InputError("position", "read it with trainrun.read_position first")
         self.position = position
-        self.hook = position.ruleset.hook
         self.right = next_right(position)
-        self.rules = self.hook.trainrun_lay_rules(position=position)
+        self.rules = answers.lay_rules(position)
         self.box = tiles_in_box(position)
         self.reach = reach(position)
-        self.colours: dict[str, tuple] = {}
-        self.budget = self.hook.trainrun_lay_budget(position=position)
+        self.budget = answers.lay_budget(position)
 
     def hex_refusal(self, hex_id: str) -> str | None:
         position, right = self.position, self.right
@@ -393,9 +399,9 @@ class _Turn:
             return "this lay may not be an upgrade"
         if right.cannot_reuse_same_hex and hex_id in position.turn.laid_hexes:
             return f"{hex_id} was already laid this turn"
-        for reason in self.hook.trainrun_lay_refusal(position=position, hex_id=hex_id):
-            if reason:
-                return reason
+        reason = answers.lay_refusal(position, hex_id)
+        if reason:
+            return reason
         if hex_id not in self.reach.sides:
             return f"{position.company} does not reach {hex_id}"
         return None
@@ -412,9 +418,7 @@ class _Turn:
         position = self.position
         if tile.color == "yellow" and not self.right.lay:
             return "this lay may not be a yellow tile"
-        if hex_id not in self.colours:
-            self.colours[hex_id] = self.hook.trainrun_lay_colours(position=position, hex_id=hex_id)
-        if tile.color not in self.colours[hex_id]:
+        if tile.color not in answers.lay_colours(position, hex_id):
             return f"{tile.color} tiles are not allowed on {hex_id} in phase {position.phase.name}"
         if not _in_box(position, self.box, tile):
             return f"no tile {tile.name} left"
@@ -424,8 +428,7 @@ class _Turn:
         """Those of ``tiles`` the title lets replace the hex's tile."""
         if not tiles:
             return []
-        return self.hook.trainrun_upgrades_to(position=self.position, hex_id=hex_id,
-                                              old=self.position.board[hex_id].tile, tiles=tiles)
+        return answers.upgrades_to(self.position, hex_id, self.position.board[hex_id].tile, tiles)
 
     def rotation_refusal(self, hex_id: str, tile: Tile, rotation: int) -> str | None:
         return (self.placement_refusal(hex_id, tile, rotation)
@@ -446,9 +449,7 @@ class _Turn:
         """The old track, cities and towns kept, and the title's own rotation rules."""
         position = self.position
         placed = position.board[hex_id]
-        kept = self.hook.trainrun_track_kept(position=position, hex_id=hex_id, old=placed.tile,
-                                             old_rotation=placed.rotation, new=tile,
-                                             rotation=rotation)
+        kept = answers.track_kept(position, hex_id, placed.tile, placed.rotation, tile, rotation)
         if kept is False:
             return f"the track of tile {placed.tile.name} is not kept"
         if kept is None and not paths_kept(placed.tile, placed.rotation, tile, rotation):
@@ -456,11 +457,7 @@ class _Turn:
         if kept is None and not rotation_keeps_stops(placed.tile, placed.rotation, tile,
                                                      rotation):
             return f"the cities and towns of tile {placed.tile.name} are not kept"
-        for reason in self.hook.trainrun_rotation_refusal(position=position, hex_id=hex_id,
-                                                          tile=tile, rotation=rotation):
-            if reason:
-                return reason
-        return None
+        return answers.rotation_refusal(position, hex_id, tile, rotation)
 
     def offered(self, hex_id: str) -> dict[str, list[int]]:
         """Tiles with their rotations passing the hex, tile and rotation checks (the most
@@ -506,9 +503,19 @@ class _Turn:
         return None, cost
 
 
+def _turn(position: Position) -> _Turn:
+    """The lay checks of the step acting: the company's own lay, or a private's ability
+    (``trainrun.special_track``, which builds on ``_Turn``, hence imported here)."""
+    if position.turn.step == "SpecialTrack":
+        from .special_track import SpecialTurn
+        return SpecialTurn(position)
+    return _Turn(position)
+
+
 def legal_lays(position: Position) -> list[Lay]:
-    """Every legal lay of the operating company now, sorted."""
-    turn = _Turn(position)
+    """Every legal lay of the operating company now (or of the private using its ability),
+    sorted."""
+    turn = _turn(position)
     if turn.right is None:
         return []
     out = []
@@ -535,7 +542,7 @@ def check_lay(position: Position, hex_id: str, tile_name: str, rotation: int) ->
         raise InputError(where, f"unknown tile {tile_name!r}")
     if isinstance(rotation, bool) or not isinstance(rotation, int) or not 0 <= rotation <= 5:
         raise InputError(where, f"rotation must be an integer 0-5, got {rotation!r}")
-    turn = _Turn(position)
+    turn = _turn(position)
     tile = title.tiles[tile_name]
     reason = (turn.hex_refusal(hex_id) or turn.tile_refusal(hex_id, tile)
               or turn.rotation_refusal(hex_id, tile, rotation))

@@ -20,6 +20,7 @@ import copy
 import dataclasses
 from dataclasses import dataclass
 
+from . import answers
 from .errors import InputError
 from .position import CityTokens, Position
 from .walk import connected_nodes
@@ -50,7 +51,7 @@ def tokens_left(position: Position) -> int:
     charter's tokens less those of them on the board (``trainrun_charter_tokens_placed``)."""
     if position.tokens_left is not None:
         return position.tokens_left
-    placed = position.ruleset.hook.trainrun_charter_tokens_placed(position=position)
+    placed = answers.charter_tokens_placed(position)
     return max(0, len(position.title.companies[position.company].get("tokens", [0])) - placed)
 
 
@@ -106,14 +107,13 @@ def _refusal(position: Position, hex_id: str, index: int, tokens: CityTokens,
 def _cost(position: Position, hex_id: str, index: int) -> int:
     if _home(position):
         return 0
-    return position.ruleset.hook.trainrun_token_cost(position=position, hex_id=hex_id,
-                                                      city=index)
+    return answers.token_cost(position, hex_id, index)
 
 
 def _candidates(position: Position):
     """(hexes to look at, reached node ids or None when reach does not matter)."""
     if _home(position):
-        hexes = position.ruleset.hook.trainrun_home_token_hexes(position=position)
+        hexes = answers.home_token_hexes(position)
         return [h for h in hexes if h in position.board], None
     return None, connected_nodes(position)
 

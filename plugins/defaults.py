@@ -171,6 +171,11 @@ def trainrun_upgrades_to(position: Position, hex_id: str, old: Tile,
 
 
 @hookimpl
+def trainrun_special_lay_connects(position: Position) -> bool:
+    return False
+
+
+@hookimpl
 def trainrun_terrain_cost(position: Position, hex_id: str, old: Tile) -> int:
     return old.terrain_cost
 

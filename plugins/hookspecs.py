@@ -209,6 +209,14 @@ def trainrun_track_kept(position: Position, hex_id: str, old: Tile, old_rotation
 
 
 @hookspec(firstresult=True)
+def trainrun_special_lay_connects(position: Position) -> bool:
+    """Say whether the tiles the private using its ability (``turn.entity``, step
+    ``SpecialTrack``) lays this turn must connect to one another (engine ``tile_lay``
+    ``connect``): each further lay then meets a path of a tile it laid before. Asked only
+    when ``turn.ability`` does not state ``connect``. Default: False."""
+
+
+@hookspec(firstresult=True)
 def trainrun_terrain_cost(position: Position, hex_id: str, old: Tile) -> int:
     """Give the terrain cost of laying over tile ``old`` on ``hex_id`` (before water borders
     and the lay's fee). Default: the tile's printed terrain costs (``upgrade_costs``)."""

@@ -33,6 +33,7 @@ HOOKS = {
     "trainrun_lay_refusal": False,
     "trainrun_lay_rules": True,
     "trainrun_rotation_refusal": False,
+    "trainrun_special_lay_connects": True,
     "trainrun_terrain_cost": True,
     "trainrun_tile_lays": True,
     "trainrun_track_kept": True,

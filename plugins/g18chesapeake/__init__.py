@@ -28,12 +28,26 @@ BLOCKING_PRIVATES = {"D&R": ("K3",), "C-P": ("H2", "I3"), "B&S": ("F4", "G5"), "
 PLAYER_HOLDERS = ("president", "player")
 
 
+# The privates that lay tiles on their own hexes (engine ``tile_lay``), by the name a
+# moves line gives them (``turn.entity``); their two lays must connect (engine ``connect``).
+LAYING_PRIVATES = {"Columbia - Philadelphia Railroad": "C-P",
+                   "Baltimore and Susquehanna Railroad": "B&S"}
+
+
 @hookimpl
 def trainrun_lay_refusal(position: Position, hex_id: str) -> str | None:
+    acting = LAYING_PRIVATES.get(position.turn.entity)
     for private, hexes in BLOCKING_PRIVATES.items():
+        if private == acting:
+            continue   # a private's own lays are not blocked by it
         if hex_id in hexes and position.privates.get(private) in PLAYER_HOLDERS:
             return f"{hex_id} is blocked by {private}, held by a player"
     return None
+
+
+@hookimpl
+def trainrun_special_lay_connects(position: Position) -> bool:
+    return position.turn.entity in LAYING_PRIVATES
 
 
 @hookimpl
