@@ -46,7 +46,6 @@ board is never silently wrong. A title replays only when its plugin gives replay
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Iterator
 
 from . import answers
@@ -137,16 +136,8 @@ def _check_actions(actions) -> list[dict]:
 def read_game(data, name: str = "game") -> GameLog:
     """Read a game file (JSON text or a dict) of an installed title."""
     from trainrun.plugins import load_title
-    if isinstance(data, (str, bytes)):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as exc:
-            raise InputError("game", f"malformed JSON ({exc.msg} at line {exc.lineno} "
-                                     f"column {exc.colno})") from None
-    if not isinstance(data, dict):
-        raise InputError("game", "expected a JSON object with title and actions")
-    if "title" not in data:
-        raise InputError("title", "missing")
+    from trainrun.reading import titled_object
+    data = titled_object(data, "game", "expected a JSON object with title and actions")
     ruleset = load_title(str(data["title"]))
     settings = data.get("settings") or {}
     if not isinstance(settings, dict):

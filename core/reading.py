@@ -32,14 +32,21 @@ def read_position(data) -> Position:
     """Read a position from a dict or JSON text, choosing the title it names."""
     from trainrun.plugins import load_title   # the registry imports this module
 
+    data = titled_object(data, "position", "expected a JSON object")
+    return position_of(load_title(str(data["title"])), data)
+
+
+def titled_object(data, field: str, expected: str) -> dict:
+    """``data`` (a dict, or JSON text of one) that names its title; an ``InputError`` on
+    ``field`` (``expected`` says what it should be) otherwise."""
     if isinstance(data, (str, bytes)):
         try:
             data = json.loads(data)
         except json.JSONDecodeError as exc:
-            raise InputError("position", f"malformed JSON ({exc.msg} at line {exc.lineno} "
-                                         f"column {exc.colno})") from None
+            raise InputError(field, f"malformed JSON ({exc.msg} at line {exc.lineno} "
+                                    f"column {exc.colno})") from None
     if not isinstance(data, dict):
-        raise InputError("position", "expected a JSON object")
+        raise InputError(field, expected)
     if "title" not in data:
         raise InputError("title", "missing")
-    return position_of(load_title(str(data["title"])), data)
+    return data
