@@ -22,8 +22,6 @@ search of every track reachable differed from it on 18Chesapeake 1905#263, #333,
 not reached), which now match.
 """
 import dataclasses
-import json
-from pathlib import Path
 
 import pytest
 
@@ -32,13 +30,9 @@ from trainrun.errors import InputError
 from trainrun.lays import Lay, apply_lay, check_lay, legal_lays
 from trainrun.position import PlacedHex, position_to_own
 
-from fixture_privates import with_privates
+from lay_moments import engine_lays, lay_lines, our_lays, read_moment
 
-MOVES = Path(__file__).parent / "data" / "moves"
-LINES = {f"{path.parent.name}/{path.stem}#{d['action']}": d
-         for path in sorted(MOVES.glob("*/*.jsonl"))
-         for d in map(json.loads, path.read_text().splitlines())
-         if d["kind"] == "lay_tile" and d["step"] == "Track"}
+LINES = lay_lines("Track")
 
 DIFFERENT = {
     # 1871
@@ -53,28 +47,19 @@ DIFFERENT = {
 
 
 def _read(name):
-    """The moves line as a position, with the private companies' holders from its game log
-    (``fixture_privates``)."""
-    return read_position(with_privates(LINES[name]))
+    return read_moment(LINES[name])
 
-
-def _engine(data) -> set:
-    return {(m["hex"], m["tile"], m["rotation"], m["cost"]) for m in data["legal"]}
-
-
-def _ours(position) -> set:
-    return {(m.hex, m.tile, m.rotation, m.cost) for m in legal_lays(position)}
 
 
 @pytest.mark.parametrize("name", [n for n in LINES if n not in DIFFERENT])
 def test_legal_lays_equal_the_engines(name):
-    assert _ours(_read(name)) == _engine(LINES[name])
+    assert our_lays(_read(name)) == engine_lays(LINES[name])
 
 
 @pytest.mark.parametrize("name", sorted(DIFFERENT))
 @pytest.mark.xfail(strict=True, reason="known difference, see the module docstring")
 def test_known_differences(name):
-    assert _ours(_read(name)) == _engine(LINES[name])
+    assert our_lays(_read(name)) == engine_lays(LINES[name])
 
 
 @pytest.mark.parametrize("name", [n for n in LINES if n not in DIFFERENT

@@ -6,21 +6,12 @@ the private using its ability, with the cost the operating company pays. ``legal
 give exactly that set. The lines in ``DIFFERENT`` do not match yet (strict xfail, so a fix
 shows up as an unexpected pass); each carries its cause.
 """
-import json
-from pathlib import Path
 
 import pytest
 
-from trainrun import read_position
-from trainrun.lays import legal_lays
+from lay_moments import engine_lays, lay_lines, our_lays, read_moment
 
-from fixture_privates import with_privates
-
-MOVES = Path(__file__).parent / "data" / "moves"
-LINES = {f"{path.parent.name}/{path.stem}#{d['action']}": d
-         for path in sorted(MOVES.glob("*/*.jsonl"))
-         for d in map(json.loads, path.read_text().splitlines())
-         if d["kind"] == "lay_tile" and d["step"] == "SpecialTrack"}
+LINES = lay_lines("SpecialTrack")
 
 DIFFERENT = {
     # 1817 coal mine privates (P1, P5, P10): the engine's 1817 step opens only the sides of
@@ -48,15 +39,8 @@ DIFFERENT = {
 
 
 def _read(name):
-    return read_position(with_privates(LINES[name]))
+    return read_moment(LINES[name])
 
-
-def _engine(data) -> set:
-    return {(m["hex"], m["tile"], m["rotation"], m["cost"]) for m in data["legal"]}
-
-
-def _ours(position) -> set:
-    return {(m.hex, m.tile, m.rotation, m.cost) for m in legal_lays(position)}
 
 
 def test_every_title_with_special_lays_is_covered():
@@ -65,10 +49,10 @@ def test_every_title_with_special_lays_is_covered():
 
 @pytest.mark.parametrize("name", [n for n in LINES if n not in DIFFERENT])
 def test_special_lays_equal_the_engines(name):
-    assert _ours(_read(name)) == _engine(LINES[name])
+    assert our_lays(_read(name)) == engine_lays(LINES[name])
 
 
 @pytest.mark.parametrize("name", sorted(DIFFERENT))
 @pytest.mark.xfail(strict=True, reason="known difference, see DIFFERENT")
 def test_known_differences(name):
-    assert _ours(_read(name)) == _engine(LINES[name])
+    assert our_lays(_read(name)) == engine_lays(LINES[name])
