@@ -7,8 +7,8 @@ from setuptools import Extension, setup
 PLUGINS = ["g18chesapeake", "g1817", "g1871", "g18ny", "g18pa"]
 
 setup(
-    packages=["trainrun", "trainrun.solver", "trainrun.plugins", "trainrun.web",
-              "trainrun.examples"]
+    packages=["trainrun", "trainrun.draw", "trainrun.solver", "trainrun.plugins",
+              "trainrun.web", "trainrun.examples"]
     + [f"trainrun.plugins.{p}" for p in PLUGINS],
     package_dir={"trainrun": "core", "trainrun.solver": "solver",
                  "trainrun.plugins": "plugins", "trainrun.examples": "examples"},

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
 from . import __version__
 from .errors import InputError
@@ -223,3 +223,41 @@ async def audit(request: Request,
     if report.stopped:
         raise InputError("game", f"the replay stopped at {report.stopped}")
     return report.to_json()
+
+
+@app.post("/draw", response_class=Response,
+          responses={200: {"content": {"image/svg+xml": {}},
+                           "description": "The board (and the run) as SVG"}})
+async def draw(request: Request,
+               verify: bool = Query(False, description="Check the run and draw it beside the "
+                                    "best run, each broken rule marked where it happens"),
+               time_limit: float = Query(60.0, gt=0, le=3600,
+                                         description="Seconds for the best run (verify)"),
+               workers: int = Query(1, ge=1, le=64)) -> Response:
+    """The position's board as SVG (``image/svg+xml``), from ``{"position": ..., "run":
+    ...}``; ``run`` (optional) is a run in any form ``/verify`` reads (a ``/solve`` answer,
+    trainrun routes, an 18xx.games ``run_routes``), drawn as the checker reads it with each
+    broken rule marked. Each hex is a ``g`` with ``data-hex``, each city and town
+    carries ``data-city`` / ``data-town`` (``HEX.i``), each route ``data-train``."""
+    import json
+
+    from starlette.concurrency import run_in_threadpool
+
+    from trainrun.draw import draw_input, draw_verification
+    from trainrun.reading import read_position
+    try:
+        body = json.loads(await request.body())
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise InputError("body", "expected JSON: {\"position\": ..., \"run\": ...}") from None
+    if not isinstance(body, dict) or "position" not in body:
+        raise InputError("position", "missing: the body is {\"position\": ..., \"run\": ...}")
+    position = read_position(body["position"])
+    run = body.get("run")
+    if verify:
+        from trainrun.verify import verify as verify_run
+        result = await run_in_threadpool(verify_run, position, run if run is not None
+                                         else body["position"], time_limit, workers)
+        svg = draw_verification(position, result)
+    else:
+        svg = await run_in_threadpool(draw_input, position, run)
+    return Response(content=svg, media_type="image/svg+xml")
