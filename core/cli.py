@@ -34,11 +34,12 @@ def _read_file(path: str) -> str:
         _fail(f"{path}: not UTF-8 text")
 
 
-def _solve_text(text: str, time_limit: float, workers: int, claim=()):
+def _solve_text(text: str, time_limit: float, workers: int, claim=(), keep=None):
     from trainrun.reading import read_position
     from trainrun.run import solve
     position = read_position(text)
-    return position, solve(position, time_limit=time_limit, workers=workers, claim=claim)
+    return position, solve(position, time_limit=time_limit, workers=workers, claim=claim,
+                           keep=keep)
 
 
 def _purchase_text(text: str, time_limit: float, workers: int):
@@ -71,8 +72,12 @@ def main() -> None:
 @click.option("--svg", "svg_out", type=click.Path(dir_okay=False), metavar="FILE",
               help="Also draw the board with the best run to FILE (.svg, or .png where a "
                    "converter is installed).")
+@click.option("--keep", "keep", type=click.Path(dir_okay=False), metavar="RUN.json",
+              help="Keep these trains' routes (any run form verify reads) and find the best "
+                   "for the other trains.")
 def solve(position: str, as_json: bool, time_limit: float, workers: int,
-          buy_next_train: bool, fmt: str, claim: tuple, svg_out: str | None) -> None:
+          buy_next_train: bool, fmt: str, claim: tuple, svg_out: str | None,
+          keep: str | None) -> None:
     """Best run of the operating company in POSITION (own format or a corpus line)."""
     if buy_next_train and fmt != "trainrun":
         _fail("--format: 18xx.games exports one run, not the two of --buy-next-train")
@@ -80,11 +85,14 @@ def solve(position: str, as_json: bool, time_limit: float, workers: int,
         _fail("--claim: not with --buy-next-train")
     if buy_next_train and svg_out:
         _fail("--svg: draws one run, not the two of --buy-next-train")
+    if buy_next_train and keep:
+        _fail("--keep: not with --buy-next-train")
     try:
         if buy_next_train:
             result = _purchase_text(_read_file(position), time_limit, workers)
         else:
-            board, result = _solve_text(_read_file(position), time_limit, workers, claim)
+            board, result = _solve_text(_read_file(position), time_limit, workers, claim,
+                                        _read_file(keep) if keep else None)
             if svg_out:
                 from trainrun.draw import draw_position
                 _write_drawing(svg_out, draw_position(board, result))

@@ -70,7 +70,9 @@ async def solve(request: Request,
                                              "(1871's Hunslet): answers {without, "
                                              "with_train, train, phase, rusted, discarded, "
                                              "gain}")) -> dict:
-    """The best run of the position's operating company."""
+    """The best run of the position's operating company. The body is a position, or
+    ``{"position": ..., "keep": RUN}`` to keep RUN's routes (any form ``/verify`` reads)
+    and find the best for the other trains."""
     from starlette.concurrency import run_in_threadpool
 
     from trainrun.reading import read_position
@@ -80,12 +82,23 @@ async def solve(request: Request,
         text = body.decode("utf-8")
     except UnicodeDecodeError:
         raise InputError("position", "the body is not UTF-8 text") from None
+    keep = None
+    if text.lstrip().startswith("{") and '"keep"' in text:   # {"position": ..., "keep": RUN}
+        import json
+        try:
+            wrapped = json.loads(text)
+        except json.JSONDecodeError:
+            wrapped = None   # read_position names the fault
+        if isinstance(wrapped, dict) and "keep" in wrapped and "position" in wrapped:
+            text, keep = wrapped["position"], wrapped["keep"]
     position = read_position(text)
+    if buy_next_train and keep is not None:
+        raise InputError("keep", "not with buy_next_train")
     if buy_next_train:
         from trainrun.purchase import solve_buying_next_train
         both = await run_in_threadpool(solve_buying_next_train, position, time_limit, workers)
         return both.to_dict()
-    run = await run_in_threadpool(solve_position, position, time_limit, workers)
+    run = await run_in_threadpool(solve_position, position, time_limit, workers, keep=keep)
     return run.to_dict()
 
 

@@ -40,7 +40,9 @@ def _run_lines(run: Run) -> list:
         lines.append((f"+ fixed income: ${run.fixed_income}", "note"))
     proof = ("optimal (proven)" if run.status == "optimal"
              else f"best found, proven bound ${run.bound}")
-    return lines + [(f"Total ${run.total} — {proof}", "total")]
+    lines.append((f"Total ${run.total} — {proof}", "total"))
+    return lines + [(f"Not in the run: {i['name']} ${i['amount']} to the company", "note")
+                    for i in run.company_income]
 
 
 def _declared_lines(verification) -> list:

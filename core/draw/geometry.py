@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from trainrun.tiles import Path, Tile, split_lane_end
+from trainrun.tiles import Path, Tile
 
 R = 40.0                          # centre to corner
 APOTHEM = R * math.sqrt(3) / 2    # centre to edge midpoint
@@ -122,15 +122,3 @@ def track_d(layout: Layout, places: dict, path: Path, cx: float, cy: float) -> s
             return (f"M{cx + ax:.1f},{cy + ay:.1f} C{cx + ax - dax * k:.1f},{cy + ay - day * k:.1f} "
                     f"{cx + bx - dbx * k:.1f},{cy + by - dby * k:.1f} {cx + bx:.1f},{cy + by:.1f}")
     return f"M{cx + ax:.1f},{cy + ay:.1f} L{cx + bx:.1f},{cy + by:.1f}"
-
-
-def find_path(tile: Tile, rotation: int, a: str, b: str) -> Path | None:
-    """The tile path (at board edges) a chain step ``{a, b}`` names, either way round; an end
-    without its lane matches any lane of that end."""
-    (a0, al), (b0, bl) = split_lane_end(a), split_lane_end(b)
-    for p in tile.paths_at(rotation):
-        for (x, xl), (y, yl) in (((p.a, p.a_lane), (p.b, p.b_lane)),
-                                 ((p.b, p.b_lane), (p.a, p.a_lane))):
-            if x == a0 and y == b0 and al in (None, xl[1]) and bl in (None, yl[1]):
-                return p if x == p.a else Path(p.b, p.a, p.terminal, p.track, p.b_lane, p.a_lane)
-    return None

@@ -8,11 +8,11 @@ import re
 
 from trainrun.errors import InputError
 from trainrun.position import Position, parse_node_id
-from trainrun.tiles import Path, split_lane_end
+from trainrun.tiles import Path, path_named, split_lane_end
 
 from .board import BoardFrame
 from .colours import train_colour
-from .geometry import R, find_path, track_d
+from .geometry import R, track_d
 from .svg import el, group
 
 ROUTE_WIDTH = 0.09 * R
@@ -58,7 +58,7 @@ def _step(position: Position, frame: BoardFrame, step: dict, train, colour: str,
                  stroke_linecap="round", opacity=0.9)
     cx, cy = frame.centres[hex_id]
     places = frame.places(placed)
-    path = find_path(placed.tile, placed.rotation, a, b)
+    path = path_named(placed.tile, placed.rotation, a, b)
     if path is None:
         (a0, al), (b0, bl) = split_lane_end(a), split_lane_end(b)
         path = Path(a0, b0)
