@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import httpx
 import pytest
@@ -104,10 +105,10 @@ def shown_position(browser) -> dict:
     return json.loads(browser.find_element(By.ID, "position-text").get_attribute("value"))
 
 
-def solve_on_page(browser) -> dict:
-    """Press Solve; what the page shows: total, status, each route's train and revenue,
-    and the drawn routes (train → number of tile paths drawn)."""
-    browser.find_element(By.ID, "solve").click()
+def solve_on_page(browser, press: str = "solve") -> dict:
+    """Press Solve (or ``press``); what the page shows: total, status, each route's train
+    and revenue, and the drawn routes (train → number of tile paths drawn)."""
+    browser.find_element(By.ID, press).click()
     until(browser, lambda b: b.find_element(By.ID, "total").get_attribute("data-total"),
           "the run")
     until(browser, lambda b: b.find_element(By.ID, "board").get_attribute("data-drawn") == "run",
@@ -182,3 +183,60 @@ def test_a_refused_token_is_one_line_on_the_page(browser, base):
     browser.find_element(By.CSS_SELECTOR, '#board svg [data-city="F2.0"]').click()
     until(browser, lambda b: "may not place a token in F2" in b.find_element(By.ID, "lays").text,
           "the refusal")
+
+
+def test_verify_then_keep_a_declared_route_and_solve_the_rest(browser, base):
+    position = open_example(browser, base, "18Chesapeake", "18chesapeake-two-trains")
+    declared = httpx.get(f"{base}/examples/18chesapeake-two-trains-run").json()
+    until(browser, lambda b: b.find_element(By.ID, "run-text").get_attribute("value"),
+          "the example's declared run")
+    browser.find_element(By.ID, "verify").click()
+    until(browser, lambda b: b.find_element(By.ID, "verdict").get_attribute("data-declared"),
+          "the verdict")
+    verdict = api(base, "/verify", {"position": position, "run": declared})
+    box = browser.find_element(By.ID, "verdict")
+    assert (int(box.get_attribute("data-declared")), int(box.get_attribute("data-best"))) == \
+        (verdict["declared_total"], verdict["best_total"]) == (360, 390)   # the README's
+    drawn = {g.get_attribute("data-train")
+             for g in browser.find_elements(By.CSS_SELECTOR, "#board svg g.route")}
+    assert drawn == {"4-0", "5-1"}
+
+    browser.find_element(By.CSS_SELECTOR, '#routes li.route[data-train="4-0"] input.pin').click()
+    shown = solve_on_page(browser, press="resolve")
+    kept = {**declared, "routes": declared["routes"][:1]}
+    run = api(base, "/solve", {"position": position, "keep": kept})
+    assert shown == expected(run)
+    assert dict(shown["routes"])["4-0"] == 150   # the declared 4-train route, kept
+
+
+def test_advise_lists_the_top_plans(browser, base):
+    position = open_example(browser, base, "18Chesapeake", "18chesapeake-lay-moment")
+    top = browser.find_element(By.ID, "advise-top")
+    top.clear()
+    top.send_keys("2")
+    browser.find_element(By.ID, "advise").click()
+    until(browser, lambda b: b.find_elements(By.CSS_SELECTOR, "#plans li.plan"), "the plans")
+    shown = [int(li.get_attribute("data-total"))
+             for li in browser.find_elements(By.CSS_SELECTOR, "#plans li.plan")]
+    advice = api(base, "/advise?top=2", position)
+    assert shown == [p["total"] for p in advice["plans"][:2]]
+    assert shown[0] == 240   # the README's advise answer for this moment
+
+
+def test_a_game_file_opens_with_a_slider_over_its_runs(browser, base, tmp_path):
+    game = Path(__file__).parent / "data" / "fixtures" / "18Chesapeake" / "22383.json"
+    browser.get(base + "/")
+    until(browser, lambda b: b.find_element(By.TAG_NAME, "body").get_attribute("data-ready"),
+          "the page to start")
+    browser.find_element(By.ID, "upload").send_keys(str(game))
+    until(browser, lambda b: b.find_element(By.ID, "run-label").get_attribute("textContent").startswith("5 of 5"),
+          "the game's last run")
+    runs = api(base, "/import?runs=true", json.loads(game.read_text()))["positions"]
+    assert [p["action"] for p in runs] == [44, 53, 64, 70, 75]   # as tests/test_import_cli.py
+    assert shown_position(browser) == runs[-1]
+    browser.execute_script("const s = document.getElementById('run-slider');"
+                           " s.value = 1; s.dispatchEvent(new Event('change'));")
+    until(browser, lambda b: b.find_element(By.ID, "run-label").get_attribute("textContent").startswith("2 of 5"),
+          "the second run")
+    assert shown_position(browser) == runs[1]
+    assert "B&O" in browser.find_element(By.ID, "summary").text

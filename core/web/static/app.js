@@ -1,5 +1,6 @@
 // The trainrun page: every answer comes from the HTTP API of `trainrun serve`
-// (/titles, /examples, /import, /draw, /moves, /apply, /solve, /verify, /advise).
+// (/titles, /examples, /import, /draw, /moves, /apply, /solve with its keep, /verify,
+// /advise).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -91,7 +92,7 @@ async function setPosition(position, {remember = true} = {}) {
   $("lays").replaceChildren();
   $("hex-name").textContent = "";
   $("routes").replaceChildren();
-  $("total").textContent = "";
+  clearRun();
   $("verdict").replaceChildren();
   $("plans").replaceChildren();
   $("resolve").disabled = true;
@@ -206,20 +207,44 @@ function timeLimit() {
 }
 
 async function solve() {
+  clearRun();
   const run = await call(`/solve?time_limit=${timeLimit()}`, state.position);
-  showRun(run);
+  state.pinned.clear();
   await draw(run);
+  showRun(run);
+}
+
+// Keep the pinned routes as they are and find the proven best for the other trains.
+async function solveTheRest() {
+  const keep = {routes: state.run.routes.filter((r) => state.pinned.has(r.train))};
+  clearRun();
+  const run = await call(`/solve?time_limit=${timeLimit()}`, {position: state.position, keep});
+  await draw(run);
+  showRun(run);
+}
+
+function clearRun() {
+  $("total").textContent = "";
+  delete $("total").dataset.total;
+  delete $("total").dataset.status;
 }
 
 function showRun(run) {
-  state.run = run;
   const proven = run.status === "optimal";
-  $("total").textContent = `Total $${run.total} — ` +
-      (proven ? "optimal (proven)" : `best found; proven bound $${run.bound}`) +
-      ` — ${Math.round(run.seconds * 1000)} ms`;
+  showRoutes(run, `Total $${run.total} — ` +
+             (proven ? "optimal (proven)" : `best found; proven bound $${run.bound}`) +
+             ` — ${Math.round(run.seconds * 1000)} ms`);
   $("total").dataset.total = run.total;
   $("total").dataset.status = run.status;
+}
+
+// The routes of `run` (a solve answer or a declared run), each with its stops and a pin.
+function showRoutes(run, heading) {
+  state.run = run;
+  clearRun();
+  $("total").textContent = heading;
   $("routes").replaceChildren(...run.routes.map(routeItem));
+  $("resolve").disabled = state.pinned.size === 0;
 }
 
 function routeItem(route) {
@@ -227,8 +252,17 @@ function routeItem(route) {
   item.className = "route";
   item.dataset.train = route.train;
   item.dataset.revenue = route.revenue;
-  const head = document.createElement("div");
-  head.append(`${route.train_name} train (${route.train}): $${route.revenue}`);
+  const head = document.createElement("label");
+  const pin = document.createElement("input");
+  pin.type = "checkbox";
+  pin.className = "pin";
+  pin.title = "Keep this route when re-solving the rest";
+  pin.checked = state.pinned.has(route.train);
+  pin.addEventListener("change", () => {
+    if (pin.checked) state.pinned.add(route.train); else state.pinned.delete(route.train);
+    $("resolve").disabled = state.pinned.size === 0;
+  });
+  head.append(pin, ` ${route.train_name} train (${route.train}): $${route.revenue}`);
   item.append(head);
   const stops = document.createElement("table");
   for (const stop of route.stops) {
@@ -265,12 +299,16 @@ async function verify() {
   for (const route of verdict.routes) {
     lines.push(`route ${route.number} · ${route.train_name} (${route.train}): ` +
                (route.legal ? "legal" : "illegal") + `, $${route.revenue}`);
-    for (const v of route.violations) lines.push(`  ${typeof v === "string" ? v : JSON.stringify(v)}`);
   }
-  for (const v of verdict.violations) lines.push(typeof v === "string" ? v : JSON.stringify(v));
+  lines.push(...verdict.violations);   // every route's broken rules, and those between routes
   box.replaceChildren(...lines.map((line) => note(line)));
   box.dataset.legal = verdict.legal;
-  await draw({routes: verdict.routes});
+  box.dataset.declared = verdict.declared_total;
+  box.dataset.best = verdict.best_total;
+  state.pinned.clear();
+  showRoutes({routes: verdict.routes}, `Declared run: $${verdict.declared_total}` +
+             " — pin routes to keep them and re-solve the rest");
+  await draw(state.run);
 }
 
 // ---- advise -------------------------------------------------------------------------
@@ -282,13 +320,14 @@ async function advise() {
   list.replaceChildren(...answer.plans.slice(0, top).map((plan) => {
     const item = document.createElement("li");
     item.className = "plan";
+    item.dataset.total = plan.total;
     item.append(`${plan.moves.map(describeMove).join(", then ")} (cost $${plan.cost}): ` +
                 `run $${plan.total}` + (plan.status === "optimal" ? " (proven)" : ` (bound $${plan.bound})`) +
                 `, ${plan.gain >= 0 ? "+" : ""}$${plan.gain}`);
     item.append(button("Preview", () => busy("Drawing", () => preview(plan.moves, plan.run))));
     item.append(button("Take", () => busy("Applying", async () => {
       await applyMoves(plan.moves);
-      if (plan.run) { showRun(plan.run); await draw(plan.run); }
+      if (plan.run) { await draw(plan.run); showRun(plan.run); }
     })));
     return item;
   }));
@@ -361,6 +400,7 @@ function wire() {
   });
   $("add-train").addEventListener("click", addTrain);
   $("solve").addEventListener("click", () => busy("Solving", solve));
+  $("resolve").addEventListener("click", () => busy("Solving the rest", solveTheRest));
   $("verify").addEventListener("click", () => busy("Verifying", verify));
   $("advise").addEventListener("click", () => busy("Weighing every lay", advise));
   busy("Starting", start);
