@@ -154,6 +154,9 @@ def test_lay_and_token_through_the_board(browser, base, tmp_path):
                for li in browser.find_elements(By.CSS_SELECTOR, "#lays li.lay")}
     assert offered == {(m["tile"], m["rotation"]) for m in legal["lays"] if m["hex"] == "K3"}
     assert ("69", 0) in offered   # advise's best plan here lays 69 on K3 (README)
+    until(browser, lambda b: len(b.find_elements(By.CSS_SELECTOR, "#lays .thumb svg"))
+          == len(offered), "each lay drawn")
+    browser.save_screenshot(str(tmp_path / "lays.png"))
 
     lay = browser.find_element(By.CSS_SELECTOR, '#lays li.lay[data-tile="69"][data-rotation="0"]')
     lay.find_element(By.XPATH, "button[text()='Lay']").click()

@@ -142,12 +142,41 @@ async function showLays(hex) {
     const item = document.createElement("li");
     item.className = "lay";
     Object.assign(item.dataset, {tile: lay.tile, rotation: lay.rotation});
-    item.append(`tile ${lay.tile}, rotation ${lay.rotation}` + (lay.cost ? `, $${lay.cost}` : ""));
+    const thumb = document.createElement("span");
+    thumb.className = "thumb";
+    item.append(thumb, `tile ${lay.tile}, rotation ${lay.rotation}` + (lay.cost ? `, $${lay.cost}` : ""));
     item.append(button("Preview", () => busy("Drawing", () => preview([lay]))));
     item.append(button("Lay", () => busy(`Laying ${lay.tile} on ${hex}`, () => applyMoves([lay]))));
     return item;
   }));
   if (!lays.length) list.append(note(`No legal lay on ${hex} now.`));
+  const shown = state.position;
+  for (const item of list.querySelectorAll("li.lay")) {   // each choice drawn, one by one
+    if (state.position !== shown || $("hex-name").textContent !== hex) return;
+    const lay = {hex, tile: item.dataset.tile, rotation: Number(item.dataset.rotation)};
+    try {
+      await drawThumb(item.querySelector(".thumb"), lay);
+    } catch (error) {
+      item.querySelector(".thumb").textContent = "?";
+    }
+  }
+}
+
+// The hex of `lay` as it looks once laid: the board after it, framed to that hex.
+async function drawThumb(box, lay) {
+  const after = await call("/apply", {position: state.position, moves: [lay]});
+  const svg = await call("/draw", {position: after, run: null}, "text");
+  const doc = new DOMParser().parseFromString(svg, "image/svg+xml").documentElement;
+  const picture = document.importNode(doc, true);
+  box.replaceChildren(picture);
+  const hex = picture.querySelector(`[data-hex="${lay.hex}"]`);
+  const toSvg = picture.getScreenCTM().inverse();
+  const r = hex.getBoundingClientRect();
+  const a = new DOMPoint(r.left, r.top).matrixTransform(toSvg);
+  const b = new DOMPoint(r.right, r.bottom).matrixTransform(toSvg);
+  picture.setAttribute("viewBox", `${a.x} ${a.y} ${b.x - a.x} ${b.y - a.y}`);
+  picture.setAttribute("width", "56");
+  picture.setAttribute("height", "56");
 }
 
 async function placeToken(cityId) {
