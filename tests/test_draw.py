@@ -139,7 +139,7 @@ def test_renders_to_png():
 
 def _shared_track_run(position) -> dict:
     """The best run with the 5-train given the 4-train's route as well: the second route
-    reuses every hex side of the first (docs/rules/common.md §4)."""
+    reuses every hex side of the first (docs/rules/common.md §3.7)."""
     best = solve(position, time_limit=30).to_dict()
     first = best["routes"][0]
     return {"routes": [first, {**first, "train": best["routes"][1]["train"]}]}
@@ -226,3 +226,39 @@ def test_post_draw():
     assert ET.fromstring(res.text).find(".//s:g[@class='violation']", NS) is not None
     res = client.post("/draw", json={"run": run})
     assert res.status_code == 400 and res.json()["error"].startswith("position")
+
+
+def test_readme_board_is_what_the_command_draws(tmp_path):
+    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    command = re.search(r"`trainrun (solve [^`]* --svg docs/board\.svg)` drew this", readme)
+    assert command and "![" in readme and "(docs/board.svg)" in readme
+    args = command.group(1).replace("docs/board.svg", str(tmp_path / "b.svg")).split()
+    root = Path(__file__).parent.parent
+    args = [str(root / a) if a.startswith("examples/") else a for a in args]
+    res = CliRunner().invoke(main, args)
+    assert res.exit_code == 0, res.output
+    assert (tmp_path / "b.svg").read_text() == (root / "docs" / "board.svg").read_text(), \
+        "docs/board.svg is stale: run the README's command again"
+
+
+def test_verify_drawing_marks_the_blocked_city_where_it_is():
+    # Camden (J6, tile 611, two slots) filled by C&A and SRR: PRR's best route
+    # F2-J4-J6-H6 runs through a city whose slots are all held by other companies
+    # (docs/rules/common.md §3.6)
+    data = json.loads(TWO_TRAINS.read_text())
+    data["tokens"].append({"hex": "J6", "city": 0, "company": "SRR"})
+    before = _position(TWO_TRAINS)
+    position = read_position(data)
+    best = solve(before, time_limit=30).to_dict()
+    result = verify(position, {"routes": best["routes"][:1]}, best=False)
+    blocked = [v for v in result.violations if "J6-0" in v]
+    assert blocked and not result.legal
+    root = ET.fromstring(draw_verification(position, result))
+    declared = root.find("s:g[@data-panel='declared']", NS)
+    centre = _centre(declared.find(".//s:g[@data-hex='J6']", NS))
+    marks = [m for m in declared.findall(".//s:g[@class='violation']", NS)
+             if "J6-0" in m.find("s:title", NS).text]
+    circle = marks[0].find("s:circle", NS)
+    assert _close((float(circle.get("cx")), float(circle.get("cy"))), centre)
+    texts = [t.text for t in declared.findall(".//s:text[@class='legend-violation']", NS)]
+    assert any("J6-0" in t for t in texts)

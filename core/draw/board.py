@@ -12,7 +12,7 @@ import re
 
 from trainrun.position import PlacedHex, Position
 
-from .colours import company_colour, tile_colour
+from .colours import company_colours, tile_colour
 from .geometry import APOTHEM, R, Layout, node_places, track_d
 from .svg import el, group, points
 
@@ -148,10 +148,10 @@ def _city(position: Position, placed: PlacedHex, node, px: float, py: float, cro
 
 def _slot(position: Position, holder, reserved, x: float, y: float, r: float, k: int) -> str:
     if holder:
-        colour = company_colour(position.title.companies, holder)
+        colour, text = company_colours(position.title.companies, holder)
         return group([el("circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=f"{r:.1f}", fill=colour,
                          stroke="#222", stroke_width=1.5),
-                      el("text", holder, x=f"{x:.1f}", y=f"{y + r * 0.3:.1f}", fill="white",
+                      el("text", holder, x=f"{x:.1f}", y=f"{y + r * 0.3:.1f}", fill=text,
                          font_size=f"{r * (0.9 if len(holder) < 3 else 0.6):.1f}",
                          font_weight="bold", text_anchor="middle")],
                      class_="token", data_company=holder, data_slot=k)
@@ -171,11 +171,11 @@ def _revenue(position: Position, node, px: float, py: float, crowded: bool, cx: 
     if crowded:
         dx, dy = px - cx, py - cy
         norm = max((dx * dx + dy * dy) ** 0.5, 1e-6)
-        x, y = px + (-dy / norm) * 0.42 * R, py + (dx / norm) * 0.42 * R
+        x, y = px + (-dy / norm) * 0.55 * R, py + (dx / norm) * 0.55 * R
         if norm < 1:
             x, y = px + 0.45 * R, py - 0.3 * R
-    else:
-        x, y = cx - 0.5 * R, cy + 0.2 * R
+    else:   # below left of the city, clear of two slots side by side
+        x, y = cx - 0.6 * R, cy + 0.4 * R
     return [el("circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=f"{0.17 * R:.1f}", fill="white",
                stroke="#222", stroke_width=1, class_="revenue"),
             el("text", str(value), x=f"{x:.1f}", y=f"{y + 0.07 * R:.1f}",

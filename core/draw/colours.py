@@ -1,5 +1,5 @@
-"""Colours of the drawing: tile colours as 18xx maps print them, one colour per company of
-the title, one per train of a run."""
+"""Colours of the drawing: tile colours as 18xx maps print them, each company's token
+colours (from the title data), one colour per train of a run."""
 from __future__ import annotations
 
 TILE = {"white": "#f2efe4", "yellow": "#fde900", "green": "#71bf44", "brown": "#cb7745",
@@ -17,14 +17,16 @@ def tile_colour(name: str) -> str:
     return TILE.get(name, "#dddddd")
 
 
-def company_colour(companies: dict, sym: str) -> str:
-    """The token colour of company ``sym``: the title data's ``color`` when it gives one,
-    else a colour of the palette by the company's place in the title's list."""
+def company_colours(companies: dict, sym: str) -> tuple[str, str]:
+    """(token colour, symbol colour) of company ``sym``: the title data's ``color`` and
+    ``text_color`` (white when not given); a company without a colour gets one of the
+    palette by its place in the title's list."""
     info = companies.get(sym) or {}
+    text = str(info.get("text_color") or "white")
     if info.get("color"):
-        return str(info["color"])
+        return str(info["color"]), text
     order = list(companies)
-    return COMPANY[order.index(sym) % len(COMPANY)] if sym in companies else "#555555"
+    return (COMPANY[order.index(sym) % len(COMPANY)] if sym in companies else "#555555"), text
 
 
 def train_colour(k: int) -> str:
