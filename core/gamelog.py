@@ -33,15 +33,17 @@ What moves the board and the trains:
   company keeps the variant it was bought as;
 * the title's ``trainrun_replay_action`` takes an action first where its game does more:
   markers claimed (18NY's connection bonuses and coal), mergers, tokens replaced and
-  companies closed, through ``set_markers``, ``replace_token``, ``close``, ``take_trains``,
-  ``buy_train``, ``title_state`` (per company, carried into its positions) and
-  ``extra_tokens``;
+  companies closed, shares and floats (1871), through ``set_markers``, ``replace_token``,
+  ``put_token``, ``close``, ``take_trains``, ``buy_train``, ``place_token``, ``title_state``
+  and ``privates`` (per company, carried into its positions) and ``extra_tokens``;
 * bids, shares, loans, dividends, runs and passes change neither board nor trains and are
   read and skipped.
 
 Any other action stops the replay with one line naming its id, its type and why: the
 board is never silently wrong. A title replays only when its plugin gives replay rules
-(``trainrun_replay_rules``): 18Chesapeake, 18NY, and 1817 up to its first ``assign``.
+(``trainrun_replay_rules``): 18Chesapeake, 18NY, 1871, and 1817 up to its first
+``assign``. A title's bookkeeping may also give each company's positions their
+``privates`` (``Replay.privates``; 1871: who holds SBC).
 """
 from __future__ import annotations
 

@@ -421,6 +421,44 @@ def test_1871_without_a_seed_is_refused():
         next(replay(read_game(data)))
 
 
+def _replay_1871_changed(change):
+    data = _game("1871", G1871)
+    change({a["id"]: a for a in data["actions"]}, data)
+    list(replay(read_game(data)))
+
+
+def test_1871_an_offer_out_of_turn_stops_the_replay():
+    def change(actions, data):
+        actions[12]["entity"] = 13748   # 3574 offers SBC there
+    with pytest.raises(InputError, match=r"^action 12 \(offer\): entity: 13748 may not offer "
+                                         r"now: the auction waits for 3574$"):
+        _replay_1871_changed(change)
+
+
+def test_1871_a_choice_outside_a_split_stops_the_replay():
+    def change(actions, data):
+        data["actions"].remove(actions[337])   # the split the choices belong to
+    with pytest.raises(InputError, match=r"^action 338 \(choose\): choose: trainrun replays "
+                                         r"1871 choices during a split only$"):
+        _replay_1871_changed(change)
+
+
+def test_1871_needs_the_players():
+    def change(actions, data):
+        del data["players"]
+    with pytest.raises(InputError, match=r"^action 8 \(offer\): players: 1871 needs three or "
+                                         r"more players, got 0$"):
+        _replay_1871_changed(change)
+
+
+def test_1871_a_malformed_share_id():
+    def change(actions, data):
+        actions[171]["shares"] = ["S5"]
+    with pytest.raises(InputError, match=r"^action 171 \(buy_shares\): shares: expected share "
+                                         r"ids such as 'S_3'"):
+        _replay_1871_changed(change)
+
+
 @pytest.mark.parametrize("game,stop", [("13707", 27), ("15528", 90),
                                        ("1817_game_end_bankrupt", 129)])
 def test_1817_stops_at_the_first_private_assigned_before_any_run(game, stop):
