@@ -102,8 +102,9 @@ def trainrun_upgrades_to(position: Position, hex_id: str, old, tiles) -> list:
 
 @hookimpl
 def trainrun_replay_rules(settings: dict) -> ReplayRules:
-    """The setup drawn from the game's seed (``setup``); home tokens as the company first
-    operates."""
+    """The setup drawn from the game's seed (``setup``): the Mainline's and Shortline's home
+    tokens from the start, PEIR tokens in the other homes (each gives way to its railroad's
+    as it floats: ``replay``)."""
     tokens, reserved = setup.setup_tokens(setup.draw(settings.get("seed")))
     return ReplayRules(tokens=tokens, reserved=reserved)
 

@@ -69,14 +69,15 @@ class Game1871:
     def privates_seen_by(self, company: str) -> dict:
         seen = {}
         for private, holder in self.privates.items():
-            if private.startswith("P") and private[1:].isdigit():
+            if _is_peir_company(private):
                 continue   # a PEIR company is a PEIR share
             seen[private] = ("company" if holder == company else
                              "president" if holder == self.president(company) else
                              "other" if isinstance(holder, str) else "player")
         return seen
 
-    def _peir_owner(self):
+    def choose_peir_operator(self) -> None:
+        """The PEIR's operator: the most PEIR shares, the lowest-numbered breaking a tie."""
         counts: dict = {}
         for railroad, holder in self.peir_shares.items():
             if holder is not None:
@@ -97,7 +98,11 @@ class Game1871:
         railroad = next((r for r in self.peir_shares if peir_company(r) == private), None)
         if railroad is not None:
             self.peir_shares[railroad] = player
-            self._peir_owner()
+            self.choose_peir_operator()
+
+
+def _is_peir_company(private: str) -> bool:
+    return private.startswith("P") and private[1:].isdigit()
 
 
 def _state(replay) -> Game1871:
@@ -116,9 +121,9 @@ def replay_action(replay, action: dict) -> bool | None:
     elif kind == "buy_shares":
         _buy_shares(replay, game, action)
     elif kind == "sell_shares":
-        if action.get("entity_type") == "player":
-            for railroad, percent in _shares(action):
-                game.holdings.move(railroad, entity, -percent)
+        if action.get("entity_type") == "player":   # a railroad selling its own: no holder
+            railroad, percent = _shares(action)
+            game.holdings.move(railroad, entity, -percent)
     elif kind == "par":
         railroad = action.get("corporation")
         _known_railroad(replay, railroad)
@@ -167,7 +172,7 @@ def _auction(game: Game1871, action: dict) -> None:
         game.sold(buyer, private)
 
 
-def _shares(action: dict) -> list[tuple[str, int]]:
+def _shares(action: dict) -> tuple[str, int]:
     """(railroad, percent) of an action's shares (``S_3``: a share of S)."""
     shares, percent = action.get("shares"), action.get("percent")
     if not isinstance(shares, list) or not shares or not all(
@@ -177,28 +182,27 @@ def _shares(action: dict) -> list[tuple[str, int]]:
     if len(railroads) != 1 or isinstance(percent, bool) or not isinstance(percent, int):
         raise InputError("shares", f"expected shares of one railroad and their percent, got "
                                    f"{shares!r} ({percent!r}%)")
-    return [(railroads.pop(), percent)]
+    return railroads.pop(), percent
 
 
 def _buy_shares(replay, game: Game1871, action: dict) -> None:
     entity = action.get("entity")
-    for railroad, percent in _shares(action):
-        _known_railroad(replay, railroad)
-        if action.get("entity_type") == "company":   # a private exchanged for a share
-            if entity not in EXCHANGE_PRIVATES or entity not in game.privates:
-                raise InputError("entity", f"{entity!r} is no open private exchanging for a "
-                                           "Shortline share")
-            floats = game.holdings.buy(railroad, game.privates.pop(entity), percent,
-                                       reserved=True)
-        elif action.get("entity_type") == "player":
-            holder = (UNION_BANK if action.get("purchase_for_type") == "player"
-                      and action.get("purchase_for") == UNION_BANK else entity)
-            floats = game.holdings.buy(railroad, holder, percent)
-        else:
-            raise InputError("entity_type", "trainrun replays 1871 share purchases by players "
-                                            "and privates only")
-        if floats:
-            _float(replay, game, railroad)
+    railroad, percent = _shares(action)
+    _known_railroad(replay, railroad)
+    if action.get("entity_type") == "company":   # a private exchanged for a share
+        if entity not in EXCHANGE_PRIVATES or entity not in game.privates:
+            raise InputError("entity", f"{entity!r} is no open private exchanging for a "
+                                       "Shortline share")
+        floats = game.holdings.buy(railroad, game.privates.pop(entity), percent, reserved=True)
+    elif action.get("entity_type") == "player":
+        holder = (UNION_BANK if action.get("purchase_for_type") == "player"
+                  and action.get("purchase_for") == UNION_BANK else entity)
+        floats = game.holdings.buy(railroad, holder, percent)
+    else:
+        raise InputError("entity_type", "trainrun replays 1871 share purchases by players "
+                                        "and privates only")
+    if floats:
+        _float(replay, game, railroad)
 
 
 def _float(replay, game: Game1871, railroad: str) -> None:
@@ -217,7 +221,7 @@ def _float(replay, game: Game1871, railroad: str) -> None:
     game.privates.pop(peir_company(railroad), None)
     game.holdings.move(railroad, holder, SHARE)
     if game.peir_shares:
-        game._peir_owner()
+        game.choose_peir_operator()
     else:   # no PEIR share left: the PEIR closes
         game.peir_owner = None
         replay.close(setup.PEIR)
@@ -238,7 +242,7 @@ def _close_privates(game: Game1871) -> None:
         if private in game.privates:
             game.holdings.buy(game.shortline, game.privates[private], SHARE, reserved=True)
     game.privates = {p: h for p, h in game.privates.items()
-                     if p in NEVER_CLOSE or p.startswith("P") and p[1:].isdigit()}
+                     if p in NEVER_CLOSE or _is_peir_company(p)}
 
 
 # ---- splits ---------------------------------------------------------------------------
@@ -251,7 +255,7 @@ def _start_split(replay, game: Game1871, action: dict) -> None:
     game.split = {"railroad": railroad, "branch": None, "step": "branch"}
 
 
-def _token_choices(replay, game: Game1871, railroad: str) -> list[int]:
+def _token_choices(game: Game1871, railroad: str) -> list[int]:
     """The charter indexes of ``railroad``'s tokens a branch may take: all but its home's,
     none when it has fewer than two on the board."""
     placed = [i for i, h in enumerate(game.tokens.get(railroad, [])) if h is not None]
@@ -267,61 +271,71 @@ def _swap_token(replay, game: Game1871, split: dict, index: int) -> None:
     replay.replace_token(hex_id, city, railroad, branch)
     game.tokens[railroad][index] = None
     _placed(game, branch, (hex_id, city))
-    split["step"] = "tokens" if _token_choices(replay, game, railroad) else "par"
+    split["step"] = "tokens" if _token_choices(game, railroad) else "par"
 
 
 def _choose(replay, game: Game1871, action: dict) -> None:
-    split, choice = game.split, action.get("choice")
-    if split is None:
+    if game.split is None:
         raise InputError("choose", "trainrun replays 1871 choices during a split only")
+    SPLIT_STEPS[game.split["step"]](replay, game, game.split, action.get("choice"))
+
+
+def _pick_branch(replay, game: Game1871, split: dict, choice) -> None:
+    if choice not in replay.title.companies or choice in setup.RAILROADS or choice == setup.PEIR:
+        raise InputError("choice", f"{choice!r} is not a branch")
+    split["branch"], split["step"] = choice, "tokens"
+    choices = _token_choices(game, split["railroad"])
+    if len(choices) == 1:   # the engine takes the only token itself
+        _swap_token(replay, game, split, choices[0])
+
+
+def _pick_token(replay, game: Game1871, split: dict, choice) -> None:
+    if choice == "done":
+        split["step"] = "par"
+    elif str(choice).isdigit() and int(choice) in _token_choices(game, split["railroad"]):
+        _swap_token(replay, game, split, int(choice))
+    else:
+        raise InputError("choice", f"{split['railroad']} has no token {choice!r} to give")
+
+
+def _pick_par(replay, game: Game1871, split: dict, choice) -> None:
+    _exchange_split_shares(game, split["railroad"], split["branch"])
+    split["step"] = "trains"
+    if not (isinstance(choice, str) and choice.count(",") == 2):   # not a price: the engine
+        _pick_train(replay, game, split, choice)                    # chose the only one
+
+
+def _pick_train(replay, game: Game1871, split: dict, choice) -> None:
     railroad = split["railroad"]
-    if split["step"] == "branch":
-        if choice not in replay.title.companies or choice in setup.RAILROADS:
-            raise InputError("choice", f"{choice!r} is not a branch")
-        split["branch"] = choice
-        choices = _token_choices(replay, game, railroad)
-        split["step"] = "tokens"
-        if len(choices) == 1:   # the engine takes the only token itself
-            _swap_token(replay, game, split, choices[0])
+    if choice == "done":
+        split["step"] = "cash"
         return
-    if split["step"] == "tokens":
-        if choice == "done":
-            split["step"] = "par"
-        elif str(choice).isdigit() and int(choice) in _token_choices(replay, game, railroad):
-            _swap_token(replay, game, split, int(choice))
-        else:
-            raise InputError("choice", f"{railroad} has no token {choice!r} to give")
-        return
-    if split["step"] == "par":
-        _exchange_split_shares(game, railroad, split["branch"])
-        split["step"] = "trains"
-        if not (isinstance(choice, str) and choice.count(",") == 2):
-            _choose(replay, game, action)   # one par price: the engine chose it
-        return
-    if split["step"] == "trains":
-        if choice == "done":
-            split["step"] = "cash"
-        else:
-            held = [t for t in replay.trains[railroad] if t.id == choice]
-            if not held:
-                raise InputError("choice", f"{railroad} holds no train {choice!r}")
-            replay.trains[railroad].remove(held[0])
-            replay.trains.setdefault(split["branch"], []).append(held[0])
-            if not replay.trains[railroad]:
-                split["step"] = "cash"
-        return
-    if split["step"] == "cash":
-        if isinstance(choice, bool) or not isinstance(choice, int):
-            raise InputError("choice", f"expected the cash the branch takes, got {choice!r}")
-        if game.privates.get(HUNSLET) == railroad:
-            split["step"] = "hunslet"
-        else:
-            game.split = None
-        return
-    if choice == "yes":   # the Hunslet goes to the branch
-        game.privates[HUNSLET] = split["branch"]
-        replay.owners[HUNSLET] = split["branch"]
+    held = [t for t in replay.trains.get(railroad, []) if t.id == choice]
+    if not held:
+        raise InputError("choice", f"{railroad} holds no train {choice!r}")
+    replay.trains[railroad].remove(held[0])
+    replay.trains.setdefault(split["branch"], []).append(held[0])
+    if not replay.trains[railroad]:
+        split["step"] = "cash"
+
+
+def _pick_cash(replay, game: Game1871, split: dict, choice) -> None:
+    if isinstance(choice, bool) or not isinstance(choice, int):
+        raise InputError("choice", f"expected the cash the branch takes, got {choice!r}")
+    if game.privates.get(HUNSLET) == split["railroad"]:
+        split["step"] = "hunslet"
+    else:
+        game.split = None
+
+
+def _pick_hunslet(replay, game: Game1871, split: dict, choice) -> None:
+    if choice == "yes":
+        game.privates[HUNSLET] = replay.owners[HUNSLET] = split["branch"]
     game.split = None
+
+
+SPLIT_STEPS = {"branch": _pick_branch, "tokens": _pick_token, "par": _pick_par,
+               "trains": _pick_train, "cash": _pick_cash, "hunslet": _pick_hunslet}
 
 
 def _exchange_split_shares(game: Game1871, railroad: str, branch: str) -> None:
