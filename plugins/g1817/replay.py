@@ -1,0 +1,292 @@
+"""1817 game logs replayed (``trainrun.gamelog``): privates, markers, sizes, mergers and
+acquisitions (engine ``G1817::Game`` and its ``BuySellParShares``, ``SpecialTrack``,
+``Assign``, ``Conversion`` and ``Acquire`` steps, ``TokenMerger``).
+
+Rounds. A stock round (SR) is followed by operating rounds (OR), each followed by a merger
+and conversion round and an acquisition round; the rounds are not in the log, so each
+action's round is read from its entity and type (``round_of``): corporations take loans
+and buy shares in a stock round too, a corporation's ``pass`` belongs to an operating
+turn only when the turn it opens does operating work. After every operating round the
+bank exports its next train (every 2 left, when the next is a 2).
+
+* Stock round: a bid on a corporation not on the board starts its auction and its home
+  token (the corporation's first ``place_token``, any city with a slot); the winner's
+  ``assign`` of a private puts it into the new corporation (the Train Station: one more
+  token); ``choose`` gives its size (else the phase's only size): 2, 5 or 10 shares,
+  1, 2 or 4 tokens.
+* A mine private's lay (Minor Coal, Coal, Major Coal) puts a ``mine`` marker on its hex,
+  the Country Ranch's a ``ranch`` marker; a bridge private's ``assign`` of a hex a
+  ``bridge`` marker.
+* ``convert``: 2 to 5 shares (one more token, if fewer than 8), 5 to 10 (two more, to 8
+  at most).
+* ``merge`` of two corporations (merger round), and an acquisition (acquisition round:
+  the highest bid wins, the ``merge`` naming the buying corporation or the corporation
+  of the winner acting next, or the only one the winner presides): the other's trains
+  and privates go to the survivor; in each city holding both, the survivor's token
+  leaves; each of the other's tokens becomes the survivor's, in its slot; the other
+  corporation is reset (off the board, free to start again). The tokens of both add up
+  (8 at most).
+"""
+from __future__ import annotations
+
+from trainrun.errors import InputError
+
+MINES = frozenset({"MINC", "CM", "MAJC"})
+RANCHES = frozenset({"P22"})
+TOKENS_BY_SIZE = {2: 1, 5: 2, 10: 4}
+TOKEN_LIMIT = 8                    # engine LIMIT_TOKENS_AFTER_MERGER
+TRAIN_STATION = "TS"
+# work only an operating turn does
+OPERATING_WORK = frozenset({"lay_tile", "place_token", "buy_train", "run_routes", "dividend",
+                            "buy_company"})
+NEUTRAL = frozenset({"take_loan", "payoff_loan", "buy_tokens", "message", "program_buy_shares",
+                     "program_share_pass", "program_merger_pass", "program_disable",
+                     "program_close_pass", "end_game"})
+
+
+def _state(replay) -> dict:
+    """This title's bookkeeping on the replay."""
+    state = replay.notes.get("g1817")
+    if state is None:
+        state = replay.notes["g1817"] = {
+            "phase": "stock", "forming": None, "sizes": {}, "tokens": {}, "presidents": {},
+            "auction": None, "converted": None,
+            "index": {a["id"]: i for i, a in enumerate(replay.game.actions)}}
+    return state
+
+
+def _on_board(replay, company: str) -> bool:
+    return bool(replay.cities_of(company))
+
+
+def _forming(replay, state: dict, company: str) -> bool:
+    """Whether a bid on ``company`` is a stock round's (it is not on the board, or its
+    auction is under way) rather than an acquisition's."""
+    return company == state["forming"] or not _on_board(replay, company)
+
+
+def _turn_works(replay, action: dict) -> bool:
+    """Whether the run of actions ``action`` opens (its entity's, up to another entity's)
+    holds operating work."""
+    actions = replay.game.actions
+    start = _state(replay)["index"][action["id"]]
+    for later in actions[start:]:
+        if later.get("entity") != action.get("entity"):
+            return False
+        if later["type"] in OPERATING_WORK:
+            return True
+    return False
+
+
+def round_of(replay, action: dict) -> str | None:
+    """The kind of round ``action`` belongs to (``trainrun_replay_round``)."""
+    state = _state(replay)
+    kind, entity_type, entity = action["type"], action.get("entity_type"), action.get("entity")
+    if state["auction"] and _ends_auction(state, action):
+        _acquire(replay, state, action)     # settled before this action's position
+    said = _round_of(replay, state, kind, entity_type, entity, action)
+    if said in ("operating", "stock", "between"):
+        state["phase"] = said
+        if said != "stock":
+            state["forming"] = None
+    return said
+
+
+def _round_of(replay, state, kind, entity_type, entity, action) -> str:
+    phase = state["phase"]
+    if kind in NEUTRAL:
+        return "none"
+    if entity_type == "company":
+        return "operating" if phase == "operating" and kind != "bid" else "none"
+    if entity_type == "corporation":
+        if kind in ("convert", "merge"):
+            return "between"
+        if kind == "place_token" and not _on_board(replay, entity):
+            return "none"                       # its home, chosen as its auction starts
+        if kind in OPERATING_WORK:
+            return "operating"
+        if kind == "pass" or kind == "discard_train":
+            continuing = phase == "operating" and (entity == replay.operating
+                                                   or entity not in replay.operated)
+            if continuing or _turn_works(replay, action):
+                return "operating"
+            return "between" if phase == "operating" else "none"
+        return "none"                          # a corporation's shares or loans
+    if entity_type != "player":
+        return "none"
+    if kind == "bid" and action.get("corporation"):
+        return "stock" if _forming(replay, state, action["corporation"]) else "between"
+    if kind == "assign":
+        return "stock" if action.get("target_type") == "company" else "between"
+    if kind in ("choose", "short", "par"):
+        return "stock"
+    if kind == "merge":
+        return "between"
+    if kind in ("buy_shares", "sell_shares"):
+        if state["converted"] and all(str(s).rpartition("_")[0] == state["converted"]
+                                      for s in action.get("shares") or ()):
+            return "none"                       # shares of a corporation just converted
+        if phase == "operating" or kind == "sell_shares":
+            return "none"                       # a president raising cash
+        return "stock"
+    if kind == "pass":
+        return "between" if phase == "operating" else "none"
+    return "none"
+
+
+def replay_action(replay, action: dict) -> bool | None:
+    state = _state(replay)
+    kind, entity_type = action["type"], action.get("entity_type")
+    if kind not in ("buy_shares", "sell_shares", "pass"):
+        state["converted"] = None
+    if entity_type == "player" and kind == "bid" and action.get("corporation"):
+        _bid(replay, state, action)
+    elif kind == "assign":
+        _assign(replay, state, action)
+    elif kind == "choose":
+        _size(replay, state, state["forming"], action.get("choice"))
+    elif kind == "lay_tile" and entity_type == "company" and action.get("entity") in (
+            MINES | RANCHES):
+        replay.lay_tile(action)
+        marker = "mine" if action["entity"] in MINES else "ranch"
+        hex_id = action["hex"]
+        replay.set_markers(hex_id, replay.board[hex_id].markers + (marker,))
+    elif kind == "buy_tokens":
+        pass                                    # the tokens its size gives, paid for late
+    elif kind == "convert":
+        _convert(replay, state, action["entity"])
+    elif kind == "merge" and entity_type == "corporation":
+        _merge(replay, state, action["entity"], action.get("corporation"))
+    elif kind == "place_token" and not _on_board(replay, action.get("entity")):
+        replay.place_token(action)
+        _started(replay, state, action["entity"])
+    else:
+        return None
+    return True
+
+
+SIZES_BY_PHASE = {"2": (2,), "2+": (2,), "3": (2, 5), "4": (5,), "5": (5, 10), "6": (10,),
+                  "7": (10,), "8": (10,)}   # engine PHASES corporation_sizes
+
+
+def _set_tokens(replay, state: dict, company: str, count: int) -> None:
+    """``company`` holds ``count`` tokens (on the board or not), its charter's one among
+    them."""
+    state["tokens"][company] = count
+    replay.extra_tokens[company] = count - 1
+
+
+def _started(replay, state: dict, company: str) -> None:
+    """``company`` has its home: it starts at the phase's smallest size."""
+    _size(replay, state, company, SIZES_BY_PHASE[replay.phase.name][0])
+
+
+def _size(replay, state: dict, company, size) -> None:
+    if company is None or size not in TOKENS_BY_SIZE:
+        raise InputError("choice", f"expected a corporation size of 2, 5 or 10, got {size!r}")
+    state["sizes"][company] = size
+    station = any(p == TRAIN_STATION and o == company for p, o in replay.owners.items())
+    _set_tokens(replay, state, company, TOKENS_BY_SIZE[size] + station)
+
+
+def _bid(replay, state: dict, action: dict) -> None:
+    company, player = action["corporation"], action["entity"]
+    if company not in replay.title.companies:
+        raise InputError("corporation", f"unknown company {company!r} in 1817")
+    if _forming(replay, state, company):
+        state["forming"] = company              # a stock round auction: the winner presides
+        state["presidents"][company] = player
+    else:
+        state["auction"] = {"company": company, "winner": player, "price": action.get("price")}
+
+
+def _assign(replay, state: dict, action: dict) -> None:
+    target, target_type = action.get("target"), action.get("target_type")
+    if target_type == "company":
+        if state["forming"] is None:
+            raise InputError("target", f"no corporation is being formed to take {target!r}")
+        replay.owners[target] = state["forming"]
+        if target == TRAIN_STATION:
+            company = state["forming"]
+            _set_tokens(replay, state, company, state["tokens"].get(company, 1) + 1)
+    elif target_type == "hex":
+        if target not in replay.board:
+            raise InputError("target", f"unknown hex {target!r} on the 1817 map")
+        replay.set_markers(target, replay.board[target].markers + ("bridge",))
+    elif target_type != "corporation":   # a corporation offered for sale: its auction follows
+        raise InputError("target_type", f"expected company, hex or corporation, got "
+                                        f"{target_type!r}")
+
+
+def _ends_auction(state: dict, action: dict) -> bool:
+    """An acquisition's auction is over at the first action not a bid on it or a pass."""
+    bid_on = action["type"] == "bid" and action.get("corporation") == state["auction"]["company"]
+    return not (bid_on or (action["type"] == "pass" and action.get("entity_type") == "player"))
+
+
+def _acquire(replay, state: dict, action: dict) -> None:
+    auction, state["auction"] = state["auction"], None
+    acquired, winner = auction["company"], auction["winner"]
+    if action["type"] == "merge" and action.get("entity_type") == "player":
+        buyer = action.get("corporation")
+    elif (action.get("entity_type") == "corporation" and action["type"] in (
+            "pass", "take_loan", "payoff_loan")
+            and state["presidents"].get(action["entity"]) == winner):
+        buyer = action["entity"]                 # the buyer's loans come next
+    else:
+        candidates = [c for c, p in state["presidents"].items()
+                      if p == winner and c != acquired and _on_board(replay, c)]
+        if len(candidates) != 1:
+            raise InputError("acquisition", f"trainrun cannot tell which corporation of "
+                                            f"player {winner} acquires {acquired} "
+                                            f"(presides {sorted(candidates)})")
+        buyer = candidates[0]
+    _absorb(replay, state, buyer, acquired)
+
+
+def _convert(replay, state: dict, company: str) -> None:
+    size, tokens = state["sizes"].get(company), state["tokens"].get(company, 1)
+    if size == 2:
+        state["sizes"][company] = 5
+        _set_tokens(replay, state, company, tokens + (1 if tokens < TOKEN_LIMIT else 0))
+    elif size == 5:
+        state["sizes"][company] = 10
+        _set_tokens(replay, state, company, tokens + min(max(TOKEN_LIMIT - tokens, 0), 2))
+    else:
+        raise InputError("convert", f"{company} has {size} shares: only 2 and 5 convert")
+    state["converted"] = company
+
+
+def _merge(replay, state: dict, company: str, other) -> None:
+    if other not in replay.title.companies or other == company:
+        raise InputError("corporation", f"expected another 1817 corporation, got {other!r}")
+    size = state["sizes"].get(company)
+    _absorb(replay, state, company, other)
+    state["sizes"][company] = 5 if size == 2 else 10
+    state["converted"] = company
+
+
+def _absorb(replay, state: dict, survivor: str, other: str) -> None:
+    """``other``'s trains, privates and tokens go to ``survivor``; ``other`` is reset."""
+    if survivor not in replay.title.companies or not _on_board(replay, survivor):
+        raise InputError("corporation", f"{survivor!r} is not a corporation on the board")
+    mine, theirs = replay.cities_of(survivor), replay.cities_of(other)
+    shared_hex = {h for h, _ in mine} & {h for h, _ in theirs}
+    if any((h, c) not in mine for h, c in theirs if h in shared_hex) or len(
+            set(mine) | set(theirs)) > TOKEN_LIMIT:
+        raise InputError("merge", f"trainrun cannot replay {survivor} choosing which tokens "
+                                  f"to remove in merging {other} yet")
+    for hex_id, city in theirs:
+        if (hex_id, city) in mine:
+            replay.replace_token(hex_id, city, survivor, None)
+        replay.replace_token(hex_id, city, other, survivor)
+    replay.take_trains(other, survivor)
+    for private, owner in list(replay.owners.items()):
+        if owner == other:
+            replay.owners[private] = survivor
+    total = state["tokens"].get(survivor, 1) + state["tokens"].pop(other, 1)
+    _set_tokens(replay, state, survivor, min(total, TOKEN_LIMIT))
+    replay.extra_tokens.pop(other, None)
+    for key in ("sizes", "presidents"):
+        state[key].pop(other, None)
+    replay.title_state.pop(other, None)
