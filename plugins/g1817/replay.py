@@ -29,6 +29,8 @@ bank exports its next train (every 2 left, when the next is a 2).
 """
 from __future__ import annotations
 
+import dataclasses
+
 from trainrun.errors import InputError
 
 MINES = frozenset({"MINC", "CM", "MAJC"})
@@ -36,6 +38,7 @@ RANCHES = frozenset({"P22"})
 TOKENS_BY_SIZE = {2: 1, 5: 2, 10: 4}
 TOKEN_LIMIT = 8                    # engine LIMIT_TOKENS_AFTER_MERGER
 TRAIN_STATION = "TS"
+OBSOLETE = {"2+": "4"}              # a 2+ is obsolete from phase 4: it runs once more
 # work only an operating turn does
 OPERATING_WORK = frozenset({"lay_tile", "place_token", "buy_train", "run_routes", "dividend",
                             "buy_company"})
@@ -145,12 +148,13 @@ def replay_action(replay, action: dict) -> bool | None:
         _assign(replay, state, action)
     elif kind == "choose":
         _size(replay, state, state["forming"], action.get("choice"))
-    elif kind == "lay_tile" and entity_type == "company" and action.get("entity") in (
-            MINES | RANCHES):
-        replay.lay_tile(action)
-        marker = "mine" if action["entity"] in MINES else "ranch"
-        hex_id = action["hex"]
-        replay.set_markers(hex_id, replay.board[hex_id].markers + (marker,))
+    elif kind == "lay_tile" and entity_type == "company":
+        _private_lay(replay, action)
+    elif kind == "merge" and entity_type == "player":
+        pass                                    # the acquisition, settled as it came up
+    elif kind == "dividend":
+        _obsolete_trains_leave(replay, replay.operator(action))
+        return None
     elif kind == "buy_tokens":
         pass                                    # the tokens its size gives, paid for late
     elif kind == "convert":
@@ -290,3 +294,28 @@ def _absorb(replay, state: dict, survivor: str, other: str) -> None:
     for key in ("sizes", "presidents"):
         state[key].pop(other, None)
     replay.title_state.pop(other, None)
+
+
+def _private_lay(replay, action: dict) -> None:
+    """A private's lay, as logged: it uses one of the owner's lays (engine
+    ``consume_tile_lay``); a mine or ranch private's leaves its marker on the hex."""
+    replay.lay_tile(action)
+    hex_id, entity = action["hex"], action["entity"]
+    turn = replay.turn
+    replay.turn = dataclasses.replace(turn, lays=turn.lays + 1,
+                                      laid_hexes=turn.laid_hexes + (hex_id,))
+    marker = "mine" if entity in MINES else "ranch" if entity in RANCHES else None
+    if marker:
+        replay.set_markers(hex_id, replay.board[hex_id].markers + (marker,))
+
+
+def _obsolete_trains_leave(replay, company: str) -> None:
+    """After its dividend, the company's obsolete trains leave the game (engine
+    ``rust_obsolete_trains!``)."""
+    phases = list(replay.title.phases)
+    now = phases.index(replay.phase.name)
+    trains = replay.trains.get(company, [])
+    gone = [t for t in trains if t.name in OBSOLETE and now >= phases.index(OBSOLETE[t.name])]
+    if gone:
+        replay.trains[company] = [t for t in trains if t not in gone]
+        replay.gone.update(t.id for t in gone)
