@@ -19,6 +19,9 @@ bank exports its next train (every 2 left, when the next is a 2).
   ``bridge`` marker.
 * ``convert``: 2 to 5 shares (one more token, if fewer than 8), 5 to 10 (two more, to 8
   at most).
+* ``bankrupt``: the player's corporations go into liquidation (they no longer operate);
+  in the acquisition round after the next operating round each is auctioned, and if none
+  bids the bank liquidates it: its tokens leave the board, its trains the game.
 * ``merge`` of two corporations (merger round), and an acquisition (acquisition round:
   the highest bid wins, the ``merge`` naming the buying corporation or the corporation
   of the winner acting next, or the only one the winner presides): the other's trains
@@ -42,7 +45,7 @@ OBSOLETE = {"2+": "4"}              # a 2+ is obsolete from phase 4: it runs onc
 # work only an operating turn does
 OPERATING_WORK = frozenset({"lay_tile", "place_token", "buy_train", "run_routes", "dividend",
                             "buy_company"})
-NEUTRAL = frozenset({"take_loan", "payoff_loan", "buy_tokens", "message", "program_buy_shares",
+NEUTRAL = frozenset({"bankrupt", "take_loan", "payoff_loan", "buy_tokens", "message", "program_buy_shares",
                      "program_share_pass", "program_merger_pass", "program_disable",
                      "program_close_pass", "end_game"})
 
@@ -53,7 +56,7 @@ def _state(replay) -> dict:
     if state is None:
         state = replay.notes["g1817"] = {
             "phase": "stock", "forming": None, "sizes": {}, "tokens": {}, "presidents": {},
-            "auction": None, "converted": None,
+            "auction": None, "converted": None, "mergers": 0, "liquidating": {},
             "index": {a["id"]: i for i, a in enumerate(replay.game.actions)}}
     return state
 
@@ -89,6 +92,10 @@ def round_of(replay, action: dict) -> str | None:
         _acquire(replay, state, action)     # settled before this action's position
     said = _round_of(replay, state, kind, entity_type, entity, action)
     if said in ("operating", "stock", "between"):
+        if state["phase"] == "operating" and said == "between":
+            state["mergers"] += 1
+        elif state["phase"] == "between" and said != "between":
+            _bank_liquidations(replay, state)
         state["phase"] = said
         if said != "stock":
             state["forming"] = None
@@ -155,6 +162,8 @@ def replay_action(replay, action: dict) -> bool | None:
     elif kind == "dividend":
         _obsolete_trains_leave(replay, replay.operator(action))
         return None
+    elif kind == "bankrupt":
+        _bankrupt(replay, state, action["entity"])
     elif kind == "buy_tokens":
         pass                                    # the tokens its size gives, paid for late
     elif kind == "convert":
@@ -234,7 +243,7 @@ def _acquire(replay, state: dict, action: dict) -> None:
     if action["type"] == "merge" and action.get("entity_type") == "player":
         buyer = action.get("corporation")
     elif (action.get("entity_type") == "corporation" and action["type"] in (
-            "pass", "take_loan", "payoff_loan")
+            "pass", "take_loan", "payoff_loan", "discard_train")
             and state["presidents"].get(action["entity"]) == winner):
         buyer = action["entity"]                 # the buyer's loans come next
     else:
@@ -288,12 +297,17 @@ def _absorb(replay, state: dict, survivor: str, other: str) -> None:
     for private, owner in list(replay.owners.items()):
         if owner == other:
             replay.owners[private] = survivor
-    total = state["tokens"].get(survivor, 1) + state["tokens"].pop(other, 1)
+    total = state["tokens"].get(survivor, 1) + state["tokens"].get(other, 1)
     _set_tokens(replay, state, survivor, min(total, TOKEN_LIMIT))
-    replay.extra_tokens.pop(other, None)
-    for key in ("sizes", "presidents"):
-        state[key].pop(other, None)
-    replay.title_state.pop(other, None)
+    _reset(replay, state, other)
+
+
+def _reset(replay, state: dict, company: str) -> None:
+    """``company`` starts again from nothing (engine ``reset_corporation``)."""
+    replay.extra_tokens.pop(company, None)
+    for key in ("sizes", "presidents", "tokens", "liquidating"):
+        state[key].pop(company, None)
+    replay.title_state.pop(company, None)
 
 
 def _private_lay(replay, action: dict) -> None:
@@ -319,3 +333,26 @@ def _obsolete_trains_leave(replay, company: str) -> None:
     if gone:
         replay.trains[company] = [t for t in trains if t not in gone]
         replay.gone.update(t.id for t in gone)
+
+
+def _bankrupt(replay, state: dict, player) -> None:
+    """The corporations ``player`` presides go into liquidation: offered in the acquisition
+    round after the next merger round (engine ``Bankrupt``, ``liquidate!``)."""
+    for company, president in list(state["presidents"].items()):
+        if president == player and _on_board(replay, company):
+            state["liquidating"][company] = state["mergers"] + 1
+
+
+def _bank_liquidations(replay, state: dict) -> None:
+    """At the end of an acquisition round, the bank liquidates each corporation in
+    liquidation offered there that nobody bought (engine ``process_bank_liquidate``)."""
+    for company, offered in list(state["liquidating"].items()):
+        if not _on_board(replay, company):
+            del state["liquidating"][company]   # acquired
+        elif offered <= state["mergers"]:
+            del state["liquidating"][company]
+            for private, owner in list(replay.owners.items()):
+                if owner == company:
+                    del replay.owners[private]
+            replay.close(company)
+            _reset(replay, state, company)
