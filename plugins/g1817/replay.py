@@ -24,7 +24,8 @@ bank exports its next train (every 2 left, when the next is a 2).
   bids the bank liquidates it: its tokens leave the board, its trains the game.
 * ``merge`` of two corporations (merger round), and an acquisition (acquisition round:
   the highest bid wins, the ``merge`` naming the buying corporation or the corporation
-  of the winner acting next, or the only one the winner presides): the other's trains
+  of the winner acting next, or the only one the winner presides, or else the one of
+  them the log shows running the acquired trains next): the other's trains
   and privates go to the survivor; in each city holding both, the survivor's token
   leaves; each of the other's tokens becomes the survivor's, in its slot; the other
   corporation is reset (off the board, free to start again). The tokens of both add up
@@ -249,11 +250,15 @@ def _acquire(replay, state: dict, action: dict) -> None:
     else:
         candidates = [c for c, p in state["presidents"].items()
                       if p == winner and c != acquired and _on_board(replay, c)]
-        if len(candidates) != 1:
+        found = _running(replay, state, action, acquired, candidates) if len(
+            candidates) > 1 else candidates
+        if len(found) != 1:
             raise InputError("acquisition", f"trainrun cannot tell which corporation of "
-                                            f"player {winner} acquires {acquired} "
-                                            f"(presides {sorted(candidates)})")
-        buyer = candidates[0]
+                                            f"player {winner} acquires {acquired}: of those "
+                                            f"it presides ({', '.join(sorted(candidates))}) "
+                                            "the engine takes the one able to pay, and "
+                                            "trainrun does not follow money")
+        buyer = found[0]
     _absorb(replay, state, buyer, acquired)
 
 
@@ -356,3 +361,17 @@ def _bank_liquidations(replay, state: dict) -> None:
                     del replay.owners[private]
             replay.close(company)
             _reset(replay, state, company)
+
+
+def _running(replay, state: dict, action: dict, acquired: str, candidates: list) -> list:
+    """Which of ``candidates`` the log shows holding the trains of ``acquired`` later: the
+    first run or discard naming one of them (the engine chose the buyer by money the
+    replay does not follow: the only corporation of the winner able to pay)."""
+    ids = {t.id for t in replay.trains.get(acquired, [])}
+    for later in replay.game.actions[state["index"][action["id"]]:]:
+        named = {r.get("train") for r in later.get("routes") or ()} | {later.get("train")}
+        if later["type"] in ("run_routes", "discard_train") and named & ids:
+            return [later["entity"]] if later.get("entity") in candidates else []
+        if later["type"] == "buy_train" and later.get("train") in ids:
+            return []
+    return []
