@@ -37,11 +37,17 @@ What moves the board and the trains:
   ``buy_train``, ``title_state`` (per company, carried into its positions) and
   ``extra_tokens``;
 * bids, shares, loans, dividends, runs and passes change neither board nor trains and are
-  read and skipped.
+  read and skipped;
+* rounds: a company's action opens an operating turn, a player's bid, par, share trade
+  or pass ends the set of operating rounds, unless the title's ``trainrun_replay_round``
+  says otherwise (``between``: the operating round is over, the next is of the same set);
+  the title's ``ReplayRules`` say whether a train is exported after each set or each
+  operating round.
 
 Any other action stops the replay with one line naming its id, its type and why: the
 board is never silently wrong. A title replays only when its plugin gives replay rules
-(``trainrun_replay_rules``): 18Chesapeake, 18NY, and 1817 up to its first ``assign``.
+(``trainrun_replay_rules``): 18Chesapeake, 18NY, 1817 (rounds told apart by its
+``trainrun_replay_round``) and 1871 as far as its plugin goes.
 """
 from __future__ import annotations
 
