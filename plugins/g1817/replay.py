@@ -46,9 +46,10 @@ OBSOLETE = {"2+": "4"}              # a 2+ is obsolete from phase 4: it runs onc
 # work only an operating turn does
 OPERATING_WORK = frozenset({"lay_tile", "place_token", "buy_train", "run_routes", "dividend",
                             "buy_company"})
-NEUTRAL = frozenset({"bankrupt", "take_loan", "payoff_loan", "buy_tokens", "message", "program_buy_shares",
-                     "program_share_pass", "program_merger_pass", "program_disable",
-                     "program_close_pass", "end_game"})
+# in any round, never a turn's start or a round's end
+NEUTRAL = frozenset({"bankrupt", "take_loan", "payoff_loan", "buy_tokens", "message",
+                     "program_buy_shares", "program_share_pass", "program_merger_pass",
+                     "program_disable", "program_close_pass", "end_game"})
 
 
 def _state(replay) -> dict:
@@ -85,7 +86,7 @@ def _turn_works(replay, action: dict) -> bool:
     return False
 
 
-def round_of(replay, action: dict) -> str | None:
+def round_of(replay, action: dict) -> str:
     """The kind of round ``action`` belongs to (``trainrun_replay_round``)."""
     state = _state(replay)
     kind, entity_type, entity = action["type"], action.get("entity_type"), action.get("entity")
@@ -108,7 +109,7 @@ def _round_of(replay, state, kind, entity_type, entity, action) -> str:
     if kind in NEUTRAL:
         return "none"
     if entity_type == "company":
-        return "operating" if phase == "operating" and kind != "bid" else "none"
+        return "operating" if phase == "operating" else "none"   # a private of its owner
     if entity_type == "corporation":
         if kind in ("convert", "merge"):
             return "between"
