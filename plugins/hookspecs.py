@@ -233,7 +233,7 @@ def trainrun_replay_rules(settings: dict) -> ReplayRules | None:
     """Say how the title's game moves tokens and trains beyond what its log's actions say,
     for replaying an 18xx.games game log (``trainrun.gamelog``) whose ``settings`` (optional
     rules, the seed of its random setup) are given: when a home token goes on the board,
-    which trains the bank exports at the end of a set of operating rounds, the markers and
+    which trains the bank exports after a set of operating rounds (or after each), the markers and
     tokens on the board at the start. Raise ``InputError`` naming the setting when the
     setup cannot be derived from them.
     Default: None, the title's logs are not replayed (its setup or board state would be

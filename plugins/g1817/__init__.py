@@ -25,6 +25,10 @@ with a slot it may take (engine ``home_token_locations``).
 
 Corpus lines record a mail contract only as an ability without its size, so
 they carry none. Other markers do not affect runs.
+
+Game logs replay (``replay``): the rounds told apart, privates put into corporations,
+their mine, ranch and bridge markers, sizes and tokens, conversions, mergers,
+acquisitions and liquidations.
 """
 from __future__ import annotations
 
