@@ -419,3 +419,11 @@ def test_1817_every_lay_and_token_moment_before_a_stop_equals_the_moves_line(tit
     assert failed == STOPS_1817.get(game) and wrong == {}
     assert seen == sum(len(v) for a, v in lines.items() if failed is None or a < failed)
     assert seen == {"13707": 19, "15528": 184, "1817_game_end_bankrupt": 100}[game]
+
+
+def test_1817_a_bridge_assigned_to_a_hex_not_on_the_map():
+    data = _game("1817", "15528")
+    next(a for a in data["actions"] if a["type"] == "assign"
+         and a.get("target_type") == "hex")["target"] = "Z99"
+    with pytest.raises(InputError, match=r"^action 233 \(assign\): target: unknown hex 'Z99'"):
+        list(replay(read_game(data)))
