@@ -21,7 +21,10 @@ bank exports its next train (every 2 left, when the next is a 2).
   at most).
 * ``bankrupt``: the player's corporations go into liquidation (they no longer operate);
   in the acquisition round after the next operating round each is auctioned, and if none
-  bids the bank liquidates it: its tokens leave the board, its trains the game.
+  bids the bank liquidates it: its tokens leave the board, its trains the game. A
+  corporation on the board that does not operate in an operating round is in
+  liquidation too (it could not pay its interest or its tokens: money the replay does
+  not follow), offered in the acquisition round that follows.
 * ``merge`` of two corporations (merger round), and an acquisition (acquisition round:
   the highest bid wins, the ``merge`` naming the buying corporation or the corporation
   of the winner acting next, or the only one the winner presides, or else the one of
@@ -96,6 +99,7 @@ def round_of(replay, action: dict) -> str:
     if said in ("operating", "stock", "between"):
         if state["phase"] == "operating" and said == "between":
             state["mergers"] += 1
+            _idle_in_liquidation(replay, state)
         elif state["phase"] == "between" and said != "between":
             _bank_liquidations(replay, state)
         state["phase"] = said
@@ -347,6 +351,14 @@ def _bankrupt(replay, state: dict, player) -> None:
     for company, president in list(state["presidents"].items()):
         if president == player and _on_board(replay, company):
             state["liquidating"][company] = state["mergers"] + 1
+
+
+def _idle_in_liquidation(replay, state: dict) -> None:
+    """A corporation on the board that did not operate in the operating round just over is
+    in liquidation (engine ``operating_order``): offered in this acquisition round."""
+    for company in sorted(set(replay.title.companies) - replay.operated):
+        if _on_board(replay, company):
+            state["liquidating"].setdefault(company, state["mergers"])
 
 
 def _bank_liquidations(replay, state: dict) -> None:
