@@ -24,7 +24,8 @@ bank exports its next train (every 2 left, when the next is a 2).
   bids the bank liquidates it: its tokens leave the board, its trains the game. A
   corporation on the board that does not operate in an operating round is in
   liquidation too (it could not pay its interest or its tokens: money the replay does
-  not follow), offered in the acquisition round that follows.
+  not follow), offered in the acquisition round that follows; if it converted in the
+  merger round before, it could not buy the conversion's tokens.
 * ``merge`` of two corporations (merger round), and an acquisition (acquisition round:
   the highest bid wins, the ``merge`` naming the buying corporation or the corporation
   of the winner acting next, or the only one the winner presides, or else the one of
@@ -43,6 +44,8 @@ from trainrun.errors import InputError
 MINES = frozenset({"MINC", "CM", "MAJC"})
 RANCHES = frozenset({"P22"})
 TOKENS_BY_SIZE = {2: 1, 5: 2, 10: 4}
+SIZES_BY_PHASE = {"2": (2,), "2+": (2,), "3": (2, 5), "4": (5,), "5": (5, 10), "6": (10,),
+                  "7": (10,), "8": (10,)}   # engine PHASES corporation_sizes
 TOKEN_LIMIT = 8                    # engine LIMIT_TOKENS_AFTER_MERGER
 TRAIN_STATION = "TS"
 OBSOLETE = {"2+": "4"}              # a 2+ is obsolete from phase 4: it runs once more
@@ -62,6 +65,7 @@ def _state(replay) -> dict:
         state = replay.notes["g1817"] = {
             "phase": "stock", "forming": None, "sizes": {}, "tokens": {}, "presidents": {},
             "auction": None, "converted": None, "mergers": 0, "liquidating": {},
+            "conversions": {},
             "index": {a["id"]: i for i, a in enumerate(replay.game.actions)}}
     return state
 
@@ -176,16 +180,10 @@ def replay_action(replay, action: dict) -> bool | None:
         _convert(replay, state, action["entity"])
     elif kind == "merge" and entity_type == "corporation":
         _merge(replay, state, action["entity"], action.get("corporation"))
-    elif kind == "place_token" and not _on_board(replay, action.get("entity")):
-        replay.place_token(action)
-        _started(replay, state, action["entity"])
     else:
         return None
     return True
 
-
-SIZES_BY_PHASE = {"2": (2,), "2+": (2,), "3": (2, 5), "4": (5,), "5": (5, 10), "6": (10,),
-                  "7": (10,), "8": (10,)}   # engine PHASES corporation_sizes
 
 
 def _set_tokens(replay, state: dict, company: str, count: int) -> None:
@@ -193,11 +191,6 @@ def _set_tokens(replay, state: dict, company: str, count: int) -> None:
     them."""
     state["tokens"][company] = count
     replay.extra_tokens[company] = count - 1
-
-
-def _started(replay, state: dict, company: str) -> None:
-    """``company`` has its home: it starts at the phase's smallest size."""
-    _size(replay, state, company, SIZES_BY_PHASE[replay.phase.name][0])
 
 
 def _size(replay, state: dict, company, size) -> None:
@@ -213,10 +206,27 @@ def _bid(replay, state: dict, action: dict) -> None:
     if company not in replay.title.companies:
         raise InputError("corporation", f"unknown company {company!r} in 1817")
     if _forming(replay, state, company):
+        sizes = SIZES_BY_PHASE[replay.phase.name]
+        if len(sizes) == 1 and not _outbid(replay, state, action):
+            _size(replay, state, company, sizes[0])   # won: the phase's only size
+        else:
+            _set_tokens(replay, state, company, 1)    # its charter's token till chosen
         state["forming"] = company              # a stock round auction: the winner presides
         state["presidents"][company] = player
     else:
         state["auction"] = {"company": company, "winner": player, "price": action.get("price")}
+
+
+def _outbid(replay, state: dict, action: dict) -> bool:
+    """Whether another bid on the corporation follows the stock round bid ``action``
+    (passes, messages and its home token aside): the auction goes on."""
+    for later in replay.game.actions[state["index"][action["id"]] + 1:]:
+        if later["type"] == "bid":
+            return later.get("corporation") == action["corporation"]
+        if not (later["type"] in ("pass", "message") or (
+                later["type"] == "place_token" and later.get("entity") == action["corporation"])):
+            return False
+    return False
 
 
 def _assign(replay, state: dict, action: dict) -> None:
@@ -269,6 +279,7 @@ def _acquire(replay, state: dict, action: dict) -> None:
 
 def _convert(replay, state: dict, company: str) -> None:
     size, tokens = state["sizes"].get(company), state["tokens"].get(company, 1)
+    state["conversions"][company] = (state["mergers"], tokens)
     if size == 2:
         state["sizes"][company] = 5
         _set_tokens(replay, state, company, tokens + (1 if tokens < TOKEN_LIMIT else 0))
@@ -315,7 +326,7 @@ def _absorb(replay, state: dict, survivor: str, other: str) -> None:
 def _reset(replay, state: dict, company: str) -> None:
     """``company`` starts again from nothing (engine ``reset_corporation``)."""
     replay.extra_tokens.pop(company, None)
-    for key in ("sizes", "presidents", "tokens", "liquidating"):
+    for key in ("sizes", "presidents", "tokens", "liquidating", "conversions"):
         state[key].pop(company, None)
     replay.title_state.pop(company, None)
 
@@ -359,6 +370,10 @@ def _idle_in_liquidation(replay, state: dict) -> None:
     for company in sorted(set(replay.title.companies) - replay.operated):
         if _on_board(replay, company):
             state["liquidating"].setdefault(company, state["mergers"])
+            converted = state["conversions"].get(company)
+            if converted and converted[0] == state["mergers"] - 1:
+                # it converted in the merger round before: it could not buy the tokens
+                _set_tokens(replay, state, company, converted[1])
 
 
 def _bank_liquidations(replay, state: dict) -> None:
