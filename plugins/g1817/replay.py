@@ -52,6 +52,10 @@ OBSOLETE = {"2+": "4"}              # a 2+ is obsolete from phase 4: it runs onc
 # work only an operating turn does
 OPERATING_WORK = frozenset({"lay_tile", "place_token", "buy_train", "run_routes", "dividend",
                             "buy_company"})
+# what follows a conversion or merger in the merger round (engine DiscardTrain,
+# PostConversion, PostConversionLoans steps)
+POST_CONVERSION = frozenset({"discard_train", "buy_shares", "sell_shares", "pass",
+                             "take_loan", "payoff_loan", "message"})
 # in any round, never a turn's start or a round's end
 NEUTRAL = frozenset({"bankrupt", "take_loan", "payoff_loan", "buy_tokens", "message",
                      "program_buy_shares", "program_share_pass", "program_merger_pass",
@@ -105,6 +109,7 @@ def round_of(replay, action: dict) -> str:
             state["mergers"] += 1
             _idle_in_liquidation(replay, state)
         elif state["phase"] == "between" and said != "between":
+            _idle_from_now(replay, state, action)
             _bank_liquidations(replay, state)
         state["phase"] = said
         if said != "stock":
@@ -157,7 +162,7 @@ def _round_of(replay, state, kind, entity_type, entity, action) -> str:
 def replay_action(replay, action: dict) -> bool | None:
     state = _state(replay)
     kind, entity_type = action["type"], action.get("entity_type")
-    if kind not in ("buy_shares", "sell_shares", "pass"):
+    if kind not in POST_CONVERSION:
         state["converted"] = None
     if entity_type == "player" and kind == "bid" and action.get("corporation"):
         _bid(replay, state, action)
@@ -374,6 +379,25 @@ def _idle_in_liquidation(replay, state: dict) -> None:
             if converted and converted[0] == state["mergers"] - 1:
                 # it converted in the merger round before: it could not buy the tokens
                 _set_tokens(replay, state, company, converted[1])
+
+
+def _idle_from_now(replay, state: dict, action: dict) -> None:
+    """Each corporation on the board that the log shows acting no more before the next
+    merger round (nor converting in the last one) went into liquidation in the operating
+    round before, for money the replay does not follow (its interest): it was offered in
+    this acquisition round, and nobody bought it."""
+    start = state["index"][action["id"]]
+    acting = set()
+    for later in replay.game.actions[start:]:
+        if later.get("entity_type") == "corporation" and later["type"] in ("convert", "merge"):
+            break
+        acting.add(later.get("entity"))
+    else:
+        return                                  # the log ends first: no evidence
+    for company in sorted(set(replay.title.companies) - acting):
+        converted = state["conversions"].get(company, (None,))[0] == state["mergers"]
+        if _on_board(replay, company) and not converted:
+            state["liquidating"].setdefault(company, state["mergers"])
 
 
 def _bank_liquidations(replay, state: dict) -> None:
