@@ -435,3 +435,19 @@ def test_1817_a_bridge_assigned_to_a_hex_not_on_the_map():
          and a.get("target_type") == "hex")["target"] = "Z99"
     with pytest.raises(InputError, match=r"^action 233 \(assign\): target: unknown hex 'Z99'"):
         list(replay(read_game(data)))
+
+
+def test_1817_the_bank_liquidates_a_corporation_nobody_bought():
+    # engine process_bank_liquidate: its tokens leave the board, its trains the game; here
+    # 15528's GT, as if in liquidation offered in the acquisition round before OR 2.1 (309)
+    from trainrun.plugins.g1817 import replay as g1817
+    for action, state in replay(load("1817", "15528")):
+        if action["id"] == 309:
+            break
+    trains = [t.id for t in state.trains["GT"]]
+    notes = state.notes["g1817"]
+    assert state.cities_of("GT") and trains
+    notes["liquidating"]["GT"] = notes["mergers"]
+    g1817._bank_liquidations(state, notes)
+    assert not state.cities_of("GT") and "GT" not in state.trains
+    assert set(trains) <= state.gone and "GT" not in notes["liquidating"]

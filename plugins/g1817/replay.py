@@ -25,7 +25,10 @@ bank exports its next train (every 2 left, when the next is a 2).
   corporation on the board that does not operate in an operating round is in
   liquidation too (it could not pay its interest or its tokens: money the replay does
   not follow), offered in the acquisition round that follows; if it converted in the
-  merger round before, it could not buy the conversion's tokens.
+  merger round before, it could not buy the conversion's tokens. One still on the board
+  at the end of an acquisition round that the log shows acting no more before the next
+  merger round went into liquidation in the operating round before (its interest): the
+  bank liquidated it there.
 * ``merge`` of two corporations (merger round), and an acquisition (acquisition round:
   the highest bid wins, the ``merge`` naming the buying corporation or the corporation
   of the winner acting next, or the only one the winner presides, or else the one of
