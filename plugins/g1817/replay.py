@@ -273,8 +273,9 @@ def _acquire(replay, state: dict, action: dict) -> None:
     else:
         candidates = [c for c, p in state["presidents"].items()
                       if p == winner and c != acquired and _on_board(replay, c)]
-        found = _running(replay, state, action, acquired, candidates) if len(
-            candidates) > 1 else candidates
+        runner = _running(replay, state, action, acquired)
+        found = [c for c in candidates if runner in (c, None)] if len(candidates) == 1 else [
+            c for c in candidates if c == runner]
         if len(found) != 1:
             raise InputError("acquisition", f"trainrun cannot tell which corporation of "
                                             f"player {winner} acquires {acquired}: of those "
@@ -418,15 +419,17 @@ def _bank_liquidations(replay, state: dict) -> None:
             _reset(replay, state, company)
 
 
-def _running(replay, state: dict, action: dict, acquired: str, candidates: list) -> list:
-    """Which of ``candidates`` the log shows holding the trains of ``acquired`` later: the
-    first run or discard naming one of them (the engine chose the buyer by money the
-    replay does not follow: the only corporation of the winner able to pay)."""
+def _running(replay, state: dict, action: dict, acquired: str) -> str | None:
+    """The corporation the log shows holding the trains of ``acquired`` next: the first
+    run or discard naming one of them (None: none does before one is sold). The engine
+    chose the buyer by money the replay does not follow (the only corporation of the
+    winner able to pay), and the presidencies the replay knows are those of the stock
+    rounds' auctions: the trains confirm the buyer, or name it among several."""
     ids = {t.id for t in replay.trains.get(acquired, [])}
     for later in replay.game.actions[state["index"][action["id"]]:]:
         named = {r.get("train") for r in later.get("routes") or ()} | {later.get("train")}
         if later["type"] in ("run_routes", "discard_train") and named & ids:
-            return [later["entity"]] if later.get("entity") in candidates else []
+            return later.get("entity")
         if later["type"] == "buy_train" and later.get("train") in ids:
-            return []
-    return []
+            return None
+    return None
