@@ -1,5 +1,6 @@
-"""Replaying and auditing a whole recorded game: the largest 18Chesapeake log (1905: 67
-runs) and the largest log of all (1817 15528: 1679 actions, 109 runs): import of every run
+"""Replaying and auditing a whole recorded game: the largest 18Chesapeake log (1905: 67 runs),
+the 1871 game (77 runs, its auction, shares and floats followed) and the largest log of all
+(1817 15528: 1679 actions, 109 runs): import of every run
 position (issue target: at most 1 s) and the audit (at most 5 s)."""
 from pathlib import Path
 
@@ -9,22 +10,23 @@ from trainrun.audit import audit
 from trainrun.gamelog import read_game, run_positions
 
 FIXTURES = Path(__file__).parent.parent / "tests" / "data" / "fixtures"
-GAMES = {"18Chesapeake/1905": 67, "1817/15528": 109}
+GAMES = [("18Chesapeake/1905.json", 67), ("1871/1871_game_end_final_phase.json", 77),
+         ("1817/15528.json", 109)]
 
 
-def _read(game: str):
-    path = FIXTURES / f"{game}.json"
+def _read(name):
+    path = FIXTURES / name
     return read_game(path.read_text(), path.name)
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_import_a_whole_game(benchmark, game):
-    positions = benchmark.pedantic(lambda: list(run_positions(_read(game))), rounds=3,
+@pytest.mark.parametrize("name,runs", GAMES)
+def test_import_a_whole_game(benchmark, name, runs):
+    positions = benchmark.pedantic(lambda: list(run_positions(_read(name))), rounds=3,
                                    iterations=1)
-    assert len(positions) == GAMES[game]
+    assert len(positions) == runs
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_audit_a_whole_game(benchmark, game):
-    report = benchmark.pedantic(audit, args=(_read(game),), rounds=1, iterations=1)
-    assert len(report.runs) == GAMES[game] and report.proven
+@pytest.mark.parametrize("name,runs", GAMES)
+def test_audit_a_whole_game(benchmark, name, runs):
+    report = benchmark.pedantic(audit, args=(_read(name),), rounds=1, iterations=1)
+    assert len(report.runs) == runs and report.proven
