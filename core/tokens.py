@@ -16,13 +16,12 @@ The rules, as the 18xx.games engine applies them (its ``Tokener`` and ``City#tok
 """
 from __future__ import annotations
 
-import copy
 import dataclasses
 from dataclasses import dataclass
 
 from . import answers
 from .errors import InputError
-from .position import CityTokens, Position, copy_board
+from .position import CityTokens, Position
 from .walk import connected_nodes
 
 HOME_STEP = "HomeToken"
@@ -155,8 +154,11 @@ def apply_token(position: Position, move: TokenMove) -> Position:
     if cash is not None and cost > cash:
         raise InputError("token", f"a token in {move.hex} costs ${cost}, more than "
                                   f"{position.company}'s ${cash}")
-    board = copy_board(position.board)
-    city = board[move.hex].tokens.setdefault(move.city, copy.deepcopy(tokens))
+    board = dict(position.board)   # only the hex tokened changes: it gets its own tokens
+    board[move.hex] = dataclasses.replace(placed, tokens={
+        i: CityTokens(list(c.slots), list(c.extra), list(c.reserved))
+        for i, c in placed.tokens.items()})
+    city = board[move.hex].tokens.setdefault(move.city, tokens)
     city.slots[free_slot(city, position.company)] = position.company
     if position.company in city.reserved:
         city.reserved.remove(position.company)
