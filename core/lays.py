@@ -264,21 +264,31 @@ def _in_box(position: Position, box: Counter, tile: Tile) -> bool:
     return tile.count is None or box[tile.name] > 0
 
 
-def lay_cost(position: Position, right: LayRight, hex_id: str, tile: Tile, rotation: int) -> int:
-    """Terrain of the tile replaced, water borders this lay first crosses (each border is
-    paid once, by the lay that joins track on both of its sides) and the lay's fee."""
+def crossed_borders(position: Position, hex_id: str, tile: Tile,
+                    rotation: int) -> list[tuple[int, int]]:
+    """The costed (water) borders this lay first crosses, as (board edge, printed cost):
+    each border is paid once, by the lay that joins track on both of its sides."""
     placed, mh = position.board[hex_id], position.title.hexes[hex_id]
     new_exits, old_exits = exits(tile, rotation), exits(placed.tile, placed.rotation)
-    border = 0
+    out = []
     for edge, cost in mh.printed.border_costs:
         edge = (edge + mh.printed_rotation) % 6
         other = mh.neighbors.get(edge)
         if (edge in new_exits and edge not in old_exits and other is not None
                 and opposite(edge) in exits(position.board[other].tile,
                                             position.board[other].rotation)):
-            border += cost
+            out.append((edge, cost))
+    return out
+
+
+def lay_cost(position: Position, right: LayRight, hex_id: str, tile: Tile, rotation: int) -> int:
+    """Terrain of the tile replaced, water borders this lay first crosses
+    (``crossed_borders``, each as the title prices it) and the lay's fee."""
+    border = sum(answers.border_cost(position, hex_id, edge, cost)
+                 for edge, cost in crossed_borders(position, hex_id, tile, rotation))
     fee = right.cost if tile.color == "yellow" else right.upgrade_cost
-    return answers.terrain_cost(position, hex_id, placed.tile) + border + fee
+    return (answers.terrain_cost(position, hex_id, position.board[hex_id].tile)
+            + border + fee)
 
 
 # ---- the board after a lay ---------------------------------------------------------------

@@ -6,7 +6,8 @@ ability (the 18xx.games engine's ``tile_lay``: ``hexes``, ``tiles``, ``free``,
 Against the company's own lay (``trainrun.lays``) the ability changes:
 
 * where: its ``hexes`` (any side of them is open to the new track; with ``reachable`` only
-  hexes the company reaches), or with no hexes listed the company's own reach;
+  hexes the company reaches; only the sides the company reaches where the title says so,
+  ``trainrun_special_lay_reached_sides``), or with no hexes listed the company's own reach;
 * the right: with ``consume_tile_lay`` the ability spends the company's next lay and pays
   its fee; otherwise it is a lay of its own, yellow or upgrade, no fee;
 * which tiles: its ``tiles`` (all when none are listed), of the phase's colours; with
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .answers import special_lay_connects
+from .answers import special_lay_connects, special_lay_reached_sides
 from .errors import InputError
 from .hexgrid import opposite
 from .lays import _Turn, default_special_upgrades_to, exits, lay_cost, path_exits
@@ -89,8 +90,11 @@ class SpecialTurn(_Turn):
             self.right = OWN_LAY
         if ability.hexes:
             own = self.reach.sides
-            neighbors = {h: frozenset(position.title.hexes[h].neighbors) for h in ability.hexes
-                         if not ability.reachable or h in own}
+            if special_lay_reached_sides(position):
+                neighbors = {h: own[h] for h in ability.hexes if h in own}
+            else:
+                neighbors = {h: frozenset(position.title.hexes[h].neighbors)
+                             for h in ability.hexes if not ability.reachable or h in own}
             self.reach = Reach(self.reach.paths, self.reach.nodes, neighbors)
         connect = ability.connect
         if connect is None:

@@ -40,6 +40,8 @@ from trainrun.position import Position, Train
 from trainrun.rules import RouteBonus
 from trainrun.titleinfo import TitleInfo
 
+from . import special_lays
+
 NEW_YORK = "E22"
 BRIDGE_CITIES = ("G6", "H3", "H9")
 TRACK_MARKERS = {"mine": "coal mine", "ranch": "ranch"}   # +$10 per marked hex used
@@ -147,7 +149,21 @@ def trainrun_lay_rules(position: Position) -> LayRules:
 @hookimpl
 def trainrun_lay_refusal(position: Position, hex_id: str) -> str | None:
     marked = {"mine", "ranch"} & set(position.board[hex_id].markers)
-    return f"{hex_id} holds a {sorted(marked)[0]} and is never upgraded" if marked else None
+    if marked:
+        return f"{hex_id} holds a {sorted(marked)[0]} and is never upgraded"
+    return special_lays.hex_refusal(position, hex_id)
+
+
+@hookimpl
+def trainrun_special_lay_reached_sides(position: Position) -> bool:
+    """A mine or ranch private lays from the sides the company reaches (``special_lays``)."""
+    return special_lays.placing_marker(position)
+
+
+@hookimpl
+def trainrun_rotation_refusal(position: Position, hex_id: str, tile, rotation: int) -> str | None:
+    """A mine or ranch tile points at a neighbouring stop (``special_lays``)."""
+    return special_lays.rotation_refusal(position, hex_id, tile, rotation)
 
 
 # The Ohio and Union Bridge Companies (engine ``tile_discount``, $10, water) let the company
