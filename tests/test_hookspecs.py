@@ -34,6 +34,8 @@ HOOKS = {
     "trainrun_lay_rules": True,
     "trainrun_rotation_refusal": False,
     "trainrun_special_lay_connects": True,
+    "trainrun_special_lay_reached_sides": True,
+    "trainrun_border_cost": True,
     "trainrun_terrain_cost": True,
     "trainrun_tile_lays": True,
     "trainrun_track_kept": True,
