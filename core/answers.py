@@ -229,6 +229,12 @@ def special_lay_reached_sides(position: Position) -> bool:
         position).trainrun_special_lay_reached_sides(position=position)))
 
 
+def special_lay_markers(position: Position) -> tuple[str, ...]:
+    """The markers the private using its ability leaves on the hex it lays
+    (``trainrun_special_lay_markers``)."""
+    return tuple(_hook(position).trainrun_special_lay_markers(position=position))
+
+
 def border_cost(position: Position, hex_id: str, edge: int, cost: int) -> int:
     """What first crossing the border at ``edge`` of ``hex_id`` costs the lay
     (``trainrun_border_cost``)."""

@@ -36,7 +36,7 @@ from .position import CityTokens, PlacedHex, Position
 from .tilereach import reaches_paths
 from .tiles import Tile
 from .walk import reach
-from .turnstate import LayRight
+from .turnstate import LayRight, Turn
 
 COLOURS = ("white", "yellow", "green", "brown", "gray")
 
@@ -499,6 +499,19 @@ class _Turn:
                      if len(exits(title.tiles[n], 0)) == most[title.tiles[n].color]}
         return tiles
 
+    def placed(self, hex_id: str, tile: Tile, rotation: int) -> PlacedHex:
+        """The hex once the lay is made (``placed_after``)."""
+        return placed_after(self.position, hex_id, tile, rotation)
+
+    def turn_after(self, hex_id: str, upgrade: bool, cost: int) -> Turn:
+        """The turn once the company's lay on ``hex_id`` is made: its cost paid, one more
+        lay (an ``upgrade`` or not), the hex laid."""
+        turn = self.position.turn
+        return dataclasses.replace(
+            turn, cash=None if turn.cash is None else turn.cash - cost, lays=turn.lays + 1,
+            upgraded=turn.upgraded or upgrade, laid_hexes=turn.laid_hexes + (hex_id,),
+            next_lay=None)
+
     def final_refusal(self, hex_id: str, tile: Tile, rotation: int) -> tuple[str | None, int]:
         """The track rule and the cost: (why refused or None, cost)."""
         position = self.position
@@ -541,18 +554,17 @@ def legal_lays(position: Position) -> list[Lay]:
     return sorted(out)
 
 
-def check_lay(position: Position, hex_id: str, tile_name: str, rotation: int) -> int:
-    """The cost of laying ``tile_name`` on ``hex_id`` at ``rotation``; ``InputError`` naming
-    the rule broken and the place when it is not legal."""
+def _checked_cost(turn: _Turn, hex_id: str, tile_name: str, rotation: int) -> int:
+    """The cost of the lay on ``turn``; ``InputError`` naming the rule broken and the place
+    when it is not legal."""
     where = f"lay {tile_name} on {hex_id} at rotation {rotation}"
-    title = position.title
+    title = turn.position.title
     if hex_id not in title.hexes:
         raise InputError(where, f"unknown hex {hex_id!r}")
     if tile_name not in title.tiles:
         raise InputError(where, f"unknown tile {tile_name!r}")
     if isinstance(rotation, bool) or not isinstance(rotation, int) or not 0 <= rotation <= 5:
         raise InputError(where, f"rotation must be an integer 0-5, got {rotation!r}")
-    turn = _turn(position)
     tile = title.tiles[tile_name]
     reason = (turn.hex_refusal(hex_id) or turn.tile_refusal(hex_id, tile)
               or turn.rotation_refusal(hex_id, tile, rotation))
@@ -566,20 +578,22 @@ def check_lay(position: Position, hex_id: str, tile_name: str, rotation: int) ->
     return cost
 
 
+def check_lay(position: Position, hex_id: str, tile_name: str, rotation: int) -> int:
+    """The cost of laying ``tile_name`` on ``hex_id`` at ``rotation``; ``InputError`` naming
+    the rule broken and the place when it is not legal."""
+    return _checked_cost(_turn(position), hex_id, tile_name, rotation)
+
+
 def apply_lay(position: Position, lay: Lay) -> Position:
-    """The position after ``lay`` (its cost paid, the turn's allowance advanced); the input is
+    """The position after ``lay`` (its cost paid, the turn's allowance advanced; a private's
+    lay spends one of its ability's lays, ``trainrun.special_track``); the input is
     unchanged. ``InputError`` when the lay is not legal (see ``check_lay``)."""
-    cost = check_lay(position, lay.hex, lay.tile, lay.rotation)
+    turn = _turn(position)
+    cost = _checked_cost(turn, lay.hex, lay.tile, lay.rotation)
     if cost != lay.cost:
         raise InputError(f"lay {lay.tile} on {lay.hex} at rotation {lay.rotation}",
                          f"the lay costs {cost}, not {lay.cost}")
-    tile = position.title.tiles[lay.tile]
-    upgrade = position.board[lay.hex].tile.color != "white"
     board = dict(position.board)
-    board[lay.hex] = placed_after(position, lay.hex, tile, lay.rotation)
-    turn = position.turn
-    turn = dataclasses.replace(
-        turn, cash=None if turn.cash is None else turn.cash - cost, lays=turn.lays + 1,
-        upgraded=turn.upgraded or upgrade, laid_hexes=turn.laid_hexes + (lay.hex,),
-        next_lay=None)
-    return dataclasses.replace(position, board=board, turn=turn)
+    board[lay.hex] = turn.placed(lay.hex, position.title.tiles[lay.tile], lay.rotation)
+    upgrade = position.board[lay.hex].tile.color != "white"
+    return dataclasses.replace(position, board=board, turn=turn.turn_after(lay.hex, upgrade, cost))

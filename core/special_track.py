@@ -16,21 +16,25 @@ Against the company's own lay (``trainrun.lays``) the ability changes:
 * no new-track rule (the engine asks it of companies only);
 * cost: nothing when ``free``, else the usual cost less ``discount`` (both only on its hexes
   with its tiles);
+* laying: the hex takes the markers the title says the private leaves
+  (``trainrun_special_lay_markers``: 1817's mines and ranches), and the ability's
+  ``count`` goes down by one (``SpecialTurn.turn_after``);
 * a private whose lays must connect (``connect``, or the title's
   ``trainrun_special_lay_connects``) lays each further tile so that one of its paths meets a
   path of a tile it laid before this turn.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
-from .answers import special_lay_connects, special_lay_reached_sides
+from .answers import special_lay_connects, special_lay_markers, special_lay_reached_sides
 from .errors import InputError
 from .hexgrid import opposite
 from .lays import _Turn, default_special_upgrades_to, exits, lay_cost, path_exits
-from .position import Position
+from .position import PlacedHex, Position
 from .tiles import Tile
-from .turnstate import LayRight
+from .turnstate import LayRight, Turn
 from .walk import Reach
 
 OWN_LAY = LayRight(lay=True, upgrade=True)
@@ -48,6 +52,7 @@ class TileLayAbility:
     special: bool = False
     consume_tile_lay: bool = False
     connect: bool | None = None
+    count: int | None = None       # lays left (None: no limit stated)
 
 
 def ability_of(position: Position) -> TileLayAbility:
@@ -65,9 +70,12 @@ def ability_of(position: Position) -> TileLayAbility:
     unknown = [t for t in data.get("tiles", []) if t not in position.title.tiles]
     if unknown:
         raise InputError("turn.ability.tiles", f"unknown tile {unknown[0]!r}")
+    for key in ("discount", "count"):
+        value = data.get(key, 0)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                  or value < 0):
+            raise InputError(f"turn.ability.{key}", f"expected a whole number ≥ 0, got {value!r}")
     discount = data.get("discount", 0)
-    if isinstance(discount, bool) or not isinstance(discount, int) or discount < 0:
-        raise InputError("turn.ability.discount", f"expected a whole number ≥ 0, got {discount!r}")
     flags = {}
     for key in ("free", "reachable", "special", "consume_tile_lay", "connect"):
         value = data.get(key)
@@ -77,7 +85,7 @@ def ability_of(position: Position) -> TileLayAbility:
     return TileLayAbility(tuple(data.get("hexes", [])), tuple(data.get("tiles", [])),
                           bool(flags["free"]), discount, bool(flags["reachable"]),
                           bool(flags["special"]), bool(flags["consume_tile_lay"]),
-                          flags["connect"])
+                          flags["connect"], data.get("count"))
 
 
 class SpecialTurn(_Turn):
@@ -101,6 +109,38 @@ class SpecialTurn(_Turn):
             connect = special_lay_connects(position)
         self.connect_to = tuple(h for h in position.turn.laid_hexes
                                 if h in ability.hexes) if connect else ()
+
+    def hex_refusal(self, hex_id: str) -> str | None:
+        if self.ability.count == 0:
+            return f"{self.position.turn.entity} has no lays left"
+        return super().hex_refusal(hex_id)
+
+    def placed(self, hex_id: str, tile: Tile, rotation: int) -> PlacedHex:
+        """The hex once the private's tile lies there, with the markers its lay leaves
+        (``trainrun_special_lay_markers``)."""
+        placed = super().placed(hex_id, tile, rotation)
+        added = tuple(m for m in special_lay_markers(self.position) if m not in placed.markers)
+        return dataclasses.replace(placed, markers=placed.markers + added)
+
+    def turn_after(self, hex_id: str, upgrade: bool, cost: int) -> Turn:
+        """The turn once the private's lay is made: with ``consume_tile_lay`` the company's
+        lay is spent as by its own lay, otherwise only the hex is noted as laid; the
+        ability has one lay fewer, and the private keeps acting while it has lays left
+        (the step returns to the company's ``Track`` once they are spent)."""
+        turn = self.position.turn
+        if self.ability.consume_tile_lay:
+            after = super().turn_after(hex_id, upgrade, cost)
+        else:
+            after = dataclasses.replace(
+                turn, cash=None if turn.cash is None else turn.cash - cost,
+                laid_hexes=turn.laid_hexes + (hex_id,))
+        count = self.ability.count
+        if count is not None and count <= 1:
+            return dataclasses.replace(after, step="Track", entity=None, ability=None)
+        ability = dict(turn.ability)
+        if count is not None:
+            ability["count"] = count - 1
+        return dataclasses.replace(after, ability=ability)
 
     def tile_allowed_refusal(self, hex_id: str, tile: Tile) -> str | None:
         if self.ability.tiles and tile.name not in self.ability.tiles:

@@ -181,6 +181,11 @@ def trainrun_special_lay_reached_sides(position: Position) -> bool:
 
 
 @hookimpl
+def trainrun_special_lay_markers(position: Position) -> tuple[str, ...]:
+    return ()
+
+
+@hookimpl
 def trainrun_border_cost(position: Position, hex_id: str, edge: int, cost: int) -> int:
     return cost
 

@@ -226,6 +226,13 @@ def trainrun_special_lay_reached_sides(position: Position) -> bool:
 
 
 @hookspec(firstresult=True)
+def trainrun_special_lay_markers(position: Position) -> tuple[str, ...]:
+    """Give the hex markers the private using its ability (``turn.entity``, step
+    ``SpecialTrack``) leaves on the hex it lays (1817: a coal mine private's ``mine``, a
+    ranch private's ``ranch``). Asked when its lay is applied. Default: none."""
+
+
+@hookspec(firstresult=True)
 def trainrun_border_cost(position: Position, hex_id: str, edge: int, cost: int) -> int:
     """Give what the lay on ``hex_id`` pays for first crossing the costed (water) border at
     board ``edge``, printed at ``cost`` (18NY: the Albany Iron Works private takes up to $80

@@ -36,6 +36,7 @@ HOOKS = {
     "trainrun_special_lay_connects": True,
     "trainrun_special_lay_reached_sides": True,
     "trainrun_border_cost": True,
+    "trainrun_special_lay_markers": True,
     "trainrun_terrain_cost": True,
     "trainrun_tile_lays": True,
     "trainrun_track_kept": True,

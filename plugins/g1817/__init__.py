@@ -161,6 +161,12 @@ def trainrun_special_lay_reached_sides(position: Position) -> bool:
 
 
 @hookimpl
+def trainrun_special_lay_markers(position: Position) -> tuple[str, ...]:
+    """A mine private leaves a mine, a ranch private a ranch (``special_lays``)."""
+    return special_lays.markers(position)
+
+
+@hookimpl
 def trainrun_rotation_refusal(position: Position, hex_id: str, tile, rotation: int) -> str | None:
     """A mine or ranch tile points at a neighbouring stop (``special_lays``)."""
     return special_lays.rotation_refusal(position, hex_id, tile, rotation)

@@ -8,10 +8,13 @@ hexes for the company owning it:
   privates with listed hexes);
 * the tile must point an exit at a neighbouring city, town or off-board whose tile either
   has track on the facing side or can still be upgraded by a tile left in the box;
-* a ranch never goes next to a B-labelled city tile.
+* a ranch never goes next to a B-labelled city tile;
+* the hex then holds a ``mine`` (or ``ranch``) marker, so it is never upgraded.
 
 The city-tile private of the game (the Pittsburgh Steel Mill P4, or in the Volatility
-expansion the one of P4, P16, P17, P24 drawn for it) follows the shared rule instead.
+expansion the one of P4, P16, P17, P24 drawn for it) follows the shared rule instead. (The
+engine also takes the ranches next to the city-tile private's hex off the board when it
+lays; trainrun does not yet.)
 """
 from __future__ import annotations
 
@@ -21,18 +24,22 @@ from trainrun.lays import exits, tiles_in_box
 from trainrun.position import Position
 from trainrun.tiles import Tile
 
-CITY_TILE_PRIVATES = frozenset({"P4 - Pittsburgh Steel Mill", "P16 - Buffalo Rail Center",
-                                "P17 - Toledo Industry", "P24 - Indianapolis Market"})
+MINE_PRIVATES = frozenset({"P1 - Minor Coal Mine", "P5 - Coal Mine", "P10 - Major Coal Mine"})
 RANCH_PRIVATES = frozenset({"P22 - Country Ranch", "P23 - Rural Ranch"})
 STOP_KINDS = frozenset({"city", "town", "offboard"})
 
 
 def placing_marker(position: Position) -> bool:
-    """The position is a mine or ranch private's lay (any 1817 private but the city-tile
-    one)."""
+    """The position is a mine or ranch private's lay."""
     turn = position.turn
-    return (turn.step == "SpecialTrack" and turn.entity is not None
-            and turn.entity not in CITY_TILE_PRIVATES)
+    return turn.step == "SpecialTrack" and turn.entity in MINE_PRIVATES | RANCH_PRIVATES
+
+
+def markers(position: Position) -> tuple[str, ...]:
+    """The marker a mine or ranch private's lay leaves on its hex."""
+    if not placing_marker(position):
+        return ()
+    return ("ranch",) if position.turn.entity in RANCH_PRIVATES else ("mine",)
 
 
 def _b_city(tile: Tile) -> bool:
@@ -41,7 +48,7 @@ def _b_city(tile: Tile) -> bool:
 
 def hex_refusal(position: Position, hex_id: str) -> str | None:
     """A ranch next to a B-labelled city."""
-    if position.turn.entity not in RANCH_PRIVATES or position.turn.step != "SpecialTrack":
+    if not placing_marker(position) or position.turn.entity not in RANCH_PRIVATES:
         return None
     for other in position.title.hexes[hex_id].neighbors.values():
         if _b_city(position.board[other].tile):
