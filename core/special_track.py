@@ -111,8 +111,11 @@ class SpecialTurn(_Turn):
                                 if h in ability.hexes) if connect else ()
 
     def hex_refusal(self, hex_id: str) -> str | None:
+        entity = self.position.turn.entity
         if self.ability.count == 0:
-            return f"{self.position.turn.entity} has no lays left"
+            return f"{entity} has no lays left"
+        if self.ability.hexes and hex_id not in self.ability.hexes:
+            return f"{entity} may not lay on {hex_id} (not one of its hexes)"
         return super().hex_refusal(hex_id)
 
     def placed(self, hex_id: str, tile: Tile, rotation: int) -> PlacedHex:

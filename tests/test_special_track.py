@@ -13,7 +13,8 @@ import dataclasses
 
 import pytest
 
-from trainrun.lays import Lay, apply_lay, next_right
+from trainrun.errors import InputError
+from trainrun.lays import Lay, apply_lay, check_lay, legal_lays, next_right
 
 from lay_moments import engine_lays, lay_lines, our_lays, read_moment
 
@@ -79,3 +80,60 @@ def test_applying_a_special_lay_gives_the_next_moment(name):
     assert ({h: p.markers for h, p in after.board.items()}
             == {h: p.markers for h, p in expected.board.items()})
     assert our_lays(after) == engine_lays(following)
+
+
+def _refusal(name, hex_id, tile, rotation, position=None):
+    with pytest.raises(InputError) as caught:
+        check_lay(position or _read(name), hex_id, tile, rotation)
+    return str(caught.value)
+
+
+def test_a_mine_lays_only_from_the_sides_the_company_reaches():
+    # 1817 15528#149: Bess reaches Major Coal Mine's C20 by side 4 only (engine
+    # connected_hexes); the recorded #8 at rotation 4 uses it, at rotation 0 it does not
+    # (every side of a mine hex was open before this rule; docs/rules/1817.md §8)
+    assert check_lay(_read("1817/15528#149"), "C20", "8", 4) == 20
+    assert "does not meet Bess's track" in _refusal("1817/15528#149", "C20", "8", 0)
+
+
+def test_a_mine_points_an_exit_at_a_neighbouring_stop():
+    # 1817 bankrupt#677: the recorded #8 on H11 at rotation 1 faces a city; #7 at rotation 2
+    # meets the company's track but faces no city, town or off-board
+    assert check_lay(_read("1817/1817_game_end_bankrupt#677"), "H11", "8", 1) == 20
+    assert "must point an exit at a neighbouring city" in _refusal(
+        "1817/1817_game_end_bankrupt#677", "H11", "7", 2)
+
+
+def test_a_ranch_never_lies_next_to_a_b_city():
+    # 1817 bankrupt#270: E4 is a Country Ranch hex, but Indianapolis F3 beside it holds the
+    # B-labelled X00 (engine: no ranch next to a B city; docs/rules/1817.md §8)
+    assert "next to the B city on F3" in _refusal("1817/1817_game_end_bankrupt#270", "E4", "9", 0)
+
+
+def test_a_private_lays_only_on_its_hexes():
+    # 1817 15528#149: D19, beside the mine hex C20, is not one of the mine hexes
+    assert "not one of its hexes" in _refusal("1817/15528#149", "D19", "9", 0)
+
+
+def test_a_used_up_ability_lays_nothing():
+    position = _read("1817/15528#149")
+    used = dataclasses.replace(position, turn=dataclasses.replace(
+        position.turn, ability={**position.turn.ability, "count": 0}))
+    assert legal_lays(used) == []
+    assert "has no lays left" in _refusal("", "C20", "8", 4, used)
+
+
+def test_albany_iron_works_lays_only_where_water_is_paid():
+    # 18NY 108746#434: D16's #7 at rotation 0 crosses the $40 river border to a tile facing
+    # it, $40 off (up to $80): $20 left, the lay's fee; at rotation 1 it crosses no river
+    # (engine G18NY::Step::SpecialTrack; docs/rules/18ny.md §8)
+    assert check_lay(_read("18NY/108746#434"), "D16", "7", 0) == 20
+    assert "pays for water" in _refusal("18NY/108746#434", "D16", "7", 1)
+    # Albany F20's printed $80 water: the terrain replaces the $20 fee, less $80: nothing
+    assert check_lay(_read("18NY/108746#434"), "F20", "X10", 0) == 0
+
+
+def test_a_special_lay_at_the_wrong_cost_is_refused():
+    position = _read("18NY/108746#434")
+    with pytest.raises(InputError, match="the lay costs 0, not 80"):
+        apply_lay(position, Lay("F20", "X10", 0, 80))
