@@ -15,7 +15,7 @@ the company's own token (``trainrun.tokens``) the ability changes (engine
 * cost: ``price`` in a city the company reaches, ``teleport_price`` elsewhere; the title's
   token cost when the ability states neither;
 * afterwards: the ability has one token fewer; with no ``count`` it places one token (the
-  18NY Stagecoach closes once placed, rulebook §2.5 P2), and the step returns to the
+  18NY Stagecoach closes once placed: docs/rules/18ny.md §8), and the step returns to the
   company's ``Token`` once the ability is spent.
 
 The rules that stay: one token per hex, a free slot, no more than the ``cash``.
