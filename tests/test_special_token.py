@@ -5,10 +5,11 @@ the five titles' privates only 18NY's Albany-Schenectady Stagecoach Line places 
 (engine ``token`` ability: hexes F20, price 0, teleport price 0, an extra action). These
 tests build its moment from a recorded one, 18NY 108746#434: ERIE, owning the Albany Iron
 Works, lays the green Albany X10 on F20, whose city holds minor 1's token and a slot
-reserved for the Stagecoach. The rule (18NY rulebook section 2.5, private P2; docs/rules/18ny.md §8): the
-company owning the Stagecoach "may place the Stagecoach token in the reserved spot on the
-green Albany tile if that tile has already been placed", free, in addition to its own
-token; it then closes; not if the company already has a station in Albany.
+reserved for the Stagecoach. The rule (18NY rulebook section 2.5, private P2;
+docs/rules/18ny.md §8): the company owning the Stagecoach "may place the Stagecoach token
+in the reserved spot on the green Albany tile if that tile has already been placed", free,
+in addition to its own token; it then closes; not if the company already has a station in
+Albany.
 """
 import dataclasses
 
