@@ -229,10 +229,10 @@ def special_lay_reached_sides(position: Position) -> bool:
         position).trainrun_special_lay_reached_sides(position=position)))
 
 
-def special_lay_markers(position: Position) -> tuple[str, ...]:
-    """The markers the private using its ability leaves on the hex it lays
-    (``trainrun_special_lay_markers``)."""
-    return tuple(_hook(position).trainrun_special_lay_markers(position=position))
+def special_lay_markers(position: Position, hex_id: str) -> dict[str, tuple[str, ...]]:
+    """The hexes whose markers the private's lay on ``hex_id`` changes, with their markers
+    after (``trainrun_special_lay_markers``)."""
+    return dict(_hook(position).trainrun_special_lay_markers(position=position, hex_id=hex_id))
 
 
 def border_cost(position: Position, hex_id: str, edge: int, cost: int) -> int:

@@ -499,9 +499,11 @@ class _Turn:
                      if len(exits(title.tiles[n], 0)) == most[title.tiles[n].color]}
         return tiles
 
-    def placed(self, hex_id: str, tile: Tile, rotation: int) -> PlacedHex:
-        """The hex once the lay is made (``placed_after``)."""
-        return placed_after(self.position, hex_id, tile, rotation)
+    def board_after(self, hex_id: str, tile: Tile, rotation: int) -> dict[str, PlacedHex]:
+        """The board once the lay is made (the hex as ``placed_after`` gives it)."""
+        board = dict(self.position.board)
+        board[hex_id] = placed_after(self.position, hex_id, tile, rotation)
+        return board
 
     def turn_after(self, hex_id: str, upgrade: bool, cost: int) -> Turn:
         """The turn once the company's lay on ``hex_id`` is made: its cost paid, one more
@@ -593,7 +595,6 @@ def apply_lay(position: Position, lay: Lay) -> Position:
     if cost != lay.cost:
         raise InputError(f"lay {lay.tile} on {lay.hex} at rotation {lay.rotation}",
                          f"the lay costs {cost}, not {lay.cost}")
-    board = dict(position.board)
-    board[lay.hex] = turn.placed(lay.hex, position.title.tiles[lay.tile], lay.rotation)
+    board = turn.board_after(lay.hex, position.title.tiles[lay.tile], lay.rotation)
     upgrade = position.board[lay.hex].tile.color != "white"
     return dataclasses.replace(position, board=board, turn=turn.turn_after(lay.hex, upgrade, cost))

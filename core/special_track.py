@@ -16,8 +16,8 @@ Against the company's own lay (``trainrun.lays``) the ability changes:
 * no new-track rule (the engine asks it of companies only);
 * cost: nothing when ``free``, else the usual cost less ``discount`` (both only on its hexes
   with its tiles);
-* laying: the hex takes the markers the title says the private leaves
-  (``trainrun_special_lay_markers``: 1817's mines and ranches), and the ability's
+* laying: the markers change as the title says (``trainrun_special_lay_markers``: 1817's
+  mines and ranches, ranches taken off beside a city-tile private's lay), and the ability's
   ``count`` goes down by one (``SpecialTurn.turn_after``);
 * a private whose lays must connect (``connect``, or the title's
   ``trainrun_special_lay_connects``) lays each further tile so that one of its paths meets a
@@ -118,12 +118,13 @@ class SpecialTurn(_Turn):
             return f"{entity} may not lay on {hex_id} (not one of its hexes)"
         return super().hex_refusal(hex_id)
 
-    def placed(self, hex_id: str, tile: Tile, rotation: int) -> PlacedHex:
-        """The hex once the private's tile lies there, with the markers its lay leaves
+    def board_after(self, hex_id: str, tile: Tile, rotation: int) -> dict[str, PlacedHex]:
+        """The board once the private's tile lies there, with the markers its lay changes
         (``trainrun_special_lay_markers``)."""
-        placed = super().placed(hex_id, tile, rotation)
-        added = tuple(m for m in special_lay_markers(self.position) if m not in placed.markers)
-        return dataclasses.replace(placed, markers=placed.markers + added)
+        board = super().board_after(hex_id, tile, rotation)
+        for other, markers in special_lay_markers(self.position, hex_id).items():
+            board[other] = dataclasses.replace(board[other], markers=tuple(markers))
+        return board
 
     def turn_after(self, hex_id: str, upgrade: bool, cost: int) -> Turn:
         """The turn once the private's lay is made: with ``consume_tile_lay`` the company's

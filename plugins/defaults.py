@@ -181,8 +181,8 @@ def trainrun_special_lay_reached_sides(position: Position) -> bool:
 
 
 @hookimpl
-def trainrun_special_lay_markers(position: Position) -> tuple[str, ...]:
-    return ()
+def trainrun_special_lay_markers(position: Position, hex_id: str) -> dict[str, tuple[str, ...]]:
+    return {}
 
 
 @hookimpl

@@ -226,10 +226,12 @@ def trainrun_special_lay_reached_sides(position: Position) -> bool:
 
 
 @hookspec(firstresult=True)
-def trainrun_special_lay_markers(position: Position) -> tuple[str, ...]:
-    """Give the hex markers the private using its ability (``turn.entity``, step
-    ``SpecialTrack``) leaves on the hex it lays (1817: a coal mine private's ``mine``, a
-    ranch private's ``ranch``). Asked when its lay is applied. Default: none."""
+def trainrun_special_lay_markers(position: Position, hex_id: str) -> dict[str, tuple[str, ...]]:
+    """Give the hexes whose markers change when the private using its ability
+    (``turn.entity``, step ``SpecialTrack``) lays on ``hex_id``, each with its markers
+    after (1817: a coal mine private leaves a ``mine`` on ``hex_id``, a ranch private a
+    ``ranch``; the city-tile private takes the ranches off the hexes beside it). Asked
+    when its lay is applied. Default: none change."""
 
 
 @hookspec(firstresult=True)

@@ -137,3 +137,19 @@ def test_a_special_lay_at_the_wrong_cost_is_refused():
     position = _read("18NY/108746#434")
     with pytest.raises(InputError, match="the lay costs 0, not 80"):
         apply_lay(position, Lay("F20", "X10", 0, 80))
+
+
+def test_the_city_tile_private_takes_the_ranches_beside_it_off():
+    # 1817 bankrupt#222: P24 lays the X00 on Indianapolis F3. With a ranch on E4 beside it
+    # (hand-built: no ranch stood there), the lay takes it off (engine G1817 SpecialTrack;
+    # docs/rules/1817.md §8); the marker elsewhere stays
+    name = "1817/1817_game_end_bankrupt#222"
+    position = _read(name)
+    board = dict(position.board)
+    board["E4"] = dataclasses.replace(board["E4"], markers=("ranch",))
+    board["E8"] = dataclasses.replace(board["E8"], markers=("ranch",))
+    rec = LINES[name]["recorded"]
+    after = apply_lay(dataclasses.replace(position, board=board),
+                      Lay(rec["hex"], rec["tile"], rec["rotation"], rec["cost"]))
+    assert after.board["E4"].markers == () and after.board["E8"].markers == ("ranch",)
+    assert after.board["F3"].tile.name == "X00"

@@ -161,9 +161,10 @@ def trainrun_special_lay_reached_sides(position: Position) -> bool:
 
 
 @hookimpl
-def trainrun_special_lay_markers(position: Position) -> tuple[str, ...]:
-    """A mine private leaves a mine, a ranch private a ranch (``special_lays``)."""
-    return special_lays.markers(position)
+def trainrun_special_lay_markers(position: Position, hex_id: str) -> dict[str, tuple[str, ...]]:
+    """A mine private leaves a mine, a ranch private a ranch; the city-tile private's lay
+    takes the ranches beside it off (``special_lays``)."""
+    return special_lays.markers_after(position, hex_id)
 
 
 @hookimpl

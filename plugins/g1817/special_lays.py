@@ -12,9 +12,8 @@ hexes for the company owning it:
 * the hex then holds a ``mine`` (or ``ranch``) marker, so it is never upgraded.
 
 The city-tile private of the game (the Pittsburgh Steel Mill P4, or in the Volatility
-expansion the one of P4, P16, P17, P24 drawn for it) follows the shared rule instead. (The
-engine also takes the ranches next to the city-tile private's hex off the board when it
-lays; trainrun does not yet.)
+expansion the one of P4, P16, P17, P24 drawn for it) follows the shared rule instead; its
+lay takes the ranches on the hexes beside it off the board.
 """
 from __future__ import annotations
 
@@ -24,6 +23,8 @@ from trainrun.lays import exits, tiles_in_box
 from trainrun.position import Position
 from trainrun.tiles import Tile
 
+CITY_TILE_PRIVATES = frozenset({"P4 - Pittsburgh Steel Mill", "P16 - Buffalo Rail Center",
+                                "P17 - Toledo Industry", "P24 - Indianapolis Market"})
 MINE_PRIVATES = frozenset({"P1 - Minor Coal Mine", "P5 - Coal Mine", "P10 - Major Coal Mine"})
 RANCH_PRIVATES = frozenset({"P22 - Country Ranch", "P23 - Rural Ranch"})
 STOP_KINDS = frozenset({"city", "town", "offboard"})
@@ -35,11 +36,21 @@ def placing_marker(position: Position) -> bool:
     return turn.step == "SpecialTrack" and turn.entity in MINE_PRIVATES | RANCH_PRIVATES
 
 
-def markers(position: Position) -> tuple[str, ...]:
-    """The marker a mine or ranch private's lay leaves on its hex."""
+def markers_after(position: Position, hex_id: str) -> dict[str, tuple[str, ...]]:
+    """The markers the private's lay on ``hex_id`` changes: a mine or ranch on the hex, or,
+    for the city-tile private, no ranch on the hexes beside it."""
+    turn = position.turn
+    if turn.step != "SpecialTrack":
+        return {}
+    if turn.entity in CITY_TILE_PRIVATES:
+        beside = (position.board[h] for h in position.title.hexes[hex_id].neighbors.values())
+        return {p.id: tuple(m for m in p.markers if m != "ranch")
+                for p in beside if "ranch" in p.markers}
     if not placing_marker(position):
-        return ()
-    return ("ranch",) if position.turn.entity in RANCH_PRIVATES else ("mine",)
+        return {}
+    marker = "ranch" if turn.entity in RANCH_PRIVATES else "mine"
+    markers = position.board[hex_id].markers
+    return {hex_id: markers if marker in markers else markers + (marker,)}
 
 
 def _b_city(tile: Tile) -> bool:
