@@ -12,11 +12,14 @@ in addition to its own token; it then closes; not if the company already has a s
 Albany.
 """
 import dataclasses
+import json
 
 import pytest
 
+from trainrun import read_position
 from trainrun.errors import InputError
 from trainrun.lays import Lay, apply_lay
+from trainrun.position import position_to_own
 from trainrun.tokens import TokenMove, apply_token, legal_tokens, tokens_left
 
 from lay_moments import MOVES, lay_lines, read_moment
@@ -113,3 +116,11 @@ def test_a_malformed_ability_names_its_field(key, value):
     with pytest.raises(InputError) as caught:
         legal_tokens(position)
     assert f"turn.ability.{key}" in str(caught.value)
+
+
+def test_the_stagecoach_moment_survives_the_own_format():
+    # written out and read back (turn.step, turn.entity, turn.ability), the same token
+    position = _stagecoach(_green_albany())
+    again = read_position(json.dumps(position_to_own(position)))
+    assert again.turn.step == "SpecialToken" and again.turn.entity == STAGECOACH
+    assert legal_tokens(again) == legal_tokens(position) == [TokenMove("F20", 0, 0)]
