@@ -5,9 +5,6 @@ lists every lay the engine accepts there, with its cost. ``legal_lays`` must giv
 that set. The lines in ``DIFFERENT`` do not match yet; each is expected to differ (strict
 xfail), so a fix shows up as an unexpected pass. The causes found so far:
 
-* 1871: tile 9 needs the SBC private in the president's hands (``privates``); the tests
-  do not yet derive presidencies from the game log, so the lines where the engine offers
-  tile 9 differ.
 * 18NY: a minor short of cash may borrow only what its loans left allow (#150, #365,
   #422): the engine's ``buying_power`` is its cash plus $50 (less $5 once it has paid
   interest this round) per loan it may still take, as many loans in all as shares its
@@ -21,8 +18,9 @@ xfail), so a fix shows up as an unexpected pass. The causes found so far:
   none. Bounds the engine's sets give: #365's minor 10 (cash $0, only $20 lays) could
   borrow $20-$59 more, i.e. one loan; #422's (cash $45, $80 but not $100) one loan again.
 
-Privates held by players block their hexes in 18Chesapeake (K3, H2/I3); who holds them
-comes from the game log (``fixture_privates``).
+Privates held by players block their hexes in 18Chesapeake (K3, H2/I3), and 1871's tile 9
+needs the SBC private in the president's hands; who holds them comes from the game log
+(``fixture_privates``; for 1871 the replay's auction, shares and presidencies).
 
 What the company reaches and the new-track rule follow the engine's walk
 (``trainrun.walk``: a path once, never leaving a hex twice by one side in a branch); a
@@ -44,12 +42,6 @@ from lay_moments import engine_lays, lay_lines, our_lays, read_moment
 LINES = lay_lines("Track")
 
 DIFFERENT = {
-    # 1871
-    "1871/1871_game_end_final_phase#82", "1871/1871_game_end_final_phase#103",
-    "1871/1871_game_end_final_phase#198", "1871/1871_game_end_final_phase#254",
-    "1871/1871_game_end_final_phase#266", "1871/1871_game_end_final_phase#299",
-    "1871/1871_game_end_final_phase#326", "1871/1871_game_end_final_phase#368",
-    "1871/1871_game_end_final_phase#372",
     # 18NY
     "18NY/108746#150", "18NY/108746#365", "18NY/108746#422",
 }
