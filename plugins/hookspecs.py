@@ -217,6 +217,31 @@ def trainrun_special_lay_connects(position: Position) -> bool:
 
 
 @hookspec(firstresult=True)
+def trainrun_special_lay_reached_sides(position: Position) -> bool:
+    """Say whether the private using its ability (``turn.entity``, step ``SpecialTrack``)
+    may start new track on the hexes its ability lists only from the sides the operating
+    company reaches (1817's mine and ranch privates: engine ``connected_hexes``), rather
+    than from any side. Default: False (any side; with the ability's ``reachable``, any
+    side of a hex the company reaches)."""
+
+
+@hookspec(firstresult=True)
+def trainrun_special_lay_markers(position: Position, hex_id: str) -> dict[str, tuple[str, ...]]:
+    """Give the hexes whose markers change when the private using its ability
+    (``turn.entity``, step ``SpecialTrack``) lays on ``hex_id``, each with its markers
+    after (1817: a coal mine private leaves a ``mine`` on ``hex_id``, a ranch private a
+    ``ranch``; the city-tile private takes the ranches off the hexes beside it). Asked
+    when its lay is applied. Default: none change."""
+
+
+@hookspec(firstresult=True)
+def trainrun_border_cost(position: Position, hex_id: str, edge: int, cost: int) -> int:
+    """Give what the lay on ``hex_id`` pays for first crossing the costed (water) border at
+    board ``edge``, printed at ``cost`` (18NY: the Albany Iron Works private takes up to $80
+    off during its own lay). Default: ``cost``."""
+
+
+@hookspec(firstresult=True)
 def trainrun_terrain_cost(position: Position, hex_id: str, old: Tile) -> int:
     """Give the terrain cost of laying over tile ``old`` on ``hex_id`` (before water borders
     and the lay's fee). Default: the tile's printed terrain costs (``upgrade_costs``)."""
