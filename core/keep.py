@@ -140,8 +140,9 @@ def restrict(sets: list, fixed: dict, used: np.ndarray, amounts: list) -> list:
         if t in fixed:
             out.append(rs)
         elif not rs.complete:
-            raise InputError("keep", f"the {rs.table.name} trains have too many routes to list; "
-                                     f"routes cannot be kept beside them")
+            raise InputError("keep", f"the {rs.table.name} trains are routed by the path model "
+                                     f"(their routes are not listed): routes cannot be kept "
+                                     f"beside them")
         else:
             out.append(avoiding(rs, used))
     return out
