@@ -65,7 +65,7 @@ def test_every_hex_drawn_once_with_its_tile(path):
         tracks = [p for p in g.findall(".//s:path", NS) if (p.get("class") or "").startswith("track")]
         assert len(tracks) == len(placed.tile.paths)
         cities = {c.get("data-city") for c in g.findall(".//s:g[@class='city']", NS)}
-        towns = {t.get("data-town") for t in g.findall(".//s:circle[@class='town']", NS)}
+        towns = {t.get("data-town") for t in g.findall(".//*[@class='town']", NS)}
         assert cities == {f"{placed.id}.{n.index}" for n in placed.tile.nodes if n.kind == "city"}
         assert towns == {f"{placed.id}.{n.index}" for n in placed.tile.nodes if n.kind == "town"}
         # the tokens in each city, slot by slot, in their company's name

@@ -13,7 +13,7 @@ import re
 from trainrun.position import PlacedHex, Position
 
 from .colours import company_colours, tile_colour
-from .geometry import APOTHEM, R, Layout, node_places, track_d
+from .geometry import APOTHEM, R, Layout, node_places, tangent_angle, track_d
 from .svg import el, group, points
 
 TRACK_WIDTH = 0.14 * R
@@ -61,7 +61,8 @@ def _hex(position: Position, frame: BoardFrame, placed: PlacedHex) -> str:
         parts.append(_track(layout, places, path, cx, cy))
     for node in tile.nodes:
         px, py = cx + places[node.index][0], cy + places[node.index][1]
-        parts += _node(position, placed, node, px, py, len(tile.nodes) > 1, cx, cy)
+        parts += _node(position, placed, node, px, py, len(tile.nodes) > 1, cx, cy, layout,
+                       places)
     if tile.labels:
         parts.append(el("text", " ".join(tile.labels), x=f"{cx - 0.55 * R:.1f}",
                         y=f"{cy - 0.35 * R:.1f}", font_size=f"{0.32 * R:.0f}", font_weight="bold",
@@ -93,15 +94,26 @@ def _track(layout: Layout, places: dict, path, cx: float, cy: float) -> str:
     return el("path", d=d, fill="none", stroke="#222", stroke_width=TRACK_WIDTH, class_="track")
 
 
+def _town(layout: Layout, places, node, px: float, py: float, ref: str) -> str:
+    """A town on through track as a bar across it, any other town as a dot."""
+    if node.index in places.through:
+        angle = tangent_angle(layout, places, node.index) + 90
+        return el("rect", x=f"{px - 0.25 * R:.1f}", y=f"{py - 0.07 * R:.1f}",
+                  width=f"{0.5 * R:.1f}", height=f"{0.14 * R:.1f}", fill="#111",
+                  transform=f"rotate({angle:.1f} {px:.1f} {py:.1f})", class_="town",
+                  data_town=ref)
+    return el("circle", cx=f"{px:.1f}", cy=f"{py:.1f}", r=f"{0.12 * R:.1f}", fill="#111",
+              stroke="white", stroke_width=1.5, class_="town", data_town=ref)
+
+
 def _node(position: Position, placed: PlacedHex, node, px: float, py: float, crowded: bool,
-          cx: float, cy: float) -> list[str]:
+          cx: float, cy: float, layout: Layout, places) -> list[str]:
     ref = f"{placed.id}.{node.index}"
     if node.kind == "city":
         return [_city(position, placed, node, px, py, crowded, ref)] + \
             _revenue(position, node, px, py, crowded, cx, cy)
     if node.kind == "town":
-        return [el("circle", cx=f"{px:.1f}", cy=f"{py:.1f}", r=f"{0.12 * R:.1f}", fill="#111",
-                   stroke="white", stroke_width=1.5, class_="town", data_town=ref)] + \
+        return [_town(layout, places, node, px, py, ref)] + \
             _revenue(position, node, px, py, crowded, cx, cy)
     if node.kind == "offboard" and not node.hidden:
         return [group(_phase_values(position, node, cx, cy), class_="offboard",
