@@ -62,7 +62,7 @@ def test_every_hex_drawn_once_with_its_tile(path):
         assert g.get("data-tile") == placed.tile.name
         assert int(g.get("data-rotation")) == placed.rotation
         # one drawn piece of track per path of the tile, and every city/town of it
-        tracks = [p for p in g.findall(".//s:path", NS) if (p.get("class") or "").startswith("track")]
+        tracks = [p for p in g.iter() if (p.get("class") or "").startswith("track")]
         assert len(tracks) == len(placed.tile.paths)
         cities = {c.get("data-city") for c in g.findall(".//s:g[@class='city']", NS)}
         towns = {t.get("data-town") for t in g.findall(".//*[@class='town']", NS)}
@@ -262,3 +262,19 @@ def test_verify_drawing_marks_the_blocked_city_where_it_is():
     assert _close((float(circle.get("cx")), float(circle.get("cy"))), centre)
     texts = [t.text for t in declared.findall(".//s:text[@class='legend-violation']", NS)]
     assert any("J6-0" in t for t in texts)
+
+
+def test_track_a_chain_names_but_the_tile_lacks_is_drawn_dashed_where_named():
+    position = _position(TWO_TRAINS)
+    route = solve(position, time_limit=30).to_dict()["routes"][0]
+    step = route["chains"][0]["paths"][0]
+    tile_ends = {frozenset(p.ends()) for p in position.board[step["hex"]].tile.paths_at(
+        position.board[step["hex"]].rotation)}
+    a, b = next((f"e{i}", f"e{j}") for i in range(6) for j in range(6)
+                if i != j and frozenset((f"e{i}", f"e{j}")) not in tile_ends)
+    route["chains"][0]["paths"][0] = {"hex": step["hex"], "a": a, "b": b}
+    root = ET.fromstring(draw_input(position, {"routes": [route]}))
+    drawn = root.find(f".//s:path[@data-route-hex='{step['hex']}'][@data-a='{a}']", NS)
+    assert drawn is not None and drawn.get("stroke-dasharray")
+    assert root.find(".//s:text[@class='legend-violation']", NS) is not None
+    assert root.find(".//s:g[@data-node='H6-0']", NS).get("data-city") == "H6.0"

@@ -3,8 +3,8 @@ their slots and tokens, towns, off-board values by phase), the printed terrain, 
 labels and place names, the position's hex markers, and the hex ids around the edge.
 
 Each hex is one ``<g class="hex" data-hex="E5">``; each city ``data-city="E5.0"``, each
-town ``data-town``, each off-board ``data-offboard`` (hex and node index), so a page can
-attach clicks to them.
+town ``data-town``, each off-board ``data-offboard`` (hex and node index), each of them
+also ``data-node="E5-0"`` (the node id routes use), so a page can attach clicks to them.
 """
 from __future__ import annotations
 
@@ -82,6 +82,8 @@ def _hex(position: Position, frame: BoardFrame, placed: PlacedHex) -> str:
 
 
 def _track(layout: Layout, places: dict, path, cx: float, cy: float) -> str:
+    if path.terminal and "e" in (path.a[0], path.b[0]):
+        return _terminal(layout, int((path.a if path.a[0] == "e" else path.b)[1:]), cx, cy)
     d = track_d(layout, places, path, cx, cy)
     if path.track == "narrow":
         return el("path", d=d, fill="none", stroke="#222", stroke_width=TRACK_WIDTH * 0.6,
@@ -94,6 +96,17 @@ def _track(layout: Layout, places: dict, path, cx: float, cy: float) -> str:
     return el("path", d=d, fill="none", stroke="#222", stroke_width=TRACK_WIDTH, class_="track")
 
 
+def _terminal(layout: Layout, edge: int, cx: float, cy: float) -> str:
+    """Track a route may only end on (into an off-board) as an arrow from the edge in."""
+    dx, dy = layout.direction(edge)
+    ex, ey = cx + dx * APOTHEM, cy + dy * APOTHEM
+    w = 0.22 * R
+    tip = (ex - dx * 0.5 * R, ey - dy * 0.5 * R)
+    return el("polygon", points=points([(ex - dy * w, ey + dx * w), (ex + dy * w, ey - dx * w),
+                                        tip]), fill="#222", class_="track terminal",
+              data_edge=edge)
+
+
 def _town(layout: Layout, places, node, px: float, py: float, ref: str) -> str:
     """A town on through track as a bar across it, any other town as a dot."""
     if node.index in places.through:
@@ -101,9 +114,10 @@ def _town(layout: Layout, places, node, px: float, py: float, ref: str) -> str:
         return el("rect", x=f"{px - 0.25 * R:.1f}", y=f"{py - 0.07 * R:.1f}",
                   width=f"{0.5 * R:.1f}", height=f"{0.14 * R:.1f}", fill="#111",
                   transform=f"rotate({angle:.1f} {px:.1f} {py:.1f})", class_="town",
-                  data_town=ref)
+                  data_town=ref, data_node=ref.replace(".", "-"))
     return el("circle", cx=f"{px:.1f}", cy=f"{py:.1f}", r=f"{0.12 * R:.1f}", fill="#111",
-              stroke="white", stroke_width=1.5, class_="town", data_town=ref)
+              stroke="white", stroke_width=1.5, class_="town", data_town=ref,
+              data_node=ref.replace(".", "-"))
 
 
 def _node(position: Position, placed: PlacedHex, node, px: float, py: float, crowded: bool,
@@ -117,7 +131,7 @@ def _node(position: Position, placed: PlacedHex, node, px: float, py: float, cro
             _revenue(position, node, px, py, crowded, cx, cy)
     if node.kind == "offboard" and not node.hidden:
         return [group(_phase_values(position, node, cx, cy), class_="offboard",
-                      data_offboard=ref)]
+                      data_offboard=ref, data_node=ref.replace(".", "-"))]
     return []
 
 
@@ -155,7 +169,7 @@ def _city(position: Position, placed: PlacedHex, node, px: float, py: float, cro
                            else None, px + dx, py + dy, r, k))
     for k, extra in enumerate(tokens.extra if tokens else ()):
         parts.append(_slot(position, extra, None, px + r * (1.6 + k), py - r * 1.2, r * 0.7, -1))
-    return group(parts, class_="city", data_city=ref)
+    return group(parts, class_="city", data_city=ref, data_node=ref.replace(".", "-"))
 
 
 def _slot(position: Position, holder, reserved, x: float, y: float, r: float, k: int) -> str:

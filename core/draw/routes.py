@@ -38,7 +38,8 @@ def draw_routes(position: Position, frame: BoardFrame, routes: list[dict]) -> li
         parts = [_step(position, frame, step, route["train"], colour, k)
                  for chain in route["chains"] for step in _chain_paths(chain)]
         parts += _stops(position, frame, route, colour, k)
-        out.append(group(parts, class_="route", data_train=route["train"], data_route=k))
+        out.append(group(parts, class_="route", data_train=route["train"], data_route=k,
+                         data_revenue=route["revenue"]))
     return out
 
 
