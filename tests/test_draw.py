@@ -278,3 +278,17 @@ def test_track_a_chain_names_but_the_tile_lacks_is_drawn_dashed_where_named():
     assert drawn is not None and drawn.get("stroke-dasharray")
     assert root.find(".//s:text[@class='legend-violation']", NS) is not None
     assert root.find(".//s:g[@data-node='H6-0']", NS).get("data-city") == "H6.0"
+
+
+def test_hex_markers_and_title_marks_are_drawn_on_their_hexes():
+    # 1817: the position's mine markers; 18PA: PRR's active x2 token in Pittsburgh I2
+    # (docs/rules/18pa.md §5.1), a mark of the title's trainrun_board_marks
+    mines = _position(EXAMPLES / "1817-mines-and-bridge.json")
+    root = ET.fromstring(draw_position(mines))
+    drawn = {(m.get("data-marker"), hex_group.get("data-hex")) for hex_group in _hex_groups(root)
+             for m in hex_group.findall("s:g[@class='marker']", NS)}
+    assert drawn == {(m, h) for h, placed in mines.board.items() for m in placed.markers}
+    root = ET.fromstring(draw_position(_position(EXAMPLES / "18pa-x2-3d-mining.json")))
+    pittsburgh = root.find(".//s:g[@data-hex='I2']", NS)
+    assert [m.get("data-marker") for m in pittsburgh.findall("s:g[@class='marker']", NS)] == \
+        ["x2 PRR"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from trainrun import answers
 from trainrun.position import PlacedHex, Position
 
 from .colours import company_colours, tile_colour
@@ -41,12 +42,15 @@ class BoardFrame:
 
 def draw_board(position: Position, frame: BoardFrame) -> list[str]:
     """SVG elements of the whole board: one group per hex, then the hex ids."""
-    out = [_hex(position, frame, position.board[h]) for h in frame.centres]
+    marks: dict = {}
+    for hex_id, label in answers.board_marks(position):
+        marks.setdefault(hex_id, []).append(label)
+    out = [_hex(position, frame, position.board[h], marks.get(h, ())) for h in frame.centres]
     out.append(_edge_ids(frame))
     return out
 
 
-def _hex(position: Position, frame: BoardFrame, placed: PlacedHex) -> str:
+def _hex(position: Position, frame: BoardFrame, placed: PlacedHex, marks) -> str:
     layout, tile, rot = frame.layout, placed.tile, placed.rotation
     cx, cy = frame.centres[placed.id]
     map_hex = position.title.hexes[placed.id]
@@ -74,7 +78,7 @@ def _hex(position: Position, frame: BoardFrame, placed: PlacedHex) -> str:
     if laid:
         parts.append(el("text", tile.name, x=f"{cx + 0.55 * R:.1f}", y=f"{cy + 0.5 * R:.1f}",
                         font_size=f"{0.18 * R:.0f}", text_anchor="middle", class_="tile-name"))
-    for k, marker in enumerate(placed.markers):
+    for k, marker in enumerate(list(placed.markers) + list(marks)):
         parts.append(_marker(marker, cx + 0.45 * R, cy - 0.5 * R + k * 0.3 * R))
     title = f"{placed.id} {map_hex.location}".strip()
     return group([el("title", title)] + parts, class_="hex", data_hex=placed.id,
@@ -271,10 +275,13 @@ def _terrain(printed, cx: float, cy: float) -> list[str]:
 
 
 def _marker(marker: str, x: float, y: float) -> str:
-    return group([el("rect", x=f"{x - 0.3 * R:.1f}", y=f"{y - 0.13 * R:.1f}",
-                     width=f"{0.6 * R:.1f}", height=f"{0.26 * R:.1f}", rx=3, fill="#fff7c2",
+    """A hex marker (1817 mine, 18NY connection bonus, …) or a title's mark as a tag."""
+    label = marker.replace("_", " ")
+    width = max(0.6 * R, 0.085 * R * len(label) + 0.1 * R)
+    return group([el("rect", x=f"{x - width / 2:.1f}", y=f"{y - 0.13 * R:.1f}",
+                     width=f"{width:.1f}", height=f"{0.26 * R:.1f}", rx=3, fill="#fff7c2",
                      stroke="#8a6d00"),
-                  el("text", marker[:10], x=f"{x:.1f}", y=f"{y + 0.07 * R:.1f}",
+                  el("text", label, x=f"{x:.1f}", y=f"{y + 0.07 * R:.1f}",
                      font_size=f"{0.15 * R:.1f}", text_anchor="middle")],
                  class_="marker", data_marker=marker)
 
