@@ -168,4 +168,5 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
         idle_trains=[tr.id for tr in position.trains if tr.id not in {r.train for r in routes}],
         routes_enumerated={t.name: len(rs) if rs.complete else f"over {len(rs)}: path model"
                            for t, rs in zip(tables, sets)},
-        routes_kept=choice.kept)
+        routes_kept=choice.kept,
+        kept_trains=[tables[t].trains[0].id for t in kept])

@@ -197,6 +197,29 @@ def test_cli_draw_svg_and_png(tmp_path):
     assert res.exit_code == 0 and (tmp_path / "b.png").read_bytes()[:4] == b"\x89PNG"
 
 
+def test_cli_verify_svg_draws_both_runs(tmp_path):
+    out = tmp_path / "v.svg"
+    res = CliRunner().invoke(main, ["verify", str(TWO_TRAINS),
+                                    str(EXAMPLES / "18chesapeake-two-trains-run.json"),
+                                    "--svg", str(out)])
+    assert res.exit_code == 1, res.output   # legal, $30 below the best (README)
+    panels = ET.parse(out).getroot().findall("s:g[@class='board']", NS)
+    assert [p.get("data-panel") for p in panels] == ["declared", "best"]
+    totals = [p.find(".//s:text[@class='legend-total']", NS).text for p in panels]
+    assert totals[0].startswith("Declared $360") and totals[1].startswith("Total $390")
+
+
+@pytest.mark.parametrize("run", sorted(EXAMPLES.glob("*-run.json")), ids=lambda p: p.stem)
+def test_every_example_run_draws(run):
+    position = _position(EXAMPLES / f"{run.stem.removesuffix('-run')}.json")
+    result = verify(position, run.read_text(), best=False)
+    root = ET.fromstring(draw_input(position, run.read_text()))
+    assert [g.get("data-train") for g in root.findall(".//s:g[@class='route']", NS)] == \
+        [r.train for r in result.routes]
+    legend = root.find(".//s:text[@class='legend-total']", NS).text
+    assert legend.startswith(f"Declared ${result.declared_total}")
+
+
 def test_cli_draw_bad_run_is_one_line(tmp_path):
     bad = tmp_path / "run.json"
     bad.write_text(json.dumps({"routes": [{"train": "4-0", "visited": ["F2-0", "H6-0"],

@@ -8,6 +8,7 @@ break a rule or share track are refused."""
 from __future__ import annotations
 
 import json
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import boards
@@ -21,10 +22,12 @@ from test_property_18ny import cut_boards
 
 from trainrun import read_position, solve
 from trainrun.cli import main
+from trainrun.draw import draw_position
 from trainrun.errors import InputError
 from trainrun.graph import build_graph
 from trainrun.routes import enumerate_routes, train_tables
 from trainrun.run import describe_route
+from trainrun.text import format_run
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 TWO_TRAINS = EXAMPLES / "18chesapeake-two-trains.json"
@@ -93,6 +96,11 @@ def test_keeping_the_declared_route_of_one_train():
     assert (run.total, run.status) == (360, "optimal")
     assert [(r.train, r.revenue) for r in run.routes] == [("4-0", 150), ("5-1", 210)]
     assert run.routes[0].visited == ["K1-0", "J2-0", "F2-0", "H6-0"]
+    assert run.kept_trains == ["4-0"]
+    assert "4 train (4-0): $150 (kept)" in format_run(run)
+    root = ET.fromstring(draw_position(position, run))
+    kept = root.findall(".//{http://www.w3.org/2000/svg}g[@data-kept='true']")
+    assert [g.get("data-train") for g in kept] == ["4-0"]
 
 
 def test_keeping_every_route_gives_that_run():

@@ -22,12 +22,13 @@ _NODE = re.compile(r"\b([A-Z]+-?\d+)-(\d+)\b")
 _HEX = re.compile(r"\b([A-Z]+\d+)\b")
 
 
-def route_dicts(routes) -> list[dict]:
+def route_dicts(routes, kept=()) -> list[dict]:
     """``RunRoute``s of a ``Run`` or ``RouteVerdict``s of a verification as dicts with
-    ``train``, ``train_name``, ``revenue``, ``visited``, ``stops``, ``chains``, ``legal``."""
+    ``train``, ``train_name``, ``revenue``, ``visited``, ``stops``, ``chains``, ``legal``,
+    ``kept`` (the train's route was given, not chosen)."""
     return [{"train": r.train, "train_name": r.train_name or r.train, "revenue": r.revenue,
              "visited": list(r.visited), "stops": list(r.stops), "chains": list(r.chains),
-             "legal": getattr(r, "legal", True)} for r in routes]
+             "legal": getattr(r, "legal", True), "kept": r.train in kept} for r in routes]
 
 
 def draw_routes(position: Position, frame: BoardFrame, routes: list[dict]) -> list[str]:
@@ -39,7 +40,8 @@ def draw_routes(position: Position, frame: BoardFrame, routes: list[dict]) -> li
                  for chain in route["chains"] for step in _chain_paths(chain)]
         parts += _stops(position, frame, route, colour, k)
         out.append(group(parts, class_="route", data_train=route["train"], data_route=k,
-                         data_revenue=route["revenue"]))
+                         data_revenue=route["revenue"],
+                         data_kept="true" if route.get("kept") else None))
     return out
 
 
@@ -118,7 +120,8 @@ def draw_legend(routes: list[dict], y: float, heading: str, lines: list) -> str:
                 font_size=f"{0.32 * R:.0f}", font_weight="bold", class_="legend-heading")]
     for k, route in enumerate(routes):
         ly = y + (k + 1) * LEGEND_LINE + 0.4 * R
-        bad = "" if route.get("legal", True) else " — illegal"
+        bad = ("" if route.get("legal", True) else " — illegal") + \
+            (" (kept)" if route.get("kept") else "")
         parts.append(el("rect", x=f"{0.5 * R:.1f}", y=f"{ly - 0.28 * R:.1f}",
                         width=f"{0.6 * R:.1f}", height=f"{0.3 * R:.1f}", fill=train_colour(k)))
         parts.append(el("text", f"{route['train_name']} train ({route['train']}): "
