@@ -158,7 +158,9 @@ def test_verify_drawing_marks_the_reused_side_where_it_is():
     side = re.compile(r"between ([A-Z]+\d+) and ([A-Z]+\d+)")
     for mark in marks:
         text = mark.find("s:title", NS).text
-        for (h1, h2), circle in zip(side.findall(text), mark.findall("s:circle", NS)):
+        sides = side.findall(text)
+        circles = mark.findall("s:circle", NS) if sides else []
+        for (h1, h2), circle in zip(sides, circles, strict=True):
             mid = tuple((u + v) / 2 for u, v in zip(centres[h1], centres[h2]))
             assert _close((float(circle.get("cx")), float(circle.get("cy"))), mid)
     assert any(side.search(m.find("s:title", NS).text) for m in marks)

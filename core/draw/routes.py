@@ -36,7 +36,7 @@ def draw_routes(position: Position, frame: BoardFrame, routes: list[dict]) -> li
     out = []
     for k, route in enumerate(routes):
         colour = train_colour(k)
-        parts = [_step(position, frame, step, route["train"], colour, k)
+        parts = [_step(position, frame, step, route["train"], colour)
                  for chain in route["chains"] for step in _chain_paths(chain)]
         parts += _stops(position, frame, route, colour, k)
         out.append(group(parts, class_="route", data_train=route["train"], data_route=k,
@@ -49,7 +49,7 @@ def _chain_paths(chain) -> list:
     return chain.get("paths", ()) if isinstance(chain, dict) else chain
 
 
-def _step(position: Position, frame: BoardFrame, step: dict, train, colour: str, k: int) -> str:
+def _step(position: Position, frame: BoardFrame, step: dict, train, colour: str) -> str:
     """One tile path of a route, drawn over the track it names (a chain naming track the
     tile does not have is drawn as a dashed straight line between the two ends)."""
     hex_id, a, b = step.get("hex"), str(step.get("a")), str(step.get("b"))
@@ -63,8 +63,7 @@ def _step(position: Position, frame: BoardFrame, step: dict, train, colour: str,
     places = frame.places(placed)
     path = path_named(placed.tile, placed.rotation, a, b)
     if path is None:
-        (a0, al), (b0, bl) = split_lane_end(a), split_lane_end(b)
-        path = Path(a0, b0)
+        path = Path(split_lane_end(a)[0], split_lane_end(b)[0])
         attrs["stroke_dasharray"] = f"{0.15 * R:.1f},{0.1 * R:.1f}"
     return el("path", d=track_d(frame.layout, places, path, cx, cy), **attrs)
 
