@@ -317,3 +317,14 @@ def test_hex_markers_and_title_marks_are_drawn_on_their_hexes():
     pittsburgh = root.find(".//s:g[@data-hex='I2']", NS)
     assert [m.get("data-marker") for m in pittsburgh.findall("s:g[@class='marker']", NS)] == \
         ["x2 PRR"]
+
+
+def test_png_without_a_converter_is_one_line(tmp_path, monkeypatch):
+    import shutil
+    import sys
+    monkeypatch.setitem(sys.modules, "cairosvg", None)   # import fails
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    res = CliRunner().invoke(main, ["draw", str(TWO_TRAINS), "-o", str(tmp_path / "b.png")])
+    assert res.exit_code == 2
+    assert res.output.strip().splitlines() == [res.output.strip()]
+    assert "output: a .png needs a converter" in res.output and not (tmp_path / "b.png").exists()
