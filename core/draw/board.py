@@ -35,9 +35,15 @@ class BoardFrame:
         self.centres = {h: (x - min_x + MARGIN, y - min_y + MARGIN) for h, (x, y) in raw.items()}
         self.width = max(x for x, _ in self.centres.values()) + MARGIN
         self.height = max(y for _, y in self.centres.values()) + MARGIN
+        self._places: dict = {}
 
     def places(self, placed: PlacedHex) -> dict:
-        return node_places(self.layout, placed.tile, placed.rotation)
+        """Where the nodes of the tile on ``placed`` are drawn (``node_places``), kept per
+        tile and rotation."""
+        key = (placed.tile, placed.rotation)
+        if key not in self._places:
+            self._places[key] = node_places(self.layout, placed.tile, placed.rotation)
+        return self._places[key]
 
 
 def draw_board(position: Position, frame: BoardFrame) -> list[str]:
