@@ -60,7 +60,7 @@ def _hex(position: Position, frame: BoardFrame, placed: PlacedHex, marks) -> str
     layout, tile, rot = frame.layout, placed.tile, placed.rotation
     cx, cy = frame.centres[placed.id]
     map_hex = position.title.hexes[placed.id]
-    laid = tile is not map_hex.printed
+    laid = position.title.tiles.get(tile.name) is tile   # a catalogue tile, not the map's
     places = frame.places(placed)
     parts = [el("polygon", points=points(layout.corners(cx, cy)), fill=tile_colour(tile.color),
                 stroke="#555", stroke_width=1, class_="hex-face")]
