@@ -502,8 +502,8 @@ def convert(position: str, line: int | None, action: int | None) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8018, show_default=True, type=int)
 def serve(host: str, port: int) -> None:
-    """Run the HTTP revenue service (POST /solve, /verify, /moves, /advise; GET /titles;
-    docs at /docs)."""
+    """Run the HTTP revenue service (POST /solve, /verify, /moves, /advise, /apply; GET
+    /titles; docs at /docs) and its web page at /."""
     import uvicorn
     uvicorn.run("trainrun.service:app", host=host, port=port)
 

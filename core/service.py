@@ -10,7 +10,10 @@ JSON body and returns the run as ``trainrun solve --json`` prints it (with
 turn's lays and tokens by the run after them, as ``trainrun advise --json``
 (``?top=``, ``?time_limit=`` per candidate); ``POST /verify`` takes ``{"position": ..., "run": ...}`` (``run`` in any form
 ``trainrun verify`` reads; without it, a corpus line's declared run) and returns
-``trainrun verify --json``'s verdict; ``GET /titles`` lists the installed titles. Bad
+``trainrun verify --json``'s verdict; ``POST /apply`` takes ``{"position": ..., "moves":
+[...]}`` and returns the position after those moves (``trainrun.turn.apply``, one after
+the other) in trainrun's own format; ``GET /titles`` lists the installed titles; ``GET /``
+is the web page (``trainrun.web``). Bad
 input answers 400 with one line naming the field at fault:
 ``{"error": "trains[0]: unknown train '9'"}``.
 """
@@ -22,9 +25,13 @@ from fastapi.responses import JSONResponse, Response
 
 from . import __version__
 from .errors import InputError
+from .web import router as web_router
+from .web import static_files
 
 app = FastAPI(title="trainrun", version=__version__,
               description="Exact best runs for 18xx railway games.")
+app.include_router(web_router)
+app.mount("/static", static_files(), name="static")
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -137,6 +144,34 @@ async def moves(request: Request) -> dict:
 
     from trainrun.turn import legal_moves
     return await run_in_threadpool(legal_moves, await _position(request))
+
+
+@app.post("/apply")
+async def apply_moves(request: Request) -> dict:
+    """The position after the body's ``moves`` (each ``{hex, tile, rotation}``, ``{hex,
+    city}`` or ``{train}``, applied in order to ``position``), in trainrun's own format;
+    an illegal move answers 400 naming the rule broken and the place."""
+    import json
+
+    from trainrun.own_format import position_to_own
+    from trainrun.reading import read_position
+    from trainrun.turn import apply
+    try:
+        body = json.loads(await request.body())
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise InputError("body", "expected JSON: {\"position\": ..., \"moves\": [...]}") from None
+    if not isinstance(body, dict) or "position" not in body:
+        raise InputError("position", "missing: the body is {\"position\": ..., \"moves\": [...]}")
+    moves = body.get("moves")
+    if not isinstance(moves, list):
+        raise InputError("moves", f"expected a list of moves, got {moves!r}")
+    position = read_position(body["position"])
+    for i, move in enumerate(moves):
+        try:
+            position = apply(position, move)
+        except InputError as exc:
+            raise InputError(f"moves[{i}]", str(exc)) from None
+    return position_to_own(position)
 
 
 @app.post("/advise")

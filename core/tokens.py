@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from . import answers
 from .errors import InputError
-from .position import CityTokens, Position
+from .position import CityTokens, Position, copy_board
 from .walk import connected_nodes
 
 HOME_STEP = "HomeToken"
@@ -155,7 +155,7 @@ def apply_token(position: Position, move: TokenMove) -> Position:
     if cash is not None and cost > cash:
         raise InputError("token", f"a token in {move.hex} costs ${cost}, more than "
                                   f"{position.company}'s ${cash}")
-    board = copy.deepcopy(position.board)
+    board = copy_board(position.board)
     city = board[move.hex].tokens.setdefault(move.city, copy.deepcopy(tokens))
     city.slots[free_slot(city, position.company)] = position.company
     if position.company in city.reserved:
