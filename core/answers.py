@@ -100,6 +100,14 @@ def company_income(position: Position) -> tuple[tuple[str, int], ...]:
         for item in answer))
 
 
+def board_marks(position: Position) -> tuple[tuple[str, str], ...]:
+    """(hex id, label) of every plugin's marks for the drawn board
+    (``trainrun_board_marks``)."""
+    return _kept(position, ("board_marks",), lambda: tuple(
+        item for answer in _hook(position).trainrun_board_marks(position=position)
+        for item in answer))
+
+
 def stations(position: Position) -> frozenset[str]:
     """Node ids of the operating company's stations (``trainrun_company_stations``)."""
     return _kept(position, ("stations",), lambda: frozenset(

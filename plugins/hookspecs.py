@@ -101,6 +101,13 @@ def trainrun_company_income(position: Position) -> list[tuple[str, int]]:
     its total or of the optimisation. Default: none."""
 
 
+@hookspec
+def trainrun_board_marks(position: Position) -> list[tuple[str, str]]:
+    """List (hex id, label) marks the drawn board shows beyond the position's hex markers:
+    title facts a player sees on the table that the board model keeps elsewhere (18PA's
+    x2 destination tokens, active or not). Only drawn, never part of a run. Default: none."""
+
+
 @hookspec(firstresult=True)
 def trainrun_company_stations(position: Position) -> set[str]:
     """Give the node ids (``HEX-i``) of cities where the operating company has a station

@@ -45,6 +45,7 @@ HOOKS = {
     "trainrun_replay_rules": True,
     "trainrun_replay_action": True,
     "trainrun_replay_round": True,
+    "trainrun_board_marks": False,
 }
 
 
