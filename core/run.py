@@ -23,12 +23,11 @@ One train from input to answer, stage by stage:
 """
 from __future__ import annotations
 
-import time
 from dataclasses import asdict
 
 import numpy as np
 
-from trainrun.solver import NoRunFound, choose_routes
+from trainrun.solver import Deadline, NoRunFound, choose_routes
 
 from . import answers
 from .claims import claimed_bonuses
@@ -39,8 +38,10 @@ from .result import Run, RunRoute, StopScore
 from .routes import enumerate_routes, route_value, train_tables
 from .rules import scored_stops, scoring_order
 from .solver_input import candidates, network, path_train
+from .trainset import with_trains
 
-__all__ = ["DEFAULT_TIME_LIMIT", "Run", "RunRoute", "StopScore", "describe_route", "solve"]
+__all__ = ["DEFAULT_TIME_LIMIT", "Deadline", "Run", "RunRoute", "StopScore", "describe_route",
+           "solve"]
 
 DEFAULT_TIME_LIMIT = 60.0
 ROUTE_BUDGET = 1_000_000  # routes per train type before the path model takes over
@@ -89,7 +90,8 @@ def _location(graph: TrackGraph, stop: int) -> str:
 
 
 def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
-          route_budget: int = ROUTE_BUDGET, claim=()) -> Run:
+          route_budget: int = ROUTE_BUDGET, claim=(), trains=None,
+          deadline: Deadline | None = None, progress=None) -> Run:
     """The best run of the operating company in ``position``.
 
     Each train type's routes are listed by the compiled enumerator; a type with
@@ -98,24 +100,38 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
     bonuses the run must earn (by name, or a hex or node id they list): the
     result is then the best run among those that earn them, e.g. 18NY's "run a
     less valuable route to claim a connection bonus" (docs/rules/18ny.md §5.3).
+    ``trains`` (train names, e.g. ``["8", "8", "6"]``) runs those trains instead of the
+    company's (``trainrun.trainset``).
+
+    The answer comes by ``deadline`` (default: ``time_limit`` seconds from now; make it
+    before reading the position to count the reading): every phase stops there, and a
+    stopped solve answers its best run found, ``status`` "feasible", with a proven
+    ``bound``. ``progress``, if given, is called with (best total or None, bound or
+    None, seconds since the start) as they improve.
     """
-    start = time.perf_counter()
-    deadline = time.monotonic() + time_limit
+    deadline = deadline or Deadline(time_limit)
+    if trains is not None:
+        position = with_trains(position, trains)
     graph = build_graph(position)
     tables = train_tables(graph)
     bonuses = list(answers.company_bonuses(position))
     preferred = preferred_stops(graph, bonuses)
     fixed = answers.fixed_income(position)
-    sets = [enumerate_routes(graph, t, max_routes=route_budget, deadline=deadline)
+    enumerated_by = deadline.share(0.5)
+    sets = [enumerate_routes(graph, t, max_routes=route_budget, deadline=enumerated_by)
             for t in tables]
     cands = [candidates(graph, rs, bonuses, preferred) for rs in sets]
+    # a list cut by the deadline (not the budget) leaves no time for the path model
     path_trains = {t: path_train(graph, tables[t], bonuses, preferred)
-                   for t, rs in enumerate(sets) if not rs.complete}
+                   for t, rs in enumerate(sets) if not rs.complete
+                   and len(rs) >= route_budget}
+    report = None if progress is None else \
+        (lambda best, bound: progress(best, bound, deadline.elapsed()))
     try:
-        choice = choose_routes(cands, [b.amount for b in bonuses], fixed,
-                               max(deadline - time.monotonic(), 0.05), workers,
-                               network(graph) if path_trains else None, path_trains,
-                               claimed_bonuses(bonuses, claim))
+        choice = choose_routes(cands, [b.amount for b in bonuses], fixed, deadline.left(),
+                               workers, network(graph) if path_trains else None,
+                               path_trains, claimed_bonuses(bonuses, claim),
+                               deadline=deadline, progress=report)
     except NoRunFound:
         raise InputError("claim", f"no run earning {', '.join(claim)} found within the time "
                                   f"limit (nor proven impossible): allow more time") from None
@@ -135,7 +151,7 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
     return Run(
         title=position.title.name, company=position.company, phase=position.phase.name,
         total=choice.total, status=choice.status, bound=choice.bound,
-        seconds=round(time.perf_counter() - start, 6), routes=routes,
+        seconds=round(deadline.elapsed(), 6), routes=routes,
         company_bonuses=[{"name": bonuses[k].name, "amount": bonuses[k].amount}
                          for k in choice.bonuses],
         fixed_income=fixed,
@@ -143,5 +159,6 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
                         for name, amount in answers.company_income(position)],
         idle_trains=[tr.id for tr in position.trains if tr.id not in {r.train for r in routes}],
         routes_enumerated={t.name: len(rs) if rs.complete else f"over {len(rs)}: path model"
-                           for t, rs in zip(tables, sets)},
+                           if n in path_trains else f"{len(rs)} before the time limit"
+                           for n, (t, rs) in enumerate(zip(tables, sets))},
         routes_kept=choice.kept)
