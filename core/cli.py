@@ -10,6 +10,7 @@ import click
 from .errors import InputError
 from .text import format_purchase, format_run, format_verification
 
+EXIT_STOPPED = 1      # solve: the run is the best found by the time limit, not proven
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
 
@@ -34,17 +35,24 @@ def _read_file(path: str) -> str:
         _fail(f"{path}: not UTF-8 text")
 
 
-def _solve_text(text: str, time_limit: float, workers: int, claim=()):
-    from trainrun.reading import read_position
-    from trainrun.run import solve
-    position = read_position(text)
-    return position, solve(position, time_limit=time_limit, workers=workers, claim=claim)
+def _deadline(time_limit: float):
+    """The call's deadline, started now: reading the input counts."""
+    from trainrun.solver import Deadline
+    return Deadline(time_limit)
 
 
-def _purchase_text(text: str, time_limit: float, workers: int):
+def _purchase_text(text: str, deadline, workers: int, trains=None):
     from trainrun.reading import read_position
     from trainrun.purchase import solve_buying_next_train
-    return solve_buying_next_train(read_position(text), time_limit=time_limit, workers=workers)
+    from trainrun.trainset import with_trains
+    position = read_position(text)
+    if trains is not None:
+        position = with_trains(position, trains)
+    return solve_buying_next_train(position, workers=workers, deadline=deadline)
+
+
+_TRAINS_HELP = ("Run these trains instead of the company's (names, e.g. 8,8,6): a subset, or "
+                "a train set it does not hold (what if it bought one).")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -68,22 +76,47 @@ def main() -> None:
               help="18xx.games: print the run as a run_routes action that engine accepts.")
 @click.option("--claim", multiple=True, metavar="BONUS",
               help="Best run that earns this company bonus (its name, or a hex it lists).")
+@click.option("--trains", metavar="NAMES", help=_TRAINS_HELP)
+@click.option("--progress/--no-progress", default=None,
+              help="Best so far, bound and time used on stderr while solving (default: "
+                   "when stderr is a terminal).")
 def solve(position: str, as_json: bool, time_limit: float, workers: int,
-          buy_next_train: bool, fmt: str, claim: tuple) -> None:
-    """Best run of the operating company in POSITION (own format or a corpus line)."""
+          buy_next_train: bool, fmt: str, claim: tuple, trains: str | None,
+          progress: bool | None) -> None:
+    """Best run of the operating company in POSITION (own format or a corpus line).
+
+    The whole call answers within --time-limit (reading included). Exit code 0: the run
+    is proven optimal; 1: stopped at the time limit, the best run found and a proven
+    bound; 2: bad input."""
+    deadline = _deadline(time_limit)
     if buy_next_train and fmt != "trainrun":
         _fail("--format: 18xx.games exports one run, not the two of --buy-next-train")
     if buy_next_train and claim:
         _fail("--claim: not with --buy-next-train")
+    from .progress import SolveProgress
+    show = sys.stderr.isatty() if progress is None else progress
     try:
         if buy_next_train:
-            result = _purchase_text(_read_file(position), time_limit, workers)
+            result = _purchase_text(_read_file(position), deadline, workers, trains)
+            proven = (result.without.status == "optimal"
+                      and result.with_train.status == "optimal")
         else:
-            board, result = _solve_text(_read_file(position), time_limit, workers, claim)
+            from trainrun.reading import read_position
+            from trainrun.run import solve as solve_position
+            board = read_position(_read_file(position))
+            bar = SolveProgress(time_limit) if show else None
+            if bar:
+                with bar:
+                    result = solve_position(board, workers=workers, claim=claim,
+                                            trains=trains, deadline=deadline, progress=bar)
+            else:
+                result = solve_position(board, workers=workers, claim=claim, trains=trains,
+                                        deadline=deadline)
+            proven = result.status == "optimal"
             if fmt == "18xx.games":
                 from trainrun.runformat import export_run_routes
                 click.echo(json.dumps(export_run_routes(board, result), indent=2))
-                return
+                sys.exit(0 if proven else EXIT_STOPPED)
     except InputError as exc:
         _fail(str(exc))
     except Exception as exc:  # never a traceback for the user
@@ -92,6 +125,7 @@ def solve(position: str, as_json: bool, time_limit: float, workers: int,
         click.echo(json.dumps(result.to_dict(), indent=2))
     else:
         click.echo(format_purchase(result) if buy_next_train else format_run(result))
+    sys.exit(0 if proven else EXIT_STOPPED)
 
 
 @main.command()
@@ -127,7 +161,8 @@ def verify(position: str, run: str | None, as_json: bool, time_limit: float,
     sys.exit(result.exit_code)
 
 
-def _batch_record(line: str, time_limit: float, workers: int) -> dict:
+def _batch_record(line: str, time_limit: float, workers: int, trains=None) -> dict:
+    deadline = _deadline(time_limit)
     record: dict = {}
     try:
         data = json.loads(line)
@@ -135,7 +170,7 @@ def _batch_record(line: str, time_limit: float, workers: int) -> dict:
             record = {k: data[k] for k in ("fixture", "action") if k in data}
         from trainrun.reading import read_position
         from trainrun.run import solve
-        run = solve(read_position(data), time_limit=time_limit, workers=workers)
+        run = solve(read_position(data), workers=workers, trains=trains, deadline=deadline)
     except json.JSONDecodeError as exc:
         return {**record, "status": "error", "error": f"position: malformed JSON ({exc.msg})"}
     except InputError as exc:
@@ -152,19 +187,22 @@ def _batch_record(line: str, time_limit: float, workers: int) -> dict:
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--time-limit", default=60.0, show_default=True, type=click.FloatRange(min=0.01),
-              help="Seconds per position.")
+              help="Seconds per position, reading it included.")
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1))
+@click.option("--trains", metavar="NAMES", help=_TRAINS_HELP + " Applies to every line.")
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar on stderr (default: when stderr is a terminal, also with "
                    "the results redirected to a file).")
-def batch(file: str, time_limit: float, workers: int, progress: bool | None) -> None:
-    """Solve one position per line of FILE (JSON lines); print one JSON result per line."""
+def batch(file: str, time_limit: float, workers: int, trains: str | None,
+          progress: bool | None) -> None:
+    """Solve one position per line of FILE (JSON lines); print one JSON result per line
+    (status "optimal": proven; "feasible": stopped at the time limit, with a bound)."""
     from tqdm import tqdm
     lines = _lines(_read_file(file))
     show = sys.stderr.isatty() if progress is None else progress
     bar = tqdm(lines, disable=not show, unit="pos", file=sys.stderr)
     for line in bar:
-        out = json.dumps(_batch_record(line, time_limit, workers))
+        out = json.dumps(_batch_record(line, time_limit, workers, trains))
         if show:
             bar.write(out, file=sys.stdout)  # keeps the bar below the results
         else:

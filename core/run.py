@@ -117,7 +117,7 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
     bonuses = list(answers.company_bonuses(position))
     preferred = preferred_stops(graph, bonuses)
     fixed = answers.fixed_income(position)
-    enumerated_by = deadline.share(0.5)
+    enumerated_by = deadline.share(0.4)
     sets = [enumerate_routes(graph, t, max_routes=route_budget, deadline=enumerated_by)
             for t in tables]
     cands = [candidates(graph, rs, bonuses, preferred) for rs in sets]

@@ -58,27 +58,37 @@ async def solve(request: Request,
                                           description="Seconds before answering with the "
                                                       "best run found and a proven bound"),
                 workers: int = Query(1, ge=1, le=64),
+                trains: str | None = Query(None, description="Run these trains instead of "
+                                           "the company's (names, e.g. 8,8,6)"),
                 buy_next_train: bool = Query(False, description="Also the best run after "
                                              "first buying the next train from the bank "
                                              "(1871's Hunslet): answers {without, "
                                              "with_train, train, phase, rusted, discarded, "
                                              "gain}")) -> dict:
-    """The best run of the position's operating company."""
+    """The best run of the position's operating company, answered within ``time_limit``
+    seconds of the request (reading the body included)."""
     from starlette.concurrency import run_in_threadpool
 
     from trainrun.reading import read_position
     from trainrun.run import solve as solve_position
+    from trainrun.solver import Deadline
+    from trainrun.trainset import with_trains
+    deadline = Deadline(time_limit)
     body = await request.body()
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
         raise InputError("position", "the body is not UTF-8 text") from None
     position = read_position(text)
+    if trains is not None:
+        position = with_trains(position, trains)
     if buy_next_train:
         from trainrun.purchase import solve_buying_next_train
-        both = await run_in_threadpool(solve_buying_next_train, position, time_limit, workers)
+        both = await run_in_threadpool(solve_buying_next_train, position, time_limit, workers,
+                                       deadline)
         return both.to_dict()
-    run = await run_in_threadpool(solve_position, position, time_limit, workers)
+    run = await run_in_threadpool(lambda: solve_position(position, workers=workers,
+                                                         deadline=deadline))
     return run.to_dict()
 
 

@@ -105,6 +105,8 @@ def _greedy(cands: list[Candidates], amounts: list[int], until: float = 0.0,
         rankings.append([_gross(c, amounts) for c in cands])
     best = ([], -1)
     for ranking in rankings:
+        if until and best[1] >= 0 and time.monotonic() > until:
+            break
         picks = _greedy_by(cands, ranking, offsets, starts, until)
         earned = {k for t, i in picks for k in np.flatnonzero(cands[t].reach[i])}
         total = (sum(int(cands[t].values[i]) for t, i in picks)
@@ -329,7 +331,7 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
     if deadline.expired():
         return stopped()
     if lower < upper and all(c.complete for c in cands):
-        upper = min(upper, _stopped_bound(cands, amounts, lower, deadline.share(0.3)))
+        upper = min(upper, _stopped_bound(cands, amounts, lower, deadline.share(0.5)))
         report(lower + fixed if known() else None, upper + fixed)
     if known() and lower >= upper and all(c.complete for c in cands):
         # the run found reaches a proven upper bound: it is optimal, no search needed
@@ -355,7 +357,7 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = max(deadline.left(), 0.001)
     solver.parameters.num_workers = workers
-    status = solver.solve(model)
+    status = solver.solve(model, _Reporter(report) if progress else None)
     if status == cp_model.INFEASIBLE:
         return None
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -381,6 +383,17 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
             picks.append((t, path))
     earned = [k for k, b in enumerate(bonus) if solver.value(b)]
     return Choice(picks, total, max(bound, total), status_name, earned, n_kept)
+
+
+class _Reporter(cp_model.CpSolverSolutionCallback):
+    """Passes each run CP-SAT finds, with its proven bound, to ``report``."""
+
+    def __init__(self, report):
+        super().__init__()
+        self.report = report
+
+    def on_solution_callback(self) -> None:
+        self.report(int(round(self.objective_value)), int(self.best_objective_bound))
 
 
 def _build_model(cands, kept, amounts, fixed, net, path_trains, required, greedy_picks,
