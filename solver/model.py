@@ -16,7 +16,7 @@ only the best is kept. Both cuts are exact. When the greedy total already equals
 upper bound (typically a single train) it is returned as proven optimal without a
 search. When every route is listed and the company bonuses are few (at most 64) and not
 negative, a compiled branch and bound (``_combine``, required bonuses included)
-searches the combinations first and, if it finishes within half the time, its best
+searches the combinations first and, if it finishes within 40 % of the time, its best
 run is the proven optimum; otherwise the Lagrangian bound (``bound.py``) tightens the
 proven bound and CP-SAT takes over. Everything stops at one ``Deadline``
 (``deadline.py``). Knows no title.
@@ -287,8 +287,8 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
     ``NoRunFound`` when none was found within the time limit.
 
     Every phase stops at ``deadline`` (default: ``time_limit`` seconds from now): the
-    greedy run, the branch and bound (half the time left), the bound of a stopped
-    search (``_stopped_bound``), pruning, building the CP-SAT model and CP-SAT. Stopped
+    greedy run, the branch and bound (40 % of the time left), the bound of a stopped
+    search (``_stopped_bound``, 60 % of the rest), pruning, building the CP-SAT model and CP-SAT. Stopped
     there, the answer is the best run found with the best proven bound. ``progress``,
     if given, is called with (best total, bound) as they improve.
     """
@@ -321,7 +321,7 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
             and all(len(c.values) == 0 or c.values.min() >= 0 for c in cands)
             and any(len(c.values) for c in cands)) and not deadline.expired():
         greedy_picks, lower, finished, searched = _branch_and_bound(
-            cands, lower, greedy_picks, deadline.share(0.5), amounts, mask)
+            cands, lower, greedy_picks, deadline.share(0.4), amounts, mask)
         if finished:
             if required and not greedy_picks:
                 return None
@@ -331,7 +331,7 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
     if deadline.expired():
         return stopped()
     if lower < upper and all(c.complete for c in cands):
-        upper = min(upper, _stopped_bound(cands, amounts, lower, deadline.share(0.5)))
+        upper = min(upper, _stopped_bound(cands, amounts, lower, deadline.share(0.6)))
         report(lower + fixed if known() else None, upper + fixed)
     if known() and lower >= upper and all(c.complete for c in cands):
         # the run found reaches a proven upper bound: it is optimal, no search needed
