@@ -27,7 +27,7 @@ from dataclasses import asdict
 
 import numpy as np
 
-from trainrun.solver import Deadline, NoRunFound, choose_routes
+from trainrun.solver import STRATEGIES, Deadline, NoRunFound, StrategyUnfit, choose_routes
 
 from . import answers
 from .claims import claimed_bonuses
@@ -40,11 +40,13 @@ from .rules import scored_stops, scoring_order
 from .solver_input import candidates, network, path_train
 from .trainset import with_trains
 
-__all__ = ["DEFAULT_TIME_LIMIT", "Deadline", "Run", "RunRoute", "StopScore", "describe_route",
-           "solve"]
+__all__ = ["DEFAULT_TIME_LIMIT", "SOLVE_STRATEGIES", "Deadline", "Run", "RunRoute",
+           "StopScore", "describe_route", "solve"]
 
 DEFAULT_TIME_LIMIT = 60.0
 ROUTE_BUDGET = 1_000_000  # routes per train type before the path model takes over
+# the solver's strategies, and "path": every train routed by CP-SAT's path model
+SOLVE_STRATEGIES = STRATEGIES + ("path",)
 
 
 def describe_route(graph: TrackGraph, table, stops: list, segs: list, train,
@@ -91,7 +93,7 @@ def _location(graph: TrackGraph, stop: int) -> str:
 
 def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
           route_budget: int = ROUTE_BUDGET, claim=(), trains=None,
-          deadline: Deadline | None = None, progress=None) -> Run:
+          deadline: Deadline | None = None, progress=None, strategy: str = "auto") -> Run:
     """The best run of the operating company in ``position``.
 
     Each train type's routes are listed by the compiled enumerator; a type with
@@ -108,8 +110,16 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
     stopped solve answers its best run found, ``status`` "feasible", with a proven
     ``bound``. ``progress``, if given, is called with (best total or None, bound or
     None, seconds since the start) as they improve.
+    ``strategy`` (one of ``SOLVE_STRATEGIES``, for comparing them; "auto" is the fastest)
+    chooses how the combination is searched: "bnb" the compiled branch and bound alone,
+    "cpsat" CP-SAT on the enumerated routes, "path" CP-SAT routing every train itself.
     """
     deadline = deadline or Deadline(time_limit)
+    if strategy not in SOLVE_STRATEGIES:
+        raise InputError("strategy", f"unknown strategy {strategy!r}; one of "
+                                     f"{', '.join(SOLVE_STRATEGIES)}")
+    if strategy == "path":
+        route_budget, strategy = 0, "auto"
     if trains is not None:
         position = with_trains(position, trains)
     graph = build_graph(position)
@@ -131,7 +141,9 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
         choice = choose_routes(cands, [b.amount for b in bonuses], fixed, deadline.left(),
                                workers, network(graph) if path_trains else None,
                                path_trains, claimed_bonuses(bonuses, claim),
-                               deadline=deadline, progress=report)
+                               deadline=deadline, progress=report, strategy=strategy)
+    except StrategyUnfit as exc:
+        raise InputError("strategy", f"bnb does not apply to this position: {exc}") from None
     except NoRunFound:
         raise InputError("claim", f"no run earning {', '.join(claim)} found within the time "
                                   f"limit (nor proven impossible): allow more time") from None

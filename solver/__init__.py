@@ -5,8 +5,8 @@ the path model for trains whose routes are too many to list; ``deadline.py`` the
 time limit every phase stops at.
 """
 from .deadline import Deadline
-from .model import Candidates, Choice, NoRunFound, choose_routes
+from .model import STRATEGIES, Candidates, Choice, NoRunFound, StrategyUnfit, choose_routes
 from .paths import Network, PathTrain
 
-__all__ = ["Candidates", "Choice", "Deadline", "Network", "NoRunFound", "PathTrain",
-           "choose_routes"]
+__all__ = ["STRATEGIES", "Candidates", "Choice", "Deadline", "Network", "NoRunFound",
+           "PathTrain", "StrategyUnfit", "choose_routes"]

@@ -37,6 +37,15 @@ from .deadline import Deadline
 from .paths import Network, add_path_train, read_path
 
 
+class StrategyUnfit(Exception):
+    """The requested search strategy cannot solve this problem (its message says why)."""
+
+
+# how the combination is searched: "auto" (branch and bound first where it applies, then
+# CP-SAT), "bnb" (branch and bound only), "cpsat" (CP-SAT only)
+STRATEGIES = ("auto", "bnb", "cpsat")
+
+
 class NoRunFound(Exception):
     """No run earning the required bonuses was found within the time limit (none is
     proven impossible either)."""
@@ -277,7 +286,8 @@ def _stopped_bound(cands: list[Candidates], amounts: list[int], lower: int,
 def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
                   time_limit: float, workers: int = 1, net: Network | None = None,
                   path_trains: dict | None = None, required: tuple = (),
-                  deadline: Deadline | None = None, progress=None) -> Choice | None:
+                  deadline: Deadline | None = None, progress=None,
+                  strategy: str = "auto") -> Choice | None:
     """Solve the combination problem; ``amounts[k]`` is the value of company bonus k.
 
     ``path_trains`` maps the index of a type whose route list is incomplete to
@@ -290,7 +300,9 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
     greedy run, the branch and bound (40 % of the time left), the bound of a stopped
     search (``_stopped_bound``, 60 % of the rest), pruning, building the CP-SAT model and CP-SAT. Stopped
     there, the answer is the best run found with the best proven bound. ``progress``,
-    if given, is called with (best total, bound) as they improve.
+    if given, is called with (best total, bound) as they improve. ``strategy`` is one
+    of ``STRATEGIES`` ("bnb": the branch and bound gets all the time); ``StrategyUnfit``
+    when "bnb" cannot take the problem.
     """
     path_trains = path_trains or {}
     deadline = deadline or Deadline(time_limit)
@@ -316,18 +328,25 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
     few_bonuses = len(amounts) <= 64 and all(a >= 0 for a in amounts)
     words = max((c.bits.shape[1] for c in cands), default=0)
     searched = 0
-    if (not path_trains and few_bonuses and all(c.complete for c in cands)
+    fits = (not path_trains and few_bonuses and all(c.complete for c in cands)
             and words <= 64 and words * sum(len(c.values) for c in cands) <= BITMAP_LIMIT
             and all(len(c.values) == 0 or c.values.min() >= 0 for c in cands)
-            and any(len(c.values) for c in cands)) and not deadline.expired():
+            and any(len(c.values) for c in cands))
+    if strategy == "bnb" and not fits:
+        raise StrategyUnfit("the branch and bound needs every route listed, no negative "
+                            "bonus, at most 64 bonuses and at least one route")
+    if fits and strategy != "cpsat" and not deadline.expired():
         greedy_picks, lower, finished, searched = _branch_and_bound(
-            cands, lower, greedy_picks, deadline.share(0.4), amounts, mask)
+            cands, lower, greedy_picks, deadline.share(1.0 if strategy == "bnb" else 0.4),
+            amounts, mask)
         if finished:
             if required and not greedy_picks:
                 return None
             return Choice(greedy_picks, lower + fixed, lower + fixed, "optimal",
                           _earned(cands, greedy_picks), searched)
         report(lower + fixed if known() else None, None)
+        if strategy == "bnb":
+            return stopped()
     if deadline.expired():
         return stopped()
     if lower < upper and all(c.complete for c in cands):
