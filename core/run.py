@@ -127,9 +127,12 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
     bonuses = list(answers.company_bonuses(position))
     preferred = preferred_stops(graph, bonuses)
     fixed = answers.fixed_income(position)
-    enumerated_by = deadline.share(0.4)
-    sets = [enumerate_routes(graph, t, max_routes=route_budget, deadline=enumerated_by)
-            for t in tables]
+    # the listing takes at most 40 % of the time left, each type an equal part of what is
+    # left of that when its turn comes
+    listing = Deadline(deadline.left() * 0.4)
+    sets = [enumerate_routes(graph, t, max_routes=route_budget,
+                             deadline=listing.first_of(len(tables) - k).at)
+            for k, t in enumerate(tables)]
     cands = [candidates(graph, rs, bonuses, preferred) for rs in sets]
     # a list cut by the deadline (not the budget) leaves no time for the path model
     path_trains = {t: path_train(graph, tables[t], bonuses, preferred)

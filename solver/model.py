@@ -54,8 +54,12 @@ class NoRunFound(Exception):
 # the branch and bound keeps a bitmap of routes per track resource: at most this many
 # (track words x routes), about 64 MB
 BITMAP_LIMIT = 1 << 23
-# CP-SAT is not started with less time than this left (seconds)
+# CP-SAT is not started with less time than this left (seconds), nor pruning and the model
+# built when the time left would not cover them at these rates (seconds per route, one
+# core; measured on the 18PA and 1817 stress boards, with room to spare)
 CP_SAT_LEAST = 0.01
+PRUNE_SECONDS_PER_ROUTE = 2e-6
+BUILD_SECONDS_PER_ROUTE = 1e-5
 
 
 @dataclass
@@ -308,7 +312,7 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
     deadline = deadline or Deadline(time_limit)
     report = progress or (lambda best, bound: None)
     mask = sum(1 << k for k in required)
-    greedy_picks, lower = _greedy(cands, amounts, deadline.at)
+    greedy_picks, lower = _greedy(cands, amounts, deadline.share(0.25))
     if required and not set(required) <= set(_earned(cands, greedy_picks)):
         greedy_picks, lower = [], -1     # no run earning them known yet
 
@@ -356,7 +360,7 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
         # the run found reaches a proven upper bound: it is optimal, no search needed
         return Choice(greedy_picks, lower + fixed, lower + fixed, "optimal",
                       _earned(cands, greedy_picks), searched)
-    if deadline.left() < CP_SAT_LEAST:
+    if deadline.left() < CP_SAT_LEAST + PRUNE_SECONDS_PER_ROUTE * n_kept:
         return stopped()
     kept, pruned = _prune(cands, amounts, lower, deadline.share(0.4))
     upper = min(upper, pruned)
@@ -366,7 +370,7 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
     if known() and lower >= upper and all(c.complete for c in cands):
         return Choice(greedy_picks, lower + fixed, lower + fixed, "optimal",
                       _earned(cands, greedy_picks), n_kept)
-    if deadline.left() < CP_SAT_LEAST:
+    if deadline.left() < CP_SAT_LEAST + BUILD_SECONDS_PER_ROUTE * n_kept:
         return stopped()
     built = _build_model(cands, kept, amounts, fixed, net, path_trains, required,
                          greedy_picks, deadline)
