@@ -302,7 +302,8 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
 
     Every phase stops at ``deadline`` (default: ``time_limit`` seconds from now): the
     greedy run, the branch and bound (40 % of the time left), the bound of a stopped
-    search (``_stopped_bound``, 60 % of the rest), pruning, building the CP-SAT model and CP-SAT. Stopped
+    search (``_stopped_bound``, 60 % of the rest, or 95 % if CP-SAT would not have
+    the time to start), pruning, building the CP-SAT model and CP-SAT. Stopped
     there, the answer is the best run found with the best proven bound. ``progress``,
     if given, is called with (best total, bound) as they improve. ``strategy`` is one
     of ``STRATEGIES`` ("bnb": the branch and bound gets all the time); ``StrategyUnfit``
@@ -354,7 +355,11 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
     if deadline.expired():
         return stopped()
     if lower < upper and all(c.complete for c in cands):
-        upper = min(upper, _stopped_bound(cands, amounts, lower, deadline.share(0.6)))
+        # CP-SAT gets 40 % of what is left if that could cover pruning and the model, and
+        # the bound all but the last 5 % otherwise
+        later = CP_SAT_LEAST + (PRUNE_SECONDS_PER_ROUTE + BUILD_SECONDS_PER_ROUTE) * n_kept
+        share = 0.6 if deadline.left() * 0.4 >= later else 0.95
+        upper = min(upper, _stopped_bound(cands, amounts, lower, deadline.share(share)))
         report(lower + fixed if known() else None, upper + fixed)
     if known() and lower >= upper and all(c.complete for c in cands):
         # the run found reaches a proven upper bound: it is optimal, no search needed
