@@ -84,3 +84,21 @@ def test_batch_and_http_take_trains(tmp_path):
     res = TestClient(app).post("/solve?trains=9", content=TWO_TRAINS.read_text())
     assert res.status_code == 400 and res.json() == {
         "error": "trains[0]: unknown train '9' in 18Chesapeake"}
+
+
+def test_progress_shows_the_best_so_far():
+    # from half a second on, the line shows the greedy run's total at least
+    res = _cli("solve", "--progress", "--trains", "4,4,5,5", "--time-limit", "1.5", HARD)
+    assert res.exit_code == 1
+    shown = [part for part in res.output.split("\r") if part.startswith("best so far $")]
+    assert shown and all(" s of 1.5 s" in part for part in shown)
+
+
+def test_progress_line():
+    from trainrun.progress import SolveProgress
+    bar = SolveProgress(3.0)
+    assert bar.line().startswith("best so far — · proven at most — · ")
+    bar(1290, None, 0.1)
+    bar(1340, 1600, 0.5)
+    bar(1200, 1700, 0.6)     # a worse run or bound never replaces a better one
+    assert bar.line().startswith("best so far $1340 · proven at most $1600 · ")
