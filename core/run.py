@@ -45,6 +45,7 @@ __all__ = ["DEFAULT_TIME_LIMIT", "SOLVE_STRATEGIES", "Deadline", "Run", "RunRout
 
 DEFAULT_TIME_LIMIT = 60.0
 ROUTE_BUDGET = 1_000_000  # routes per train type before the path model takes over
+PATH_MODEL_LEAST = 1.0    # seconds left for the path model of a list the deadline cut
 # the solver's strategies, and "path": every train routed by CP-SAT's path model
 SOLVE_STRATEGIES = STRATEGIES + ("path",)
 
@@ -134,10 +135,11 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
                              deadline=listing.first_of(len(tables) - k).at)
             for k, t in enumerate(tables)]
     cands = [candidates(graph, rs, bonuses, preferred) for rs in sets]
-    # a list cut by the deadline (not the budget) leaves no time for the path model
+    # a list cut by the deadline (not the budget) goes to the path model only with a
+    # second left (building that model does not look at the clock)
     path_trains = {t: path_train(graph, tables[t], bonuses, preferred)
                    for t, rs in enumerate(sets) if not rs.complete
-                   and len(rs) >= route_budget}
+                   and (len(rs) >= route_budget or deadline.left() >= PATH_MODEL_LEAST)}
     report = None if progress is None else \
         (lambda best, bound: progress(best, bound, deadline.elapsed()))
     try:

@@ -211,9 +211,9 @@ def _prune(cands: list[Candidates], amounts: list[int], lower: int, until: float
         bound = partner_bounds(np.ascontiguousarray(bits), starts, values, counts, alive,
                                until)
         dead = (alive == 1) & (bound < lower - extra)
+        alive[dead] = 0     # the bounds of the others stay valid, if less tight
         if not dead.any() or (until and time.monotonic() > until):
             break
-        alive[dead] = 0
     live = bound[alive == 1]
     if len(live) and live.max() < np.iinfo(np.int64).max:
         upper = min(upper, int(live.max()) + extra)
