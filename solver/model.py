@@ -37,6 +37,11 @@ from .deadline import Deadline
 from .paths import Network, add_path_train, read_path
 
 
+class NoRunFound(Exception):
+    """No run earning the required bonuses was found within the time limit (none is
+    proven impossible either)."""
+
+
 class StrategyUnfit(Exception):
     """The requested search strategy cannot solve this problem (its message says why)."""
 
@@ -46,17 +51,13 @@ class StrategyUnfit(Exception):
 STRATEGIES = ("auto", "bnb", "cpsat")
 
 
-class NoRunFound(Exception):
-    """No run earning the required bonuses was found within the time limit (none is
-    proven impossible either)."""
-
-
 # the branch and bound keeps a bitmap of routes per track resource: at most this many
 # (track words x routes), about 64 MB
 BITMAP_LIMIT = 1 << 23
-# CP-SAT is not started with less time than this left (seconds), nor pruning and the model
-# built when the time left would not cover them at these rates (seconds per route, one
-# core; measured on the 18PA and 1817 stress boards, with room to spare)
+# CP-SAT is not started with less time than this left (seconds); pruning (whose first
+# step, the value cut, does not look at the clock) and the model are not begun when the
+# time left would not cover them at these rates (seconds per route on one core, rough
+# lower estimates from the 18PA and 1817 stress boards; both look at the clock after)
 CP_SAT_LEAST = 0.01
 PRUNE_SECONDS_PER_ROUTE = 2e-6
 BUILD_SECONDS_PER_ROUTE = 1e-5
