@@ -33,6 +33,8 @@ from . import answers
 from .claims import claimed_bonuses
 from .errors import InputError
 from .graph import TrackGraph, build_graph
+from .keep import prepare as kept_tables
+from .keep import restrict, with_kept
 from .bonus_reach import preferred_stops
 from .result import Run, RunRoute, StopScore
 from .routes import enumerate_routes, route_value, train_tables
@@ -94,7 +96,8 @@ def _location(graph: TrackGraph, stop: int) -> str:
 
 def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
           route_budget: int = ROUTE_BUDGET, claim=(), trains=None,
-          deadline: Deadline | None = None, progress=None, strategy: str = "auto") -> Run:
+          deadline: Deadline | None = None, progress=None, strategy: str = "auto",
+          keep=None) -> Run:
     """The best run of the operating company in ``position``.
 
     Each train type's routes are listed by the compiled enumerator; a type with
@@ -111,6 +114,8 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
     stopped solve answers its best run found, ``status`` "feasible", with a proven
     ``bound``. ``progress``, if given, is called with (best total or None, bound or
     None, seconds since the start) as they improve.
+    ``keep`` (a run in any form ``trainrun verify`` reads) fixes those trains' routes:
+    the result is the best run of the other trains around them (``trainrun.keep``).
     ``strategy`` (one of ``SOLVE_STRATEGIES``, for comparing them; "auto" is the fastest)
     chooses how the combination is searched: "bnb" the compiled branch and bound alone,
     "cpsat" CP-SAT on the enumerated routes, "path" CP-SAT routing every train itself.
@@ -124,16 +129,22 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
     if trains is not None:
         position = with_trains(position, trains)
     graph = build_graph(position)
-    tables = train_tables(graph)
+    tables, kept = train_tables(graph), {}
+    if keep is not None:
+        tables, kept, kept_track = kept_tables(graph, tables, keep)
     bonuses = list(answers.company_bonuses(position))
     preferred = preferred_stops(graph, bonuses)
     fixed = answers.fixed_income(position)
-    # the listing takes at most 40 % of the time left, each type an equal part of what is
-    # left of that when its turn comes
+    # the listing takes at most 40 % of the time left, each type listed an equal part of
+    # what is left of that when its turn comes
     listing = Deadline(deadline.left() * 0.4)
-    sets = [enumerate_routes(graph, t, max_routes=route_budget,
-                             deadline=listing.first_of(len(tables) - k).at)
-            for k, t in enumerate(tables)]
+    listed = [t for t in range(len(tables)) if t not in kept]
+    sets = [kept[t] if t in kept else
+            enumerate_routes(graph, table, max_routes=route_budget,
+                             deadline=listing.first_of(len(listed) - listed.index(t)).at)
+            for t, table in enumerate(tables)]
+    if keep is not None:
+        sets = restrict(sets, kept, kept_track, [b.amount for b in bonuses])
     cands = [candidates(graph, rs, bonuses, preferred) for rs in sets]
     # a list cut by the deadline (not the budget) goes to the path model only with a
     # second left (building that model does not look at the clock)
@@ -154,11 +165,12 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
                                   f"limit (nor proven impossible): allow more time") from None
     if choice is None:
         raise InputError("claim", f"no run earns {', '.join(claim)}")
+    picks = with_kept(choice.picks, kept)
     routes = []
     for t, table in enumerate(tables):
         mine = [pick if isinstance(pick, tuple) else
                 (sets[t].route_stops(pick).tolist(), sets[t].route_segs(pick).tolist())
-                for tt, pick in choice.picks if tt == t]
+                for tt, pick in picks if tt == t]
         # identical trains: the best route goes to the first-listed train
         mine.sort(key=lambda route: -route_value(graph, table, *route))
         routes += [describe_route(graph, table, stops, segs, train, preferred)
