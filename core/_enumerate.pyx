@@ -100,6 +100,8 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
     cdef vector[uint64_t] out_bits
     out_off.push_back(0)
 
+    if deadline > 0 and time.monotonic() > deadline:
+        complete = False            # no time left to list any route
     for s in range(n):
         if not complete:
             break
@@ -138,7 +140,7 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
             k = adj_seg[pos]
             v = adj_to[pos]
             steps += 1
-            if (steps & 0xFFFF) == 0 and deadline > 0 and time.monotonic() > deadline:
+            if (steps & 0x3FFF) == 0 and deadline > 0 and time.monotonic() > deadline:
                 complete = False
                 break
             if visited[v] or shares_track(&gmask[depth, 0], &groups[v, 0], gwords):

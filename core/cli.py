@@ -10,6 +10,7 @@ import click
 from .errors import InputError
 from .text import format_purchase, format_run, format_verification
 
+EXIT_STOPPED = 1      # solve: the run is the best found by the time limit, not proven
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
 
@@ -42,18 +43,24 @@ def _read_file(path: str) -> str:
         _fail(f"{path}: not UTF-8 text")
 
 
-def _solve_text(text: str, time_limit: float, workers: int, claim=(), keep=None):
-    from trainrun.reading import read_position
-    from trainrun.run import solve
-    position = read_position(text)
-    return position, solve(position, time_limit=time_limit, workers=workers, claim=claim,
-                           keep=keep)
+def _deadline(time_limit: float):
+    """The call's deadline, started now: reading the input counts."""
+    from trainrun.solver import Deadline
+    return Deadline(time_limit)
 
 
-def _purchase_text(text: str, time_limit: float, workers: int):
+def _purchase_text(text: str, deadline, workers: int, trains=None):
     from trainrun.reading import read_position
     from trainrun.purchase import solve_buying_next_train
-    return solve_buying_next_train(read_position(text), time_limit=time_limit, workers=workers)
+    from trainrun.trainset import with_trains
+    position = read_position(text)
+    if trains is not None:
+        position = with_trains(position, trains)
+    return solve_buying_next_train(position, workers=workers, deadline=deadline)
+
+
+_TRAINS_HELP = ("Run these trains instead of the company's (names, e.g. 8,8,6): a subset, or "
+                "a train set it does not hold (what if it bought one).")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -83,10 +90,19 @@ def main() -> None:
 @click.option("--keep", "keep", type=click.Path(dir_okay=False), metavar="RUN.json",
               help="Keep these trains' routes (any run form verify reads) and find the best "
                    "for the other trains.")
+@click.option("--trains", metavar="NAMES", help=_TRAINS_HELP)
+@click.option("--progress/--no-progress", default=None,
+              help="Best so far, bound and time used on stderr while solving (default: "
+                   "when stderr is a terminal).")
 def solve(position: str, as_json: bool, time_limit: float, workers: int,
           buy_next_train: bool, fmt: str, claim: tuple, svg_out: str | None,
-          keep: str | None) -> None:
-    """Best run of the operating company in POSITION (own format or a corpus line)."""
+          keep: str | None, trains: str | None, progress: bool | None) -> None:
+    """Best run of the operating company in POSITION (own format or a corpus line).
+
+    The whole call answers within --time-limit (reading included). Exit code 0: the run
+    is proven optimal; 1: stopped at the time limit, the best run found and a proven
+    bound; 2: bad input."""
+    deadline = _deadline(time_limit)
     if buy_next_train and fmt != "trainrun":
         _fail("--format: 18xx.games exports one run, not the two of --buy-next-train")
     if buy_next_train and claim:
@@ -95,19 +111,31 @@ def solve(position: str, as_json: bool, time_limit: float, workers: int,
         _fail("--svg: draws one run, not the two of --buy-next-train")
     if buy_next_train and keep:
         _fail("--keep: not with --buy-next-train")
+    from .progress import SolveProgress
+    show = sys.stderr.isatty() if progress is None else progress
     try:
         if buy_next_train:
-            result = _purchase_text(_read_file(position), time_limit, workers)
+            result = _purchase_text(_read_file(position), deadline, workers, trains)
+            proven = (result.without.status == "optimal"
+                      and result.with_train.status == "optimal")
         else:
-            board, result = _solve_text(_read_file(position), time_limit, workers, claim,
-                                        _read_file(keep) if keep else None)
+            from contextlib import nullcontext
+            from trainrun.reading import read_position
+            from trainrun.run import solve as solve_position
+            board = read_position(_read_file(position))
+            kept = _read_file(keep) if keep else None
+            bar = SolveProgress(time_limit) if show else None
+            with bar or nullcontext():
+                result = solve_position(board, workers=workers, claim=claim, trains=trains,
+                                        keep=kept, deadline=deadline, progress=bar)
+            proven = result.status == "optimal"
             if svg_out:
                 from trainrun.draw import draw_position
                 _write_drawing(svg_out, draw_position(board, result))
             if fmt == "18xx.games":
                 from trainrun.runformat import export_run_routes
                 click.echo(json.dumps(export_run_routes(board, result), indent=2))
-                return
+                sys.exit(0 if proven else EXIT_STOPPED)
     except InputError as exc:
         _fail(str(exc))
     except Exception as exc:  # never a traceback for the user
@@ -116,6 +144,7 @@ def solve(position: str, as_json: bool, time_limit: float, workers: int,
         click.echo(json.dumps(result.to_dict(), indent=2))
     else:
         click.echo(format_purchase(result) if buy_next_train else format_run(result))
+    sys.exit(0 if proven else EXIT_STOPPED)
 
 
 @main.command()
@@ -228,17 +257,18 @@ def _write_records(records, total: int, out, progress: bool | None, skip: int = 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--time-limit", default=60.0, show_default=True, type=click.FloatRange(min=0.01),
-              help="Seconds per position.")
+              help="Seconds per position, reading it included.")
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1),
               help="CP-SAT search workers per position.")
+@click.option("--trains", metavar="NAMES", help=_TRAINS_HELP + " Applies to every line.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False),
               help="Write the results to this file instead of printing them.")
 @click.option("--resume", is_flag=True,
               help="Keep the records already in --output (an interrupted batch) and solve "
                    "the rest.")
 @_jobs_options
-def batch(file: str, time_limit: float, workers: int, output: str | None, resume: bool,
-          jobs: int, dask: str | None, progress: bool | None) -> None:
+def batch(file: str, time_limit: float, workers: int, trains: str | None, output: str | None,
+          resume: bool, jobs: int, dask: str | None, progress: bool | None) -> None:
     """Solve one position per line of FILE (JSON lines); one JSON result per line, in order,
     each with its input ``line`` number."""
     from functools import partial
@@ -248,7 +278,8 @@ def batch(file: str, time_limit: float, workers: int, output: str | None, resume
         _fail("--resume: needs --output, the file of the interrupted batch")
     try:
         skip = completed_records(output, lines) if resume else 0
-        records = run_lines(partial(solve_record, time_limit=time_limit, workers=workers),
+        records = run_lines(partial(solve_record, time_limit=time_limit, workers=workers,
+                                    trains=trains),
                             lines[skip:], jobs, dask)
         if output:
             with open(output, "a" if resume else "w", encoding="utf-8") as out:

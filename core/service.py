@@ -65,18 +65,24 @@ async def solve(request: Request,
                                           description="Seconds before answering with the "
                                                       "best run found and a proven bound"),
                 workers: int = Query(1, ge=1, le=64),
+                trains: str | None = Query(None, description="Run these trains instead of "
+                                           "the company's (names, e.g. 8,8,6)"),
                 buy_next_train: bool = Query(False, description="Also the best run after "
                                              "first buying the next train from the bank "
                                              "(1871's Hunslet): answers {without, "
                                              "with_train, train, phase, rusted, discarded, "
                                              "gain}")) -> dict:
-    """The best run of the position's operating company. The body is a position, or
+    """The best run of the position's operating company, answered within ``time_limit``
+    seconds of the request (reading the body included). The body is a position, or
     ``{"position": ..., "keep": RUN}`` to keep RUN's routes (any form ``/verify`` reads)
     and find the best for the other trains."""
     from starlette.concurrency import run_in_threadpool
 
     from trainrun.reading import read_position
     from trainrun.run import solve as solve_position
+    from trainrun.solver import Deadline
+    from trainrun.trainset import with_trains
+    deadline = Deadline(time_limit)
     body = await request.body()
     try:
         text = body.decode("utf-8")
@@ -92,13 +98,17 @@ async def solve(request: Request,
         if isinstance(wrapped, dict) and "keep" in wrapped and "position" in wrapped:
             text, keep = wrapped["position"], wrapped["keep"]
     position = read_position(text)
+    if trains is not None:
+        position = with_trains(position, trains)
     if buy_next_train and keep is not None:
         raise InputError("keep", "not with buy_next_train")
     if buy_next_train:
         from trainrun.purchase import solve_buying_next_train
-        both = await run_in_threadpool(solve_buying_next_train, position, time_limit, workers)
+        both = await run_in_threadpool(solve_buying_next_train, position, time_limit, workers,
+                                       deadline)
         return both.to_dict()
-    run = await run_in_threadpool(solve_position, position, time_limit, workers, keep=keep)
+    run = await run_in_threadpool(lambda: solve_position(position, workers=workers,
+                                                         keep=keep, deadline=deadline))
     return run.to_dict()
 
 

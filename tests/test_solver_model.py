@@ -194,14 +194,27 @@ def test_branch_and_bound_uses_all_64_bonus_bits():
     assert choice.total == 110 and choice.status == "optimal" and choice.bonuses == [63]
 
 
+def test_required_bonus_found_by_the_branch_and_bound():
+    # the best run earning bonus 0 is route 1 (10 + 5); the greedy run (route 0, 50)
+    # does not earn it, so only the branch and bound's run counts
+    cands = _cands([(1, [(50, {0}), (10, {1})])])
+    cands[0].reach = np.array([[False], [True]])
+    choice = choose_routes(cands, [5], 0, 1.0, required=(0,))
+    assert (choice.picks, choice.total, choice.status) == ([(0, 1)], 15, "optimal")
+    cands[0].reach = np.array([[False], [False]])
+    assert choose_routes(cands, [5], 0, 1.0, required=(0,)) is None   # no route earns it
+
+
 def test_required_bonus_not_found_in_time_is_said_not_faked(monkeypatch):
-    # CP-SAT stopped before finding any run: with a required bonus the greedy run (which
-    # need not earn it) must not be returned in its place
+    # the branch and bound and CP-SAT stopped before finding any run: with a required
+    # bonus the greedy run (which need not earn it) must not be returned in its place
     from ortools.sat.python import cp_model
 
-    from trainrun.solver import NoRunFound
+    from trainrun.solver import NoRunFound, model
 
     monkeypatch.setattr(cp_model.CpSolver, "solve", lambda self, model, *a: cp_model.UNKNOWN)
+    monkeypatch.setattr(model, "best_combination",
+                        lambda bits, starts, values, counts, lower, *a: (lower, [], False))
     cands = _cands([(1, [(50, {0}), (10, {1})])])
     cands[0].reach = np.array([[False], [True]])
     with pytest.raises(NoRunFound):
