@@ -98,6 +98,5 @@ def test_an_unknown_or_unfit_strategy_is_one_line_naming_it():
     with pytest.raises(InputError, match="strategy: unknown strategy 'fast'"):
         solve(position, strategy="fast")
     with pytest.raises(InputError, match="strategy: bnb does not apply to this position: the "
-                                         "branch and bound needs every route listed, no "
-                                         "required"):
-        solve(position, strategy="bnb", claim=("connection bonus Elmira",))
+                                         "branch and bound needs every route listed"):
+        solve(position, strategy="bnb", route_budget=10)
