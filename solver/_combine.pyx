@@ -28,6 +28,8 @@ from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 cdef struct Search:
     const uint64_t* bits
     const int64_t* value
+    const int64_t* bound      # per route, in 1/scale units: what the bounds count for it
+    int64_t scale
     const uint64_t* reach      # per route: bit k set when it reaches company bonus k
     const int64_t* amount      # per company bonus (>= 0)
     const int32_t* start       # type t owns routes start[t] .. start[t + 1] - 1
@@ -36,15 +38,17 @@ cdef struct Search:
     const int64_t* suffix      # static bound of slots s .. n_slots - 1
     const uint64_t* users      # [resource][block]: bit i set when the block's route i uses it
     const int32_t* block_off   # first block of each type
-    int n_blocks
     int words
     int n_types
     int n_slots
     int64_t best
+    int64_t cut                # scale * best: a branch whose bound is no more is cut
     int64_t steps
     int64_t next_check         # look at the clock when steps reach this
     double deadline            # CLOCK_MONOTONIC seconds; 0 = none
     bint stopped
+    const uint64_t* last_users  # as ``users``, for the last slot's type in value order
+    const int32_t* last_order  # that order: route indices by value, high to low (or NULL)
     int32_t* picks             # current picks per slot (-1 = empty)
     int32_t* best_picks
 
@@ -66,26 +70,51 @@ cdef int _resources(const uint64_t* mask, int words, int32_t* out) noexcept nogi
     return k
 
 
-cdef int _next_fit(Search* S, int t, int i, const int32_t* res, int k) noexcept nogil:
-    """The first route of type t at index >= i that uses none of the ``k`` resources
-    ``res``, 64 routes at a time; the type's end if there is none."""
-    cdef int end = S.start[t + 1], rel, b, j
+cdef int _useful_end(Search* S, int t, int i, int64_t floor) noexcept nogil:
+    """The first route of type t at index >= i whose bound is at most ``floor`` (bounds
+    fall within a type), or the type's end."""
+    cdef int hi = S.start[t + 1], mid
+    while i < hi:
+        mid = (i + hi) >> 1
+        if S.bound[mid] <= floor:
+            hi = mid
+        else:
+            i = mid + 1
+    return i
+
+
+cdef int _first_free(Search* S, const uint64_t* users, int rel, int end,
+                     const int32_t* res, int k) noexcept nogil:
+    """The first position >= ``rel`` of a run of bitmap blocks (``users``: per block of
+    64 positions one word per resource) that uses none of the ``k`` resources ``res``,
+    64 at a time, looking no further than the block holding ``end``; if there is none,
+    a position at or past ``end`` before which none is free."""
+    cdef int b, j
     cdef uint64_t acc
     cdef const uint64_t* column
-    while i < end:
+    while rel < end:
         S.steps += 1
-        rel = i - S.start[t]
         b = rel >> 6
-        acc = ((<uint64_t>1) << (rel & 63)) - 1     # routes before i do not count
-        column = S.users + S.block_off[t] + b
+        acc = ((<uint64_t>1) << (rel & 63)) - 1     # positions before rel do not count
+        column = users + b * S.words * 64
         for j in range(k):
-            acc |= column[res[j] * S.n_blocks]
+            acc |= column[res[j]]
             if acc == <uint64_t>0xFFFFFFFFFFFFFFFF:
                 break
         if acc != <uint64_t>0xFFFFFFFFFFFFFFFF:
-            return S.start[t] + b * 64 + __builtin_ctzll(~acc)
-        i = S.start[t] + (b + 1) * 64
-    return end
+            return b * 64 + __builtin_ctzll(~acc)
+        rel = (b + 1) * 64
+    return rel
+
+
+cdef int _next_fit(Search* S, int t, int i, const int32_t* res, int k, int limit) noexcept nogil:
+    """The first route of type t at index >= i that uses none of the ``k`` resources
+    ``res``, looking no further than the block holding ``limit``; if there is none, a
+    position at or past ``limit`` before which none fits."""
+    cdef int end = S.start[t + 1] if S.start[t + 1] < limit else limit
+    i = S.start[t] + _first_free(S, S.users + S.block_off[t] * S.words * 64, i - S.start[t],
+                                 end - S.start[t], res, k)
+    return i if i < S.start[t + 1] else S.start[t + 1]
 
 
 cdef inline int64_t _worth(Search* S, uint64_t bonuses) noexcept nogil:
@@ -106,14 +135,15 @@ cdef inline bint _out_of_time(Search* S) noexcept nogil:
 
 
 cdef int64_t _rest(Search* S, int g, const int32_t* first) noexcept nogil:
-    """A bound on the slots from ``g`` on: each takes at most the value of its type's
-    first route not ruled out by ``first``."""
+    """A bound on the slots from ``g`` on: each takes at most the bound of its type's
+    first route not ruled out by ``first`` (nothing when that is not positive: a slot
+    may stay empty)."""
     cdef int64_t total = 0
     cdef int t
     while g < S.n_slots:
         t = S.slot_type[g]
-        if first[t] < S.start[t + 1]:
-            total += (S.slot_next[g] - g) * S.value[first[t]]
+        if first[t] < S.start[t + 1] and S.bound[first[t]] > 0:
+            total += (S.slot_next[g] - g) * S.bound[first[t]]
         g = S.slot_next[g]
     return total
 
@@ -121,11 +151,12 @@ cdef int64_t _rest(Search* S, int g, const int32_t* first) noexcept nogil:
 cdef int64_t _open_bound(Search* S, int s, int q, const uint64_t* mask, const int32_t* first,
                          int32_t* child_first, int64_t enough) noexcept nogil:
     """A bound on the slots after ``s`` (whose route is ``q``) under ``mask``: per open
-    slot the next route sharing no track with ``mask`` (their mutual conflicts ignored).
-    Fills ``child_first[t]``: no route of type t before it fits ``mask``. Returns as
-    soon as the bound exceeds ``enough`` (then the later pointers are the parent's)."""
-    cdef int64_t total = 0, later
-    cdef int t, end, need, g, i, k
+    slot the next route sharing no track with ``mask`` (their mutual conflicts ignored),
+    counted while its bound is positive. Fills ``child_first[t]``: no route of type t
+    before it fits ``mask``. Returns as soon as the bound exceeds ``enough`` (then the
+    later pointers are the parent's)."""
+    cdef int64_t total = 0, later, spare
+    cdef int t, end, stop, need, g, i, k
     cdef bint found
     cdef int32_t res[4096]
     for i in range(S.n_types):
@@ -136,36 +167,81 @@ cdef int64_t _open_bound(Search* S, int s, int q, const uint64_t* mask, const in
         t = S.slot_type[g]
         need = S.slot_next[g] - g
         i = q + 1 if t == S.slot_type[s] else first[t]
-        end = S.start[t + 1]
         found = False
         later = _rest(S, S.slot_next[g], first)
+        spare = enough - total - later
+        # from ``stop`` on a route counts too little to matter: if nothing fits before
+        # it, the bound stays within ``enough`` (when ``spare`` >= 0) or the slots add
+        # nothing; once some slots are filled, the rest count at most ``stop``'s bound
+        stop = _useful_end(S, t, i, spare // need if spare >= 0 else 0)
+        end = S.start[t + 1]
         while need > 0:
-            i = _next_fit(S, t, i, res, k)
-            if i >= end:
-                break
-            if total + need * S.value[i] + later <= enough:
-                # every route left is worth too little: the bound stays within ``enough``
-                return total + need * S.value[i] + later
+            i = _next_fit(S, t, i, res, k, stop)
             if not found:
                 child_first[t] = i
                 found = True
-            total += S.value[i]
+            if i >= stop:
+                if spare >= 0 and need == S.slot_next[g] - g:
+                    return enough
+                if stop < end and S.bound[stop] > 0:
+                    total += need * S.bound[stop]
+                break
+            if S.bound[i] <= 0:
+                break
+            if total + need * S.bound[i] + later <= enough:
+                # every route left is worth too little: the bound stays within ``enough``
+                return total + need * S.bound[i] + later
+            total += S.bound[i]
             need -= 1
             i += 1
-        if not found:
-            child_first[t] = end
         if total > enough:
             return total
         g = S.slot_next[g]
     return total
 
 
+cdef void _last_slot(Search* S, int s, int q_from, const uint64_t* mask, int64_t total,
+                    uint64_t earned, int64_t unearned) noexcept nogil:
+    """Fill the last slot, scanning its type's routes by value (not by bound): the
+    first that fits is the best but for bonuses, and the scan ends once a route's
+    value with every open bonus cannot beat the best run. Routes before ``q_from``
+    (bound order) are left to the branch where an earlier slot of the type took them."""
+    cdef int t = S.slot_type[s], n = S.start[t + 1] - S.start[t], i = 0, k, q, w, mid, lo = 0
+    cdef int64_t gain
+    cdef int32_t res[4096]
+    while lo < n:                   # from n on no route's value can beat the best run
+        mid = (lo + n) >> 1
+        if total + S.value[S.last_order[mid]] + unearned <= S.best:
+            n = mid
+        else:
+            lo = mid + 1
+    k = _resources(mask, S.words, res)
+    while True:
+        i = _first_free(S, S.last_users, i, n, res, k)
+        if i >= n:
+            return
+        q = S.last_order[i]
+        if total + S.value[q] + unearned <= S.best:
+            return
+        if q >= q_from:
+            gain = S.value[q] + _worth(S, S.reach[q] & ~earned)
+            if total + gain > S.best:
+                S.best = total + gain
+                S.cut = S.best * S.scale
+                S.picks[s] = q
+                for w in range(S.n_slots):
+                    S.best_picks[w] = S.picks[w]
+                S.picks[s] = -1
+        i += 1
+
+
 cdef void _dfs(Search* S, int s, int q_from, uint64_t* mask, const int32_t* first,
-               int64_t total, uint64_t earned, int64_t unearned) noexcept nogil:
+               int64_t total, int64_t room, uint64_t earned, int64_t unearned) noexcept nogil:
     """Fill slots from ``s`` on; ``total`` is the value of the picks so far (bonuses in
-    ``earned`` included) and ``unearned`` the amount of the bonuses still open."""
-    cdef int t, q, end, w, nxt, same, k
-    cdef int64_t rest, gain, bonus
+    ``earned`` included), ``room`` what a bound adds to it for the track still free (in
+    1/scale units) and ``unearned`` the amount of the bonuses still open."""
+    cdef int t, q, end, stop, w, nxt, same, k
+    cdef int64_t rest, gain, bonus, head, step
     cdef uint64_t fresh
     cdef int32_t res[4096]
     cdef const uint64_t* row
@@ -173,20 +249,30 @@ cdef void _dfs(Search* S, int s, int q_from, uint64_t* mask, const int32_t* firs
     cdef int32_t* child_first = <int32_t*>first + S.n_types
     if total > S.best:
         S.best = total
+        S.cut = total * S.scale
         for w in range(S.n_slots):
             S.best_picks[w] = S.picks[w]
     if s >= S.n_slots or S.stopped:
         return
+    if s == S.n_slots - 1 and S.last_order != NULL:
+        _last_slot(S, s, q_from, mask, total, earned, unearned)
+        return
+    # the bound of this branch: head + what the open slots add
+    head = total * S.scale + room + unearned * S.scale
     t = S.slot_type[s]
     q = q_from if q_from > first[t] else first[t]
     end = S.start[t + 1]
     same = S.slot_next[s] - s - 1    # later slots of this type take routes after q
     rest = _rest(S, S.slot_next[s], first)
     k = _resources(mask, S.words, res)
+    # from ``stop`` on no route can lift the bound above the cut
+    stop = _useful_end(S, t, q, (S.cut - head - rest) // (same + 1)
+                       if S.cut - head - rest >= 0 else S.cut - head - rest)
     while True:
-        q = _next_fit(S, t, q, res, k)
-        if q >= end or total + S.value[q] + (same * S.value[q + 1] if q + 1 < end else 0) \
-                + rest + unearned <= S.best:
+        q = _next_fit(S, t, q, res, k, stop)
+        if q >= stop or head + S.bound[q] + (same * S.bound[q + 1] if q + 1 < end
+                                            and S.bound[q + 1] > 0 else 0) \
+                + rest <= S.cut:
             break
         if S.steps >= S.next_check:
             S.next_check = S.steps + 0x100000
@@ -200,25 +286,27 @@ cdef void _dfs(Search* S, int s, int q_from, uint64_t* mask, const int32_t* firs
         fresh = S.reach[q] & ~earned
         bonus = _worth(S, fresh) if fresh else 0
         gain = S.value[q] + bonus
-        if nxt == S.n_slots or total + gain + unearned - bonus + _open_bound(
-                S, s, q, child, first, child_first,
-                S.best - total - gain - unearned + bonus) > S.best:
+        # picking q: its value enters the total, its bound less its value leaves the room
+        step = S.bound[q] - S.value[q] * S.scale
+        if nxt == S.n_slots or head + S.bound[q] + _open_bound(
+                S, s, q, child, first, child_first, S.cut - head - S.bound[q]) > S.cut:
             S.picks[s] = q
             _dfs(S, nxt, q + 1 if nxt < S.n_slots and S.slot_type[nxt] == t else -1,
-                 child, child_first, total + gain, earned | fresh, unearned - bonus)
+                 child, child_first, total + gain, room + step, earned | fresh,
+                 unearned - bonus)
             S.picks[s] = -1
             if S.stopped:
                 return
         q += 1
     # this slot and the type's later ones stay empty
     nxt = S.slot_next[s]
-    if nxt < S.n_slots and total + S.suffix[nxt] + unearned > S.best:
-        _dfs(S, nxt, -1, mask, first, total, earned, unearned)
+    if nxt < S.n_slots and head + S.suffix[nxt] > S.cut:
+        _dfs(S, nxt, -1, mask, first, total, room, earned, unearned)
 
 
 cdef void _fill_users(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
                       const int32_t[::1] block_off, uint64_t[:, ::1] users) noexcept:
-    """Bit i of ``users[j, block_off[t] + b]`` is set when route ``type_start[t] + 64 b + i``
+    """Bit i of ``users[block_off[t] + b, j]`` is set when route ``type_start[t] + 64 b + i``
     uses resource j, and for every j when that position is past the type's end."""
     cdef int t, i, w, rel, tail
     cdef uint64_t x, pad
@@ -228,23 +316,29 @@ cdef void _fill_users(const uint64_t[:, ::1] bits, const int32_t[::1] type_start
             for w in range(bits.shape[1]):
                 x = bits[i, w]
                 while x:
-                    users[w * 64 + __builtin_ctzll(x), block_off[t] + (rel >> 6)] |= \
+                    users[block_off[t] + (rel >> 6), w * 64 + __builtin_ctzll(x)] |= \
                         (<uint64_t>1) << (rel & 63)
                     x &= x - 1
         tail = (type_start[t + 1] - type_start[t]) & 63
         if tail:                    # past the type's end every resource counts as used
             pad = ~(((<uint64_t>1) << tail) - 1)
-            for w in range(users.shape[0]):
-                users[w, block_off[t + 1] - 1] |= pad
+            for w in range(users.shape[1]):
+                users[block_off[t + 1] - 1, w] |= pad
 
 
 def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
                      const int64_t[::1] value, const int32_t[::1] count, int64_t lower,
-                     double deadline=0.0, reach=None, amounts=None):
+                     double deadline=0.0, reach=None, amounts=None, bound=None,
+                     int64_t room=0, int64_t scale=1):
     """Best run above ``lower``: (total, route indices, finished).
 
     ``reach`` (uint64 per route, bit k for company bonus k) and ``amounts`` (int64 per
     bonus, each >= 0, at most 64) add company bonuses; by default there are none.
+
+    ``bound`` (int64 per route, sorted from high to low within a type) and ``room`` are
+    what the bounds count instead of ``scale`` times the routes' values: the reduced
+    values and total of resource prices ``y >= 0`` (``_prices``), valid because a run
+    is worth at most ``sum(y)`` plus its routes' reduced values. By default the values.
 
     ``total`` is ``lower`` and the indices empty when no run beats ``lower``;
     ``finished`` is False when ``deadline`` (``time.monotonic()`` seconds) came first,
@@ -254,6 +348,13 @@ def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
     cdef int words = bits.shape[1]
     cdef int n_types = count.shape[0]
     cdef int t, j, s
+    bound_np = np.asarray(value, dtype=np.int64) if bound is None else \
+        np.ascontiguousarray(bound, dtype=np.int64)
+    if bound is None:
+        room, scale = 0, 1
+    if len(bound_np) != n or scale < 1 or room < 0:
+        raise ValueError("bound: one per route, room >= 0, scale >= 1")
+    cdef int64_t[::1] bound_v = bound_np
     slot_type_np = np.array([t for t in range(n_types) for _ in range(count[t])],
                             dtype=np.int32)
     cdef int n_slots = len(slot_type_np)
@@ -264,7 +365,7 @@ def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
         slot_next_np[s] = slot_next_np[s + 1] if (s + 1 < n_slots
                                                   and slot_type_np[s + 1] == t) else s + 1
         j = s - int(np.searchsorted(slot_type_np, t))   # copy number of this slot
-        suffix_np[s] = suffix_np[s + 1] + (value[type_start[t] + j]
+        suffix_np[s] = suffix_np[s + 1] + (max(int(bound_np[type_start[t] + j]), 0)
                                            if type_start[t] + j < type_start[t + 1] else 0)
     if words > 64:
         raise ValueError("more than 4096 track resources")
@@ -272,8 +373,25 @@ def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
     block_off_np[1:] = np.cumsum([(type_start[t + 1] - type_start[t] + 63) // 64
                                   for t in range(n_types)])
     n_blocks = int(block_off_np[-1])
-    users_np = np.zeros((words * 64, max(n_blocks, 1)), dtype=np.uint64)
+    users_np = np.zeros((max(n_blocks, 1), words * 64), dtype=np.uint64)
     _fill_users(bits, type_start, block_off_np, users_np)
+    # with a bound other than the values, the last slot scans its type by value
+    last = slot_type_np[-1] if n_slots and bound is not None else -1
+    last_order_np = np.zeros(1, dtype=np.int32)
+    last_users_np = np.zeros((1, 1), dtype=np.uint64)
+    if last >= 0 and type_start[last + 1] > type_start[last]:
+        last_order_np = (type_start[last] + np.argsort(
+            -np.asarray(value[type_start[last]:type_start[last + 1]]),
+            kind="stable")).astype(np.int32)
+        last_blocks = (len(last_order_np) + 63) // 64
+        last_users_np = np.zeros((last_blocks, words * 64), dtype=np.uint64)
+        _fill_users(np.ascontiguousarray(np.asarray(bits)[last_order_np]),
+                    np.array([0, len(last_order_np)], dtype=np.int32),
+                    np.array([0, last_blocks], dtype=np.int32), last_users_np)
+    else:
+        last = -1
+    cdef int32_t[::1] last_order = last_order_np
+    cdef uint64_t[:, ::1] last_users = last_users_np
     masks_np = np.zeros((n_slots + 1) * max(words, 1), dtype=np.uint64)
     firsts_np = np.zeros((n_slots + 1) * n_types, dtype=np.int32)
     firsts_np[:n_types] = np.asarray(type_start[:n_types])
@@ -310,6 +428,8 @@ def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
         return lower, np.zeros(0, dtype=np.int32), True
     S.bits = &bits[0, 0]
     S.value = &value[0]
+    S.bound = &bound_v[0]
+    S.scale = scale
     S.reach = &reach_v[0]
     S.amount = &amount_v[0]
     S.start = &type_start[0]
@@ -319,17 +439,19 @@ def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
     S.words = words
     S.users = &users[0, 0]
     S.block_off = &block_off[0]
-    S.n_blocks = users_np.shape[1]
     S.n_types = n_types
     S.n_slots = n_slots
     S.best = lower
+    S.cut = lower * scale
     S.steps = 0
     S.next_check = 0
     S.deadline = deadline
     S.stopped = False
     S.picks = &picks[0]
+    S.last_order = &last_order[0] if last >= 0 else NULL
+    S.last_users = &last_users[0, 0]
     S.best_picks = &best_picks[0]
     with nogil:
-        _dfs(&S, 0, -1, &masks[0], &firsts[0], 0, 0, unearned)
+        _dfs(&S, 0, -1, &masks[0], &firsts[0], 0, room, 0, unearned)
     chosen = best_np[best_np >= 0] if S.best > lower else np.zeros(0, dtype=np.int32)
     return S.best, chosen, not S.stopped

@@ -31,6 +31,7 @@ from ortools.sat.python import cp_model
 
 from ._combine import best_combination
 from ._prune import greedy_runs, partner_bounds
+from .pricing import SCALE, priced_routes
 from .paths import Network, add_path_train, read_path
 
 
@@ -213,7 +214,8 @@ def _branch_and_bound(cands: list[Candidates], lower: int, greedy_picks: list,
                       deadline: float, amounts: list[int] = ()):
     """The best run by the compiled branch and bound (route lists complete, company
     bonuses ``amounts`` at most 64 and >= 0): (picks, total, finished, routes searched),
-    ``total`` with the earned bonuses. Types with the best routes go first."""
+    ``total`` with the earned bonuses. Types with the best routes go first; with two
+    trains or more the bounds count resource prices (``pricing``)."""
     amounts = list(amounts)
     kept, _ = _cut_by_value(cands, amounts, lower)
     order = sorted(range(len(cands)), key=lambda t: -int(cands[t].values[kept[t][0]])
@@ -226,17 +228,24 @@ def _branch_and_bound(cands: list[Candidates], lower: int, greedy_picks: list,
     starts = np.zeros(len(order) + 1, dtype=np.int32)
     starts[1:] = np.cumsum([len(kept[t]) for t in order])
     counts = np.array([cands[t].count for t in order], dtype=np.int32)
+    origin = np.concatenate([np.stack([np.full(len(kept[t]), t), kept[t]], axis=1)
+                             for t in order]).astype(np.int64)
     reach = np.concatenate([_reach_masks(cands[t].reach[kept[t]]) for t in order]) \
         if amounts else None
+    priced = {}
+    if counts.sum() >= 2 and len(values):
+        extra = sum(amounts)
+        rows, bound, room, starts = priced_routes(np.ascontiguousarray(bits), starts, values,
+                                                  counts, lower - extra, lower, extra)
+        bits, values, origin = bits[rows], values[rows], origin[rows]
+        reach = reach[rows] if reach is not None else None
+        priced = {"bound": bound, "room": room, "scale": SCALE}
     total, chosen, finished = best_combination(np.ascontiguousarray(bits), starts, values,
                                                counts, lower, deadline, reach,
-                                               np.asarray(amounts, dtype=np.int64))
+                                               np.asarray(amounts, dtype=np.int64), **priced)
     if total <= lower:
         return greedy_picks, lower, finished, len(values)
-    picks = []
-    for q in chosen.tolist():
-        j = int(np.searchsorted(starts, q, side="right") - 1)
-        picks.append((order[j], int(kept[order[j]][q - starts[j]])))
+    picks = [(int(origin[q, 0]), int(origin[q, 1])) for q in chosen.tolist()]
     return picks, int(total), finished, len(values)
 
 
