@@ -6,18 +6,25 @@ resource, with the largest total value: the routes' values plus, once each, the
 amount of every company bonus (at most 64, each >= 0) that a chosen route reaches.
 Routes come grouped by type and sorted by value from high to low within a type.
 The trains are filled as slots in type order; identical trains take routes in
-increasing index order, so each set of routes is met once. A branch is cut when
-its value plus a bound on the slots still open cannot beat the best run known:
-first the best values of each open type (a static bound, which also ends the scan
-of a slot since values fall), then the best values among the routes that share no
-track with the routes already chosen (mutual conflicts of the open slots ignored).
-Each bound adds, once, the amounts of the bonuses not yet earned (a bitmask of the
-earned ones goes down the search): a run earns each bonus at most once, so this
-stays a bound however the remaining bonuses fall to the routes, and the value
-order keeps ending the scans. Both bounds are exact, so a search that finishes has
-proven its best run optimal. The next route of a type that shares no track with
-the routes chosen is found 64 routes at a time, from one bitmap per track
-resource of the routes that use it.
+increasing index order (non-increasing value), so each set of routes is met once.
+A branch is cut when its value plus a bound on the slots still open cannot beat
+the best run known: first the best values of each open type (a static bound, which
+also ends the scan of a slot since values fall), then the best values among the
+routes that share no track with the routes already chosen (mutual conflicts of the
+open slots ignored). Each bound adds, once, the amounts of the bonuses not yet
+earned (a bitmask of the earned ones goes down the search): a run earns each bonus
+at most once, so this stays a bound however the remaining bonuses fall to the
+routes, and the value order keeps ending the scans.
+
+With resource prices (``bound``, ``room``: see ``pricing``) a node with two open
+slots or more is also cut by the priced bound: its value with the open bonuses, the
+prices of the track still free, and per open slot the best reduced values among the
+routes that fit. That bound sees the conflicts between the open slots that the other
+ignores. Every bound is exact, so a search that finishes has proven its best run
+optimal. The next route of a type that shares no track with the routes chosen is
+found 64 routes at a time, from bitmaps (per block of 64 routes, one word per track
+resource) of the routes that use each resource, in value order and, with prices,
+in bound order.
 """
 import numpy as np
 
@@ -28,27 +35,26 @@ from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 cdef struct Search:
     const uint64_t* bits
     const int64_t* value
-    const int64_t* bound      # per route, in 1/scale units: what the bounds count for it
-    int64_t scale
     const uint64_t* reach      # per route: bit k set when it reaches company bonus k
     const int64_t* amount      # per company bonus (>= 0)
     const int32_t* start       # type t owns routes start[t] .. start[t + 1] - 1
     const int32_t* slot_type   # per slot
     const int32_t* slot_next   # first later slot of another type (n_slots if none)
     const int64_t* suffix      # static bound of slots s .. n_slots - 1
-    const uint64_t* users      # [resource][block]: bit i set when the block's route i uses it
+    const uint64_t* users      # [block][resource]: bit i set when the block's route i uses it
     const int32_t* block_off   # first block of each type
+    const int64_t* bound       # per route, in 1/scale units: its reduced value (or NULL)
+    const int64_t* by_bound    # the same, each type's in falling order
+    const uint64_t* bound_users  # as ``users``, for that order
+    int64_t scale
     int words
     int n_types
     int n_slots
     int64_t best
-    int64_t cut                # scale * best: a branch whose bound is no more is cut
     int64_t steps
     int64_t next_check         # look at the clock when steps reach this
     double deadline            # CLOCK_MONOTONIC seconds; 0 = none
     bint stopped
-    const uint64_t* last_users  # as ``users``, for the last slot's type in value order
-    const int32_t* last_order  # that order: route indices by value, high to low (or NULL)
     int32_t* picks             # current picks per slot (-1 = empty)
     int32_t* best_picks
 
@@ -70,13 +76,13 @@ cdef int _resources(const uint64_t* mask, int words, int32_t* out) noexcept nogi
     return k
 
 
-cdef int _useful_end(Search* S, int t, int i, int64_t floor) noexcept nogil:
-    """The first route of type t at index >= i whose bound is at most ``floor`` (bounds
-    fall within a type), or the type's end."""
-    cdef int hi = S.start[t + 1], mid
+cdef int _useful_end(const int64_t* key, int i, int hi, int64_t floor) noexcept nogil:
+    """The first position in ``i .. hi - 1`` whose ``key`` (falling) is at most ``floor``,
+    or ``hi``."""
+    cdef int mid
     while i < hi:
         mid = (i + hi) >> 1
-        if S.bound[mid] <= floor:
+        if key[mid] <= floor:
             hi = mid
         else:
             i = mid + 1
@@ -135,15 +141,14 @@ cdef inline bint _out_of_time(Search* S) noexcept nogil:
 
 
 cdef int64_t _rest(Search* S, int g, const int32_t* first) noexcept nogil:
-    """A bound on the slots from ``g`` on: each takes at most the bound of its type's
-    first route not ruled out by ``first`` (nothing when that is not positive: a slot
-    may stay empty)."""
+    """A bound on the slots from ``g`` on: each takes at most the value of its type's
+    first route not ruled out by ``first``."""
     cdef int64_t total = 0
     cdef int t
     while g < S.n_slots:
         t = S.slot_type[g]
-        if first[t] < S.start[t + 1] and S.bound[first[t]] > 0:
-            total += (S.slot_next[g] - g) * S.bound[first[t]]
+        if first[t] < S.start[t + 1]:
+            total += (S.slot_next[g] - g) * S.value[first[t]]
         g = S.slot_next[g]
     return total
 
@@ -151,10 +156,10 @@ cdef int64_t _rest(Search* S, int g, const int32_t* first) noexcept nogil:
 cdef int64_t _open_bound(Search* S, int s, int q, const uint64_t* mask, const int32_t* first,
                          int32_t* child_first, int64_t enough) noexcept nogil:
     """A bound on the slots after ``s`` (whose route is ``q``) under ``mask``: per open
-    slot the next route sharing no track with ``mask`` (their mutual conflicts ignored),
-    counted while its bound is positive. Fills ``child_first[t]``: no route of type t
-    before it fits ``mask``. Returns as soon as the bound exceeds ``enough`` (then the
-    later pointers are the parent's)."""
+    slot the next route sharing no track with ``mask`` (their mutual conflicts ignored).
+    Fills ``child_first[t]``: no route of type t before it fits ``mask``. Returns as
+    soon as the bound exceeds ``enough`` (then the later pointers are the parent's), or
+    at most ``enough`` as soon as it cannot exceed it."""
     cdef int64_t total = 0, later, spare
     cdef int t, end, stop, need, g, i, k
     cdef bint found
@@ -167,31 +172,32 @@ cdef int64_t _open_bound(Search* S, int s, int q, const uint64_t* mask, const in
         t = S.slot_type[g]
         need = S.slot_next[g] - g
         i = q + 1 if t == S.slot_type[s] else first[t]
+        end = S.start[t + 1]
         found = False
         later = _rest(S, S.slot_next[g], first)
         spare = enough - total - later
-        # from ``stop`` on a route counts too little to matter: if nothing fits before
-        # it, the bound stays within ``enough`` (when ``spare`` >= 0) or the slots add
-        # nothing; once some slots are filled, the rest count at most ``stop``'s bound
-        stop = _useful_end(S, t, i, spare // need if spare >= 0 else 0)
-        end = S.start[t + 1]
+        # from ``stop`` on the routes are worth too little to lift the bound above
+        # ``enough``: if none before it fits, the bound stays within ``enough``
+        stop = _useful_end(S.value, i, end, spare // need) if spare >= 0 else end
         while need > 0:
             i = _next_fit(S, t, i, res, k, stop)
             if not found:
                 child_first[t] = i
                 found = True
             if i >= stop:
-                if spare >= 0 and need == S.slot_next[g] - g:
-                    return enough
-                if stop < end and S.bound[stop] > 0:
-                    total += need * S.bound[stop]
-                break
-            if S.bound[i] <= 0:
-                break
-            if total + need * S.bound[i] + later <= enough:
+                if stop < end:      # the rest of the type is worth at most stop's value
+                    if total + need * S.value[stop] + later <= enough:
+                        return total + need * S.value[stop] + later
+                    # only once some slots are filled; then continue past stop
+                    i = _next_fit(S, t, i, res, k, end)
+                    if i >= end:
+                        break
+                else:
+                    break
+            if total + need * S.value[i] + later <= enough:
                 # every route left is worth too little: the bound stays within ``enough``
-                return total + need * S.bound[i] + later
-            total += S.bound[i]
+                return total + need * S.value[i] + later
+            total += S.value[i]
             need -= 1
             i += 1
         if total > enough:
@@ -200,48 +206,56 @@ cdef int64_t _open_bound(Search* S, int s, int q, const uint64_t* mask, const in
     return total
 
 
-cdef void _last_slot(Search* S, int s, int q_from, const uint64_t* mask, int64_t total,
-                    uint64_t earned, int64_t unearned) noexcept nogil:
-    """Fill the last slot, scanning its type's routes by value (not by bound): the
-    first that fits is the best but for bonuses, and the scan ends once a route's
-    value with every open bonus cannot beat the best run. Routes before ``q_from``
-    (bound order) are left to the branch where an earlier slot of the type took them."""
-    cdef int t = S.slot_type[s], n = S.start[t + 1] - S.start[t], i = 0, k, q, w, mid, lo = 0
-    cdef int64_t gain
+cdef bint _priced_cut(Search* S, int s, const uint64_t* mask, int64_t head) noexcept nogil:
+    """Is the priced bound of the slots from ``s`` on (``head``: the value so far with
+    every open bonus and the prices of the free track, scaled) at most the best run?
+    Per open slot the best positive reduced values of its type among the routes that
+    fit ``mask``; the order of identical trains is not used (it follows the values)."""
+    cdef int64_t total = head, cut = S.best * S.scale, static_rest
+    cdef int g, t, need, i, n, stop, k, h
     cdef int32_t res[4096]
-    while lo < n:                   # from n on no route's value can beat the best run
-        mid = (lo + n) >> 1
-        if total + S.value[S.last_order[mid]] + unearned <= S.best:
-            n = mid
-        else:
-            lo = mid + 1
+    cdef const int64_t* key
     k = _resources(mask, S.words, res)
-    while True:
-        i = _first_free(S, S.last_users, i, n, res, k)
-        if i >= n:
-            return
-        q = S.last_order[i]
-        if total + S.value[q] + unearned <= S.best:
-            return
-        if q >= q_from:
-            gain = S.value[q] + _worth(S, S.reach[q] & ~earned)
-            if total + gain > S.best:
-                S.best = total + gain
-                S.cut = S.best * S.scale
-                S.picks[s] = q
-                for w in range(S.n_slots):
-                    S.best_picks[w] = S.picks[w]
-                S.picks[s] = -1
-        i += 1
+    g = s
+    while g < S.n_slots:
+        t = S.slot_type[g]
+        need = S.slot_next[g] - g
+        n = S.start[t + 1] - S.start[t]
+        key = S.by_bound + S.start[t]
+        # the later slots add at most their types' best reduced values
+        static_rest = 0
+        h = S.slot_next[g]
+        while h < S.n_slots:
+            if S.start[S.slot_type[h] + 1] > S.start[S.slot_type[h]] and \
+                    S.by_bound[S.start[S.slot_type[h]]] > 0:
+                static_rest += (S.slot_next[h] - h) * S.by_bound[S.start[S.slot_type[h]]]
+            h = S.slot_next[h]
+        # routes of bound at most ``stop``'s cannot lift the total above the cut
+        if cut - total - static_rest >= 0:
+            stop = _useful_end(key, 0, n, (cut - total - static_rest) // need)
+        else:
+            stop = _useful_end(key, 0, n, 0)
+        i = 0
+        while need > 0:
+            i = _first_free(S, S.bound_users + S.block_off[t] * S.words * 64, i, stop, res, k)
+            if i >= stop:
+                if stop < n and key[stop] > 0:
+                    total += need * key[stop]
+                break
+            total += key[i]
+            need -= 1
+            i += 1
+        g = S.slot_next[g]
+    return total <= cut
 
 
 cdef void _dfs(Search* S, int s, int q_from, uint64_t* mask, const int32_t* first,
                int64_t total, int64_t room, uint64_t earned, int64_t unearned) noexcept nogil:
     """Fill slots from ``s`` on; ``total`` is the value of the picks so far (bonuses in
-    ``earned`` included), ``room`` what a bound adds to it for the track still free (in
-    1/scale units) and ``unearned`` the amount of the bonuses still open."""
+    ``earned`` included), ``room`` the prices of the track still free (scaled) and
+    ``unearned`` the amount of the bonuses still open."""
     cdef int t, q, end, stop, w, nxt, same, k
-    cdef int64_t rest, gain, bonus, head, step
+    cdef int64_t rest, gain, bonus, spare
     cdef uint64_t fresh
     cdef int32_t res[4096]
     cdef const uint64_t* row
@@ -249,30 +263,26 @@ cdef void _dfs(Search* S, int s, int q_from, uint64_t* mask, const int32_t* firs
     cdef int32_t* child_first = <int32_t*>first + S.n_types
     if total > S.best:
         S.best = total
-        S.cut = total * S.scale
         for w in range(S.n_slots):
             S.best_picks[w] = S.picks[w]
     if s >= S.n_slots or S.stopped:
         return
-    if s == S.n_slots - 1 and S.last_order != NULL:
-        _last_slot(S, s, q_from, mask, total, earned, unearned)
+    if S.bound != NULL and s < S.n_slots - 1 and _priced_cut(
+            S, s, mask, (total + unearned) * S.scale + room):
         return
-    # the bound of this branch: head + what the open slots add
-    head = total * S.scale + room + unearned * S.scale
     t = S.slot_type[s]
     q = q_from if q_from > first[t] else first[t]
     end = S.start[t + 1]
     same = S.slot_next[s] - s - 1    # later slots of this type take routes after q
     rest = _rest(S, S.slot_next[s], first)
     k = _resources(mask, S.words, res)
-    # from ``stop`` on no route can lift the bound above the cut
-    stop = _useful_end(S, t, q, (S.cut - head - rest) // (same + 1)
-                       if S.cut - head - rest >= 0 else S.cut - head - rest)
+    # from ``stop`` on no route (with the type's later slots) can beat the best run
+    spare = S.best - total - rest - unearned
+    stop = _useful_end(S.value, q, end, spare // (same + 1)) if spare >= 0 else end
     while True:
         q = _next_fit(S, t, q, res, k, stop)
-        if q >= stop or head + S.bound[q] + (same * S.bound[q + 1] if q + 1 < end
-                                            and S.bound[q + 1] > 0 else 0) \
-                + rest <= S.cut:
+        if q >= stop or total + S.value[q] + (same * S.value[q + 1] if q + 1 < end else 0) \
+                + rest + unearned <= S.best:
             break
         if S.steps >= S.next_check:
             S.next_check = S.steps + 0x100000
@@ -286,21 +296,21 @@ cdef void _dfs(Search* S, int s, int q_from, uint64_t* mask, const int32_t* firs
         fresh = S.reach[q] & ~earned
         bonus = _worth(S, fresh) if fresh else 0
         gain = S.value[q] + bonus
-        # picking q: its value enters the total, its bound less its value leaves the room
-        step = S.bound[q] - S.value[q] * S.scale
-        if nxt == S.n_slots or head + S.bound[q] + _open_bound(
-                S, s, q, child, first, child_first, S.cut - head - S.bound[q]) > S.cut:
+        if nxt == S.n_slots or total + gain + unearned - bonus + _open_bound(
+                S, s, q, child, first, child_first,
+                S.best - total - gain - unearned + bonus) > S.best:
             S.picks[s] = q
             _dfs(S, nxt, q + 1 if nxt < S.n_slots and S.slot_type[nxt] == t else -1,
-                 child, child_first, total + gain, room + step, earned | fresh,
-                 unearned - bonus)
+                 child, child_first, total + gain,
+                 room - (S.value[q] * S.scale - S.bound[q] if S.bound != NULL else 0),
+                 earned | fresh, unearned - bonus)
             S.picks[s] = -1
             if S.stopped:
                 return
         q += 1
     # this slot and the type's later ones stay empty
     nxt = S.slot_next[s]
-    if nxt < S.n_slots and head + S.suffix[nxt] > S.cut:
+    if nxt < S.n_slots and total + S.suffix[nxt] + unearned > S.best:
         _dfs(S, nxt, -1, mask, first, total, room, earned, unearned)
 
 
@@ -335,10 +345,10 @@ def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
     ``reach`` (uint64 per route, bit k for company bonus k) and ``amounts`` (int64 per
     bonus, each >= 0, at most 64) add company bonuses; by default there are none.
 
-    ``bound`` (int64 per route, sorted from high to low within a type) and ``room`` are
-    what the bounds count instead of ``scale`` times the routes' values: the reduced
-    values and total of resource prices ``y >= 0`` (``_prices``), valid because a run
-    is worth at most ``sum(y)`` plus its routes' reduced values. By default the values.
+    ``bound`` (int64 per route) and ``room`` add the priced bound: the routes' reduced
+    values and the sum of resource prices ``y >= 0``, both in 1/``scale`` units
+    (``pricing``), valid because a run is worth at most ``sum(y)`` plus its routes'
+    reduced values. By default there is none.
 
     ``total`` is ``lower`` and the indices empty when no run beats ``lower``;
     ``finished`` is False when ``deadline`` (``time.monotonic()`` seconds) came first,
@@ -348,11 +358,11 @@ def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
     cdef int words = bits.shape[1]
     cdef int n_types = count.shape[0]
     cdef int t, j, s
-    bound_np = np.asarray(value, dtype=np.int64) if bound is None else \
+    bound_np = np.zeros(max(n, 1), dtype=np.int64) if bound is None else \
         np.ascontiguousarray(bound, dtype=np.int64)
     if bound is None:
         room, scale = 0, 1
-    if len(bound_np) != n or scale < 1 or room < 0:
+    elif len(bound_np) != n or scale < 1 or room < 0:
         raise ValueError("bound: one per route, room >= 0, scale >= 1")
     cdef int64_t[::1] bound_v = bound_np
     slot_type_np = np.array([t for t in range(n_types) for _ in range(count[t])],
@@ -365,7 +375,7 @@ def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
         slot_next_np[s] = slot_next_np[s + 1] if (s + 1 < n_slots
                                                   and slot_type_np[s + 1] == t) else s + 1
         j = s - int(np.searchsorted(slot_type_np, t))   # copy number of this slot
-        suffix_np[s] = suffix_np[s + 1] + (max(int(bound_np[type_start[t] + j]), 0)
+        suffix_np[s] = suffix_np[s + 1] + (value[type_start[t] + j]
                                            if type_start[t] + j < type_start[t + 1] else 0)
     if words > 64:
         raise ValueError("more than 4096 track resources")
@@ -375,23 +385,20 @@ def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
     n_blocks = int(block_off_np[-1])
     users_np = np.zeros((max(n_blocks, 1), words * 64), dtype=np.uint64)
     _fill_users(bits, type_start, block_off_np, users_np)
-    # with a bound other than the values, the last slot scans its type by value
-    last = slot_type_np[-1] if n_slots and bound is not None else -1
-    last_order_np = np.zeros(1, dtype=np.int32)
-    last_users_np = np.zeros((1, 1), dtype=np.uint64)
-    if last >= 0 and type_start[last + 1] > type_start[last]:
-        last_order_np = (type_start[last] + np.argsort(
-            -np.asarray(value[type_start[last]:type_start[last + 1]]),
-            kind="stable")).astype(np.int32)
-        last_blocks = (len(last_order_np) + 63) // 64
-        last_users_np = np.zeros((last_blocks, words * 64), dtype=np.uint64)
-        _fill_users(np.ascontiguousarray(np.asarray(bits)[last_order_np]),
-                    np.array([0, len(last_order_np)], dtype=np.int32),
-                    np.array([0, last_blocks], dtype=np.int32), last_users_np)
-    else:
-        last = -1
-    cdef int32_t[::1] last_order = last_order_np
-    cdef uint64_t[:, ::1] last_users = last_users_np
+    # with prices, the routes of each type in bound order and their bitmaps
+    by_bound_np = np.zeros(max(n, 1), dtype=np.int64)
+    bound_users_np = np.zeros((1, 1), dtype=np.uint64)
+    if bound is not None and n:
+        in_order = np.zeros(n, dtype=np.int64)
+        for t in range(n_types):
+            in_order[type_start[t]:type_start[t + 1]] = type_start[t] + np.argsort(
+                -bound_np[type_start[t]:type_start[t + 1]], kind="stable")
+        by_bound_np[:n] = bound_np[in_order]
+        bound_users_np = np.zeros_like(users_np)
+        _fill_users(np.ascontiguousarray(np.asarray(bits)[in_order]), type_start,
+                    block_off_np, bound_users_np)
+    cdef int64_t[::1] by_bound = by_bound_np
+    cdef uint64_t[:, ::1] bound_users = bound_users_np
     masks_np = np.zeros((n_slots + 1) * max(words, 1), dtype=np.uint64)
     firsts_np = np.zeros((n_slots + 1) * n_types, dtype=np.int32)
     firsts_np[:n_types] = np.asarray(type_start[:n_types])
@@ -428,7 +435,9 @@ def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
         return lower, np.zeros(0, dtype=np.int32), True
     S.bits = &bits[0, 0]
     S.value = &value[0]
-    S.bound = &bound_v[0]
+    S.bound = &bound_v[0] if bound is not None else NULL
+    S.by_bound = &by_bound[0]
+    S.bound_users = &bound_users[0, 0]
     S.scale = scale
     S.reach = &reach_v[0]
     S.amount = &amount_v[0]
@@ -442,14 +451,11 @@ def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
     S.n_types = n_types
     S.n_slots = n_slots
     S.best = lower
-    S.cut = lower * scale
     S.steps = 0
     S.next_check = 0
     S.deadline = deadline
     S.stopped = False
     S.picks = &picks[0]
-    S.last_order = &last_order[0] if last >= 0 else NULL
-    S.last_users = &last_users[0, 0]
     S.best_picks = &best_picks[0]
     with nogil:
         _dfs(&S, 0, -1, &masks[0], &firsts[0], 0, room, 0, unearned)

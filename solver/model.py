@@ -31,7 +31,7 @@ from ortools.sat.python import cp_model
 
 from ._combine import best_combination
 from ._prune import greedy_runs, partner_bounds
-from .pricing import SCALE, priced_routes
+from .pricing import SCALE, aims, kept_routes, priced_bounds, root_bound
 from .paths import Network, add_path_train, read_path
 
 
@@ -232,21 +232,37 @@ def _branch_and_bound(cands: list[Candidates], lower: int, greedy_picks: list,
                              for t in order]).astype(np.int64)
     reach = np.concatenate([_reach_masks(cands[t].reach[kept[t]]) for t in order]) \
         if amounts else None
-    priced = {}
-    if counts.sum() >= 2 and len(values):
-        extra = sum(amounts)
-        rows, bound, room, starts = priced_routes(np.ascontiguousarray(bits), starts, values,
-                                                  counts, lower - extra, lower, extra)
-        bits, values, origin = bits[rows], values[rows], origin[rows]
-        reach = reach[rows] if reach is not None else None
-        priced = {"bound": bound, "room": room, "scale": SCALE}
-    total, chosen, finished = best_combination(np.ascontiguousarray(bits), starts, values,
-                                               counts, lower, deadline, reach,
-                                               np.asarray(amounts, dtype=np.int64), **priced)
-    if total <= lower:
-        return greedy_picks, lower, finished, len(values)
-    picks = [(int(origin[q, 0]), int(origin[q, 1])) for q in chosen.tolist()]
-    return picks, int(total), finished, len(values)
+    if counts.sum() < 2 or not len(values):
+        total, chosen, finished = best_combination(np.ascontiguousarray(bits), starts, values,
+                                                   counts, lower, deadline, reach,
+                                                   np.asarray(amounts, dtype=np.int64))
+        if total <= lower:
+            return greedy_picks, lower, finished, len(values)
+        return _picks(origin, chosen), int(total), finished, len(values)
+    extra = sum(amounts)
+    bits = np.ascontiguousarray(bits)
+    bound, room = priced_bounds(bits, starts, values, counts, lower - extra)
+    upper = root_bound(bound, room, starts, counts, extra)
+    searched = 0
+    for aim in aims(lower, upper):
+        # a run above ``aim``, or the proof that there is none (then the optimum is at
+        # most ``aim``): the higher the aim, the more routes the prices rule out
+        rows, new_starts = kept_routes(bound, room, starts, counts, aim, extra)
+        total, chosen, finished = best_combination(
+            np.ascontiguousarray(bits[rows]), new_starts, values[rows], counts, aim,
+            deadline, reach[rows] if reach is not None else None,
+            np.asarray(amounts, dtype=np.int64), bound=bound[rows], room=room, scale=SCALE)
+        searched = max(searched, len(rows))
+        if total > aim:
+            return _picks(origin[rows], chosen), int(total), finished, searched
+        if not finished:
+            break
+    return greedy_picks, lower, finished, searched
+
+
+def _picks(origin: np.ndarray, chosen: np.ndarray) -> list:
+    """(type, route index) of the chosen rows of ``origin``."""
+    return [(int(origin[q, 0]), int(origin[q, 1])) for q in chosen.tolist()]
 
 
 def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,

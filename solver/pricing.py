@@ -29,20 +29,22 @@ def _top_sums(bound: np.ndarray, starts: np.ndarray, counts: np.ndarray, fewer: 
     return sums
 
 
-def priced_routes(bits: np.ndarray, starts: np.ndarray, values: np.ndarray,
-                  counts: np.ndarray, target: int, lower: int, extra: int):
-    """Prices for routes grouped by type (``starts``): (kept, bound, room, new starts).
-
-    ``kept`` indexes the routes to search, grouped by type and sorted by ``bound`` (their
-    reduced values, scaled) from high to low within a type; ``room`` is the sum of the
-    prices. ``target`` is the route value of a known run, ``lower`` that run's total
-    with ``extra`` the most company bonuses can add: a route is dropped when no run
-    containing it can be worth more than ``lower``.
-    """
+def priced_bounds(bits: np.ndarray, starts: np.ndarray, values: np.ndarray,
+                  counts: np.ndarray, target: int):
+    """Prices for routes grouped by type (``starts``), found from the route value
+    ``target`` of a known run: (each route's bound, i.e. its reduced value scaled, and
+    ``room``, the sum of the prices)."""
     y, _ = prices(bits, starts, values, counts, float(target))
     price = np.round(y * SCALE).astype(np.int64)
-    room = int(price.sum())
-    bound = reduced_values(bits, values, SCALE, price)
+    return reduced_values(bits, values, SCALE, price), int(price.sum())
+
+
+def kept_routes(bound: np.ndarray, room: int, starts: np.ndarray, counts: np.ndarray,
+                lower: int, extra: int):
+    """The routes to search: (their indices, in their order, and the new type starts).
+    A route is dropped when
+    no run containing it can be worth more than ``lower`` (a known run's total; company
+    bonuses add at most ``extra``)."""
     all_top = _top_sums(bound, starts, counts, 0)
     one_less = _top_sums(bound, starts, counts, 1)
     kept, new_starts = [], [0]
@@ -51,8 +53,23 @@ def priced_routes(bits: np.ndarray, starts: np.ndarray, values: np.ndarray,
         best_with = room + bound[own] + int(all_top.sum()) - all_top[t] + one_less[t] \
             + extra * SCALE
         own = own[best_with > lower * SCALE]
-        own = own[np.argsort(-bound[own], kind="stable")]
         kept.append(own)
         new_starts.append(new_starts[-1] + len(own))
-    kept = np.concatenate(kept)
-    return kept, bound[kept], room, np.asarray(new_starts, dtype=np.int32)
+    return np.concatenate(kept), np.asarray(new_starts, dtype=np.int32)
+
+
+def root_bound(bound: np.ndarray, room: int, starts: np.ndarray, counts: np.ndarray,
+               extra: int) -> int:
+    """The priced bound of the whole problem: no run is worth more (value units)."""
+    return -(-(room + int(_top_sums(bound, starts, counts, 0).sum())) // SCALE) + extra
+
+
+def aims(lower: int, upper: int):
+    """Totals to search above, from just under ``upper`` down to ``lower`` (a known
+    run): 1 %, 2 %, 4 %, ... of ``upper`` below it. A search above an aim that finds
+    nothing proves the optimum at most that aim; the last aim is ``lower``."""
+    gap = max(upper // 100, 1)
+    while upper - gap > lower:
+        yield upper - gap
+        gap *= 2
+    yield lower
