@@ -11,8 +11,13 @@ routes, hence at most
 (the Lagrangian relaxation of the no-shared-track constraints). Every ``y >= 0`` gives a
 bound; ``prices`` looks for a low one by subgradient steps (a resource that the chosen
 best routes use twice gets dearer, one nobody uses cheaper). ``reduced_values`` gives
-the exact integer reduced values for integer prices. Routes come grouped by type.
+the exact integer reduced values for integer prices. Routes come grouped by type
+and, for ``prices``, sorted by value from high to low within a type: a reduced value
+is at most the value, so each type's scan ends where the values fall below its best
+reduced values.
 """
+import time
+
 import numpy as np
 
 from libc.stdint cimport int32_t, int64_t, uint64_t
@@ -36,16 +41,20 @@ cdef double _relaxation(const uint64_t[:, ::1] bits, const int32_t[::1] type_sta
         grad[k] = 1.0
     for t in range(n_types):
         c = count[t]
+        if c <= 0:
+            continue
         kept = 0                       # top[0 .. kept - 1]: best routes so far, best first
         for r in range(type_start[t], type_start[t + 1]):
             v = value[r]
+            if v <= 0.0 or (kept == c and v <= red[top[c - 1]]):
+                break               # values fall: no later route reaches the best ones
             for w in range(words):
                 x = bits[r, w]
                 while x:
                     v -= y[w * 64 + __builtin_ctzll(x)]
                     x &= x - 1
             red[r] = v
-            if v <= 0.0 or c == 0 or (kept == c and v <= red[top[c - 1]]):
+            if v <= 0.0 or (kept == c and v <= red[top[c - 1]]):
                 continue
             m = kept if kept < c else c - 1
             while m > 0 and red[top[m - 1]] < v:
@@ -67,17 +76,20 @@ cdef double _relaxation(const uint64_t[:, ::1] bits, const int32_t[::1] type_sta
 
 def prices(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
            const int64_t[::1] value, const int32_t[::1] count, double target,
-           int rounds=150):
-    """Resource prices (float64, one per bit of ``bits``) with a low L(y), and that L(y).
+           int rounds=150, double deadline=0.0, start=None, double step=2.0):
+    """Resource prices (float64, one per bit of ``bits``) with a low L(y), that L(y), and
+    the step size reached (to go on from these prices: ``start``, ``step``).
 
     ``target`` is the value of a known run (at most the optimum): the step is
     proportional to how far L(y) is above it, halved after 8 steps without a new
-    lowest L(y); the search stops after ``rounds`` steps or once the step is tiny.
+    lowest L(y); the search stops after ``rounds`` steps, once the step is tiny, or at
+    ``deadline`` (``time.monotonic()`` seconds, 0 for none): any prices give a bound.
     """
     cdef int n = bits.shape[0], n_res = bits.shape[1] * 64
     cdef int i, k, stall = 0
-    cdef double step = 2.0, low, now, norm
-    y_np = np.zeros(n_res, dtype=np.float64)
+    cdef double low, now, norm
+    y_np = np.zeros(n_res, dtype=np.float64) if start is None else \
+        np.array(start, dtype=np.float64)
     best_np = y_np.copy()
     cdef double[::1] y = y_np
     cdef double[::1] red = np.zeros(max(n, 1), dtype=np.float64)
@@ -89,7 +101,7 @@ def prices(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
         norm = 0.0
         for k in range(n_res):
             norm += grad[k] * grad[k]
-        if norm == 0.0 or now <= target:
+        if norm == 0.0 or now <= target or (deadline > 0 and time.monotonic() > deadline):
             break
         for k in range(n_res):
             y[k] -= step * (now - target) / norm * grad[k]
@@ -107,7 +119,7 @@ def prices(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
                 stall = 0
                 if step < 1e-3:
                     break
-    return best_np, low
+    return best_np, low, step
 
 
 def reduced_values(const uint64_t[:, ::1] bits, const int64_t[::1] value, int64_t scale,

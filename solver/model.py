@@ -50,7 +50,7 @@ STRATEGIES = ("auto", "bnb", "cpsat")
 
 
 # the branch and bound keeps a bitmap of routes per track resource: at most this many
-# (track words x routes), about 64 MB
+# (track words x routes), about 64 MB (twice that with resource prices: ``pricing``)
 BITMAP_LIMIT = 1 << 23
 
 
@@ -250,7 +250,7 @@ def _branch_and_bound(cands: list[Candidates], lower: int, greedy_picks: list,
         return _picks(origin, chosen), int(total), finished, len(values)
     extra = sum(amounts)
     bits = np.ascontiguousarray(bits)
-    bound, room = priced_bounds(bits, starts, values, counts, lower - extra)
+    bound, room = priced_bounds(bits, starts, values, counts, lower - extra, deadline)
     upper = root_bound(bound, room, starts, counts, extra)
     searched = 0
     for aim in aims(lower, upper):

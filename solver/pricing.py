@@ -15,6 +15,7 @@ import numpy as np
 from ._prices import prices, reduced_values
 
 SCALE = 64   # prices and reduced values are in 1/SCALE of a value unit
+FIRST_ROUNDS, MORE_ROUNDS = 40, 110   # subgradient steps over all routes, then the rest
 
 
 def _top_sums(bound: np.ndarray, starts: np.ndarray, counts: np.ndarray, fewer: int):
@@ -30,11 +31,20 @@ def _top_sums(bound: np.ndarray, starts: np.ndarray, counts: np.ndarray, fewer: 
 
 
 def priced_bounds(bits: np.ndarray, starts: np.ndarray, values: np.ndarray,
-                  counts: np.ndarray, target: int):
+                  counts: np.ndarray, target: int, deadline: float = 0.0):
     """Prices for routes grouped by type (``starts``), found from the route value
-    ``target`` of a known run: (each route's bound, i.e. its reduced value scaled, and
-    ``room``, the sum of the prices)."""
-    y, _ = prices(bits, starts, values, counts, float(target))
+    ``target`` of a known run by ``deadline`` (``time.monotonic()`` seconds, 0 for
+    none): (each route's bound, i.e. its reduced value scaled, and ``room``, the sum of
+    the prices)."""
+    y, _, step = prices(bits, starts, values, counts, float(target), FIRST_ROUNDS,
+                        deadline)
+    # go on over the routes these prices leave: fewer, so each round is cheaper
+    price = np.round(y * SCALE).astype(np.int64)
+    rows, few = kept_routes(reduced_values(bits, values, SCALE, price), int(price.sum()),
+                            starts, counts, target, 0)
+    if len(rows):
+        y, _, _ = prices(np.ascontiguousarray(bits[rows]), few, values[rows], counts,
+                         float(target), MORE_ROUNDS, deadline, y, step)
     price = np.round(y * SCALE).astype(np.int64)
     return reduced_values(bits, values, SCALE, price), int(price.sum())
 
