@@ -254,6 +254,12 @@ def replay_rules(ruleset: Ruleset, settings: dict) -> ReplayRules | None:
     return ruleset.hook.trainrun_replay_rules(settings=settings)
 
 
+def replay_round(ruleset: Ruleset, replay, action: dict) -> str | None:
+    """The kind of round logged ``action`` belongs to, if the title says
+    (``trainrun_replay_round``)."""
+    return ruleset.hook.trainrun_replay_round(replay=replay, action=action)
+
+
 def replay_action(ruleset: Ruleset, replay, action: dict) -> bool:
     """Whether the title took logged ``action`` itself (``trainrun_replay_action``)."""
     return bool(ruleset.hook.trainrun_replay_action(replay=replay, action=action))

@@ -42,11 +42,12 @@ def _read_file(path: str) -> str:
         _fail(f"{path}: not UTF-8 text")
 
 
-def _solve_text(text: str, time_limit: float, workers: int, claim=()):
+def _solve_text(text: str, time_limit: float, workers: int, claim=(), keep=None):
     from trainrun.reading import read_position
     from trainrun.run import solve
     position = read_position(text)
-    return position, solve(position, time_limit=time_limit, workers=workers, claim=claim)
+    return position, solve(position, time_limit=time_limit, workers=workers, claim=claim,
+                           keep=keep)
 
 
 def _purchase_text(text: str, time_limit: float, workers: int):
@@ -76,18 +77,33 @@ def main() -> None:
               help="18xx.games: print the run as a run_routes action that engine accepts.")
 @click.option("--claim", multiple=True, metavar="BONUS",
               help="Best run that earns this company bonus (its name, or a hex it lists).")
+@click.option("--svg", "svg_out", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Also draw the board with the best run to FILE (.svg, or .png where a "
+                   "converter is installed).")
+@click.option("--keep", "keep", type=click.Path(dir_okay=False), metavar="RUN.json",
+              help="Keep these trains' routes (any run form verify reads) and find the best "
+                   "for the other trains.")
 def solve(position: str, as_json: bool, time_limit: float, workers: int,
-          buy_next_train: bool, fmt: str, claim: tuple) -> None:
+          buy_next_train: bool, fmt: str, claim: tuple, svg_out: str | None,
+          keep: str | None) -> None:
     """Best run of the operating company in POSITION (own format or a corpus line)."""
     if buy_next_train and fmt != "trainrun":
         _fail("--format: 18xx.games exports one run, not the two of --buy-next-train")
     if buy_next_train and claim:
         _fail("--claim: not with --buy-next-train")
+    if buy_next_train and svg_out:
+        _fail("--svg: draws one run, not the two of --buy-next-train")
+    if buy_next_train and keep:
+        _fail("--keep: not with --buy-next-train")
     try:
         if buy_next_train:
             result = _purchase_text(_read_file(position), time_limit, workers)
         else:
-            board, result = _solve_text(_read_file(position), time_limit, workers, claim)
+            board, result = _solve_text(_read_file(position), time_limit, workers, claim,
+                                        _read_file(keep) if keep else None)
+            if svg_out:
+                from trainrun.draw import draw_position
+                _write_drawing(svg_out, draw_position(board, result))
             if fmt == "18xx.games":
                 from trainrun.runformat import export_run_routes
                 click.echo(json.dumps(export_run_routes(board, result), indent=2))
@@ -110,8 +126,12 @@ def solve(position: str, as_json: bool, time_limit: float, workers: int,
               help="Seconds for finding the best run to compare with.")
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1),
               help="CP-SAT search workers.")
+@click.option("--svg", "svg_out", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Also draw the declared run and the best side by side to FILE (.svg, or "
+                   ".png where a converter is installed), broken rules marked where they "
+                   "happen.")
 def verify(position: str, run: str | None, as_json: bool, time_limit: float,
-           workers: int) -> None:
+           workers: int, svg_out: str | None) -> None:
     """Check the run declared in RUN against POSITION: each route legal or not (every rule
     it breaks, with the place), revenue per stop and bonus, and the gap to the best run.
 
@@ -126,6 +146,9 @@ def verify(position: str, run: str | None, as_json: bool, time_limit: float,
         board = read_position(text)
         declared = _read_file(run) if run is not None else text
         result = verify_run(board, declared, time_limit=time_limit, workers=workers)
+        if svg_out:
+            from trainrun.draw import draw_verification
+            _write_drawing(svg_out, draw_verification(board, result))
     except InputError as exc:
         _fail(str(exc))
     except Exception as exc:  # never a traceback for the user
@@ -133,6 +156,45 @@ def verify(position: str, run: str | None, as_json: bool, time_limit: float,
     click.echo(json.dumps(result.to_json(), indent=2) if as_json
                else format_verification(result))
     sys.exit(result.exit_code)
+
+
+def _write_drawing(path: str, svg: str) -> None:
+    """Write ``svg`` to ``path``: as PNG when it ends in .png, else as SVG; ``-`` is stdout."""
+    if path == "-":
+        click.echo(svg, nl=False)
+        return
+    if path.lower().endswith(".png"):
+        from trainrun.draw import svg_to_png
+        data, mode = svg_to_png(svg), "wb"
+    else:
+        data, mode = svg, "w"
+    try:
+        with open(path, mode, **({} if mode == "wb" else {"encoding": "utf-8"})) as fh:
+            fh.write(data)
+    except OSError as exc:
+        raise InputError(path, exc.strerror) from None
+
+
+@main.command()
+@click.argument("position", type=click.Path(dir_okay=False))
+@click.argument("run", required=False, type=click.Path(dir_okay=False))
+@click.option("-o", "--output", default="-", show_default=True, metavar="FILE",
+              help="Where to write the drawing: .svg, .png (where a converter is installed), "
+                   "or - for the SVG on stdout.")
+def draw(position: str, run: str | None, output: str) -> None:
+    """Draw the board of POSITION as players know it and, with RUN (any form verify
+    reads: a solve --json answer, trainrun routes, an 18xx.games run_routes action), that
+    run on it: each train's route in its colour, stops with their values, the legend."""
+    from trainrun.draw import draw_input
+    from trainrun.reading import read_position
+    try:
+        board = read_position(_read_file(position))
+        svg = draw_input(board, _read_file(run) if run is not None else None)
+        _write_drawing(output, svg)
+    except InputError as exc:
+        _fail(str(exc))
+    except Exception as exc:  # never a traceback for the user
+        _internal(exc)
 
 
 def _jobs_options(command):
@@ -440,8 +502,8 @@ def convert(position: str, line: int | None, action: int | None) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8018, show_default=True, type=int)
 def serve(host: str, port: int) -> None:
-    """Run the HTTP revenue service (POST /solve, /verify, /moves, /advise; GET /titles;
-    docs at /docs)."""
+    """Run the HTTP revenue service (POST /solve, /verify, /moves, /advise, /apply; GET
+    /titles; docs at /docs) and its web page at /."""
     import uvicorn
     uvicorn.run("trainrun.service:app", host=host, port=port)
 

@@ -16,14 +16,13 @@ The purchase, as the title data describes it:
 """
 from __future__ import annotations
 
-import copy
 import dataclasses
 import itertools
 from dataclasses import dataclass, field
 
 from . import answers
 from .errors import InputError
-from .position import Position, Train
+from .position import Position, Train, copy_board
 from .result import Run
 from .run import DEFAULT_TIME_LIMIT, solve
 
@@ -88,7 +87,7 @@ def position_after_purchase(position: Position) -> tuple[Position, list]:
     trains = [t for t in position.trains if t.id not in rusted]
     trains.append(Train(new_id, name, card.distance, card.multiplier))
     after = dataclasses.replace(position, phase=phase, trains=trains,
-                                board=copy.deepcopy(position.board))
+                                board=copy_board(position.board))
     if phase is not position.phase:
         answers.prepare_board(after)
     return after, rusted

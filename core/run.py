@@ -34,6 +34,8 @@ from . import answers
 from .claims import claimed_bonuses
 from .errors import InputError
 from .graph import TrackGraph, build_graph
+from .keep import prepare as kept_tables
+from .keep import restrict, with_kept
 from .bonus_reach import preferred_stops
 from .result import Run, RunRoute, StopScore
 from .routes import enumerate_routes, route_value, train_tables
@@ -92,7 +94,8 @@ def _location(graph: TrackGraph, stop: int) -> str:
 
 
 def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
-          route_budget: int = ROUTE_BUDGET, claim=(), strategy: str = "auto") -> Run:
+          route_budget: int = ROUTE_BUDGET, claim=(), strategy: str = "auto",
+          keep=None) -> Run:
     """The best run of the operating company in ``position``.
 
     Each train type's routes are listed by the compiled enumerator; a type with
@@ -101,6 +104,8 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
     bonuses the run must earn (by name, or a hex or node id they list): the
     result is then the best run among those that earn them, e.g. 18NY's "run a
     less valuable route to claim a connection bonus" (docs/rules/18ny.md §5.3).
+    ``keep`` (a run in any form ``trainrun verify`` reads) fixes those trains' routes:
+    the result is the best run of the other trains around them (``trainrun.keep``).
     ``strategy`` (one of ``SOLVE_STRATEGIES``, for comparing them; "auto" is the fastest)
     chooses how the combination is searched: "bnb" the compiled branch and bound alone,
     "cpsat" CP-SAT on the enumerated routes, "path" CP-SAT routing every train itself.
@@ -113,12 +118,17 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
     start = time.perf_counter()
     deadline = time.monotonic() + time_limit
     graph = build_graph(position)
-    tables = train_tables(graph)
+    tables, kept = train_tables(graph), {}
+    if keep is not None:
+        tables, kept, kept_track = kept_tables(graph, tables, keep)
     bonuses = list(answers.company_bonuses(position))
     preferred = preferred_stops(graph, bonuses)
     fixed = answers.fixed_income(position)
-    sets = [enumerate_routes(graph, t, max_routes=route_budget, deadline=deadline)
-            for t in tables]
+    sets = [kept[t] if t in kept else
+            enumerate_routes(graph, table, max_routes=route_budget, deadline=deadline)
+            for t, table in enumerate(tables)]
+    if keep is not None:
+        sets = restrict(sets, kept, kept_track, [b.amount for b in bonuses])
     cands = [candidates(graph, rs, bonuses, preferred) for rs in sets]
     path_trains = {t: path_train(graph, tables[t], bonuses, preferred)
                    for t, rs in enumerate(sets) if not rs.complete}
@@ -134,11 +144,12 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
                                   f"limit (nor proven impossible): allow more time") from None
     if choice is None:
         raise InputError("claim", f"no run earns {', '.join(claim)}")
+    picks = with_kept(choice.picks, kept)
     routes = []
     for t, table in enumerate(tables):
         mine = [pick if isinstance(pick, tuple) else
                 (sets[t].route_stops(pick).tolist(), sets[t].route_segs(pick).tolist())
-                for tt, pick in choice.picks if tt == t]
+                for tt, pick in picks if tt == t]
         # identical trains: the best route goes to the first-listed train
         mine.sort(key=lambda route: -route_value(graph, table, *route))
         routes += [describe_route(graph, table, stops, segs, train, preferred)

@@ -10,7 +10,10 @@ JSON body and returns the run as ``trainrun solve --json`` prints it (with
 turn's lays and tokens by the run after them, as ``trainrun advise --json``
 (``?top=``, ``?time_limit=`` per candidate); ``POST /verify`` takes ``{"position": ..., "run": ...}`` (``run`` in any form
 ``trainrun verify`` reads; without it, a corpus line's declared run) and returns
-``trainrun verify --json``'s verdict; ``GET /titles`` lists the installed titles. Bad
+``trainrun verify --json``'s verdict; ``POST /apply`` takes ``{"position": ..., "moves":
+[...]}`` and returns the position after those moves (``trainrun.turn.apply``, one after
+the other) in trainrun's own format; ``GET /titles`` lists the installed titles; ``GET /``
+is the web page (``trainrun.web``). Bad
 input answers 400 with one line naming the field at fault:
 ``{"error": "trains[0]: unknown train '9'"}``.
 """
@@ -18,13 +21,17 @@ from __future__ import annotations
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
 from . import __version__
 from .errors import InputError
+from .web import router as web_router
+from .web import static_files
 
 app = FastAPI(title="trainrun", version=__version__,
               description="Exact best runs for 18xx railway games.")
+app.include_router(web_router)
+app.mount("/static", static_files(), name="static")
 
 
 def _error(status: int, message: str) -> JSONResponse:
@@ -63,7 +70,9 @@ async def solve(request: Request,
                                              "(1871's Hunslet): answers {without, "
                                              "with_train, train, phase, rusted, discarded, "
                                              "gain}")) -> dict:
-    """The best run of the position's operating company."""
+    """The best run of the position's operating company. The body is a position, or
+    ``{"position": ..., "keep": RUN}`` to keep RUN's routes (any form ``/verify`` reads)
+    and find the best for the other trains."""
     from starlette.concurrency import run_in_threadpool
 
     from trainrun.reading import read_position
@@ -73,12 +82,23 @@ async def solve(request: Request,
         text = body.decode("utf-8")
     except UnicodeDecodeError:
         raise InputError("position", "the body is not UTF-8 text") from None
+    keep = None
+    if text.lstrip().startswith("{") and '"keep"' in text:   # {"position": ..., "keep": RUN}
+        import json
+        try:
+            wrapped = json.loads(text)
+        except json.JSONDecodeError:
+            wrapped = None   # read_position names the fault
+        if isinstance(wrapped, dict) and "keep" in wrapped and "position" in wrapped:
+            text, keep = wrapped["position"], wrapped["keep"]
     position = read_position(text)
+    if buy_next_train and keep is not None:
+        raise InputError("keep", "not with buy_next_train")
     if buy_next_train:
         from trainrun.purchase import solve_buying_next_train
         both = await run_in_threadpool(solve_buying_next_train, position, time_limit, workers)
         return both.to_dict()
-    run = await run_in_threadpool(solve_position, position, time_limit, workers)
+    run = await run_in_threadpool(solve_position, position, time_limit, workers, keep=keep)
     return run.to_dict()
 
 
@@ -124,6 +144,34 @@ async def moves(request: Request) -> dict:
 
     from trainrun.turn import legal_moves
     return await run_in_threadpool(legal_moves, await _position(request))
+
+
+@app.post("/apply")
+async def apply_moves(request: Request) -> dict:
+    """The position after the body's ``moves`` (each ``{hex, tile, rotation}``, ``{hex,
+    city}`` or ``{train}``, applied in order to ``position``), in trainrun's own format;
+    an illegal move answers 400 naming the rule broken and the place."""
+    import json
+
+    from trainrun.own_format import position_to_own
+    from trainrun.reading import read_position
+    from trainrun.turn import apply
+    try:
+        body = json.loads(await request.body())
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise InputError("body", "expected JSON: {\"position\": ..., \"moves\": [...]}") from None
+    if not isinstance(body, dict) or "position" not in body:
+        raise InputError("position", "missing: the body is {\"position\": ..., \"moves\": [...]}")
+    moves = body.get("moves")
+    if not isinstance(moves, list):
+        raise InputError("moves", f"expected a list of moves, got {moves!r}")
+    position = read_position(body["position"])
+    for i, move in enumerate(moves):
+        try:
+            position = apply(position, move)
+        except InputError as exc:
+            raise InputError(f"moves[{i}]", str(exc)) from None
+    return position_to_own(position)
 
 
 @app.post("/advise")
@@ -188,3 +236,41 @@ async def audit(request: Request,
     if report.stopped:
         raise InputError("game", f"the replay stopped at {report.stopped}")
     return report.to_json()
+
+
+@app.post("/draw", response_class=Response,
+          responses={200: {"content": {"image/svg+xml": {}},
+                           "description": "The board (and the run) as SVG"}})
+async def draw(request: Request,
+               verify: bool = Query(False, description="Check the run and draw it beside the "
+                                    "best run, each broken rule marked where it happens"),
+               time_limit: float = Query(60.0, gt=0, le=3600,
+                                         description="Seconds for the best run (verify)"),
+               workers: int = Query(1, ge=1, le=64)) -> Response:
+    """The position's board as SVG (``image/svg+xml``), from ``{"position": ..., "run":
+    ...}``; ``run`` (optional) is a run in any form ``/verify`` reads (a ``/solve`` answer,
+    trainrun routes, an 18xx.games ``run_routes``), drawn as the checker reads it with each
+    broken rule marked. Each hex is a ``g`` with ``data-hex``, each city and town
+    carries ``data-city`` / ``data-town`` (``HEX.i``), each route ``data-train``."""
+    import json
+
+    from starlette.concurrency import run_in_threadpool
+
+    from trainrun.draw import draw_input, draw_verification
+    from trainrun.reading import read_position
+    try:
+        body = json.loads(await request.body())
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise InputError("body", "expected JSON: {\"position\": ..., \"run\": ...}") from None
+    if not isinstance(body, dict) or "position" not in body:
+        raise InputError("position", "missing: the body is {\"position\": ..., \"run\": ...}")
+    position = read_position(body["position"])
+    run = body.get("run")
+    if verify:
+        from trainrun.verify import verify as verify_run
+        result = await run_in_threadpool(verify_run, position, run if run is not None
+                                         else body["position"], time_limit, workers)
+        svg = draw_verification(position, result)
+    else:
+        svg = await run_in_threadpool(draw_input, position, run)
+    return Response(content=svg, media_type="image/svg+xml")

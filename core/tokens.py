@@ -16,7 +16,6 @@ The rules, as the 18xx.games engine applies them (its ``Tokener`` and ``City#tok
 """
 from __future__ import annotations
 
-import copy
 import dataclasses
 from dataclasses import dataclass
 
@@ -155,8 +154,11 @@ def apply_token(position: Position, move: TokenMove) -> Position:
     if cash is not None and cost > cash:
         raise InputError("token", f"a token in {move.hex} costs ${cost}, more than "
                                   f"{position.company}'s ${cash}")
-    board = copy.deepcopy(position.board)
-    city = board[move.hex].tokens.setdefault(move.city, copy.deepcopy(tokens))
+    board = dict(position.board)   # only the hex tokened changes: it gets its own tokens
+    board[move.hex] = dataclasses.replace(placed, tokens={
+        i: CityTokens(list(c.slots), list(c.extra), list(c.reserved))
+        for i, c in placed.tokens.items()})
+    city = board[move.hex].tokens.setdefault(move.city, tokens)
     city.slots[free_slot(city, position.company)] = position.company
     if position.company in city.reserved:
         city.reserved.remove(position.company)

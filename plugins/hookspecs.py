@@ -233,7 +233,7 @@ def trainrun_replay_rules(settings: dict) -> ReplayRules | None:
     """Say how the title's game moves tokens and trains beyond what its log's actions say,
     for replaying an 18xx.games game log (``trainrun.gamelog``) whose ``settings`` (optional
     rules, the seed of its random setup) are given: when a home token goes on the board,
-    which trains the bank exports at the end of a set of operating rounds, the markers and
+    which trains the bank exports after a set of operating rounds (or after each), the markers and
     tokens on the board at the start. Raise ``InputError`` naming the setting when the
     setup cannot be derived from them.
     Default: None, the title's logs are not replayed (its setup or board state would be
@@ -249,3 +249,15 @@ def trainrun_replay_action(replay: Replay, action: dict) -> bool | None:
     through its methods and return True when the action is done, None to let the shared
     replay take it; raise ``InputError`` for what cannot be replayed faithfully. Called for
     every action standing in the log and each of its automatic actions. Default: None."""
+
+
+@hookspec(firstresult=True)
+def trainrun_replay_round(replay: Replay, action: dict) -> str | None:
+    """Say which kind of round logged ``action`` belongs to, where the shared replay cannot
+    tell from its entity and type (1817: corporations take loans in stock rounds, and merger
+    and acquisition rounds lie between operating rounds): ``operating`` (a company's
+    operating turn), ``stock`` (the set of operating rounds is over), ``between`` (the
+    operating round is over, the next one belongs to the same set) or ``none`` (no round
+    change, no turn). Called as the action comes up, before the replay hands out its
+    position: the title may settle there what the actions before it left open (1817: the
+    acquisition an auction's last bid decided). Default: None, the shared replay decides."""

@@ -353,12 +353,14 @@ def all_routes(position, train, walks=None):
             if route_legal(position, train, v, terms)]
 
 
-def best_run(position, hooks=False):
+def best_run(position, hooks=False, used=frozenset()):
     """(total, [(train id, visited) ...]) of a best run, by exhaustive search.
 
     ``hooks``: score and check under the position's Ruleset hooks (see the module
-    docstring) instead of the hard-coded engine rules."""
+    docstring) instead of the hard-coded engine rules. ``used``: track resources (as
+    ``chain_resources`` names them) taken already, by routes kept outside this search."""
     if hooks:
+        assert not used, "used: with the hard-coded rules only"
         return _best_run_hooks(position)
     trains = list(position.trains)
     if not trains:
@@ -389,7 +391,7 @@ def best_run(position, hooks=False):
                 search(t + 1, used | res, total + value, picks + [(trains[t].id, visited)])
         search(t + 1, used, total, picks)   # this train runs no route
 
-    search(0, frozenset(), 0, [])
+    search(0, frozenset(used), 0, [])
     return best_total, best_pick
 
 

@@ -41,6 +41,7 @@ HOOKS = {
     "trainrun_upgrades_to": True,
     "trainrun_replay_rules": True,
     "trainrun_replay_action": True,
+    "trainrun_replay_round": True,
 }
 
 

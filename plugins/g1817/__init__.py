@@ -25,6 +25,10 @@ with a slot it may take (engine ``home_token_locations``).
 
 Corpus lines record a mail contract only as an ability without its size, so
 they carry none. Other markers do not affect runs.
+
+Game logs replay (``replay``): the rounds told apart, privates put into corporations,
+their mine, ranch and bridge markers, sizes and tokens, conversions, mergers,
+acquisitions and liquidations.
 """
 from __future__ import annotations
 
@@ -40,6 +44,8 @@ from trainrun.position import Position, Train
 from trainrun.rules import RouteBonus
 from trainrun.titleinfo import TitleInfo
 
+from . import replay as _replay
+
 NEW_YORK = "E22"
 BRIDGE_CITIES = ("G6", "H3", "H9")
 TRACK_MARKERS = {"mine": "coal mine", "ranch": "ranch"}   # +$10 per marked hex used
@@ -47,6 +53,7 @@ TRACK_MARKER_BONUS = 10
 BRIDGE_BONUS = 10
 MODERN_TRAIN_BONUS = {"7": 10, "8": 20}
 MAIL_CONTRACTS = {"Minor Mail": 10, "Mail": 15, "Major Mail": 20}
+TRAIN_NAMES = ("2", "2+", "3", "4", "5", "6", "7", "8")
 
 
 @hookimpl
@@ -166,5 +173,21 @@ def trainrun_terrain_cost(position: Position, hex_id: str, old) -> int:
 
 @hookimpl
 def trainrun_replay_rules() -> ReplayRules:
-    """A corporation chooses its home: its first token, in any city with a slot for it."""
-    return ReplayRules(home_token_timing="choose")
+    """A corporation chooses its home: its first token, in any city with a slot for it;
+    after every operating round the bank exports its next train, every 2 left when the
+    next is a 2 (engine ``or_round_finished``)."""
+    return ReplayRules(home_token_timing="choose", exported=tuple(TRAIN_NAMES),
+                       export_each="round", export_all=("2",))
+
+
+@hookimpl
+def trainrun_replay_round(replay: object, action: dict) -> str | None:
+    """Stock, operating, merger and acquisition rounds told apart (``replay`` module)."""
+    return _replay.round_of(replay, action)
+
+
+@hookimpl
+def trainrun_replay_action(replay: object, action: dict) -> bool | None:
+    """Privates, markers, sizes, conversions, mergers and acquisitions (``replay``
+    module)."""
+    return _replay.replay_action(replay, action)

@@ -1,0 +1,25 @@
+"""A few helpers for writing SVG as text: one element with escaped attributes."""
+from __future__ import annotations
+
+from xml.sax.saxutils import escape, quoteattr
+
+
+def attrs(**kw) -> str:
+    """``key="value"`` pairs, ``data_hex`` written ``data-hex``; None values left out."""
+    return "".join(f" {k.rstrip('_').replace('_', '-')}={quoteattr(str(v))}"
+                   for k, v in kw.items() if v is not None)
+
+
+def el(tag: str, text: str | None = None, **kw) -> str:
+    """One element; ``text`` is escaped content (None: an empty element)."""
+    if text is None:
+        return f"<{tag}{attrs(**kw)}/>"
+    return f"<{tag}{attrs(**kw)}>{escape(text)}</{tag}>"
+
+
+def group(children: list[str], **kw) -> str:
+    return f"<g{attrs(**kw)}>{''.join(children)}</g>"
+
+
+def points(pts) -> str:
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
