@@ -6,9 +6,9 @@ independent checker: a kept route that breaks a rule, or shares track with anoth
 route, is refused with the checker's reason. Each kept train then becomes a train type of
 its own whose one candidate is its kept route, and every listed route of the other trains
 that uses track of a kept route is dropped, so the solver chooses among the others only;
-route values and company bonuses being never negative, a best run always holds the kept
-routes (one worth nothing that the solver leaves out is put back: adding it cannot change
-the total).
+route values and company bonuses being never negative (else the keep is refused), a best
+run always holds the kept routes (one worth nothing that the solver leaves out is put
+back: adding it cannot change the total).
 """
 from __future__ import annotations
 
@@ -131,17 +131,21 @@ def prepare(graph: TrackGraph, tables: list, keep):
 def restrict(sets: list, fixed: dict, used: np.ndarray, amounts: list) -> list:
     """The route sets the solver gets: each kept table's one route as it is, the others'
     routes that use no kept track. Refused where the rest could not be proven around the
-    kept routes: a train type too big to list, or a negative company bonus."""
+    kept routes: a train type too big to list, a negative company bonus or kept route."""
     if any(a < 0 for a in amounts):
         raise InputError("keep", "a company bonus here is negative: keeping routes needs "
                                  "bonuses that are never negative")
+    if any(int(fixed[t].values[0]) < 0 for t in fixed):
+        raise InputError("keep", "a kept route earns less than nothing: keeping it needs "
+                                 "route values that are never negative")
     out = []
     for t, rs in enumerate(sets):
         if t in fixed:
             out.append(rs)
         elif not rs.complete:
-            raise InputError("keep", f"the {rs.table.name} trains have too many routes to list; "
-                                     f"routes cannot be kept beside them")
+            raise InputError("keep", f"the {rs.table.name} trains are routed by the path model "
+                                     f"(their routes are not listed): routes cannot be kept "
+                                     f"beside them")
         else:
             out.append(avoiding(rs, used))
     return out

@@ -104,11 +104,11 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
     bonuses the run must earn (by name, or a hex or node id they list): the
     result is then the best run among those that earn them, e.g. 18NY's "run a
     less valuable route to claim a connection bonus" (docs/rules/18ny.md §5.3).
-    ``keep`` (a run in any form ``trainrun verify`` reads) fixes those trains' routes:
-    the result is the best run of the other trains around them (``trainrun.keep``).
     ``strategy`` (one of ``SOLVE_STRATEGIES``, for comparing them; "auto" is the fastest)
     chooses how the combination is searched: "bnb" the compiled branch and bound alone,
     "cpsat" CP-SAT on the enumerated routes, "path" CP-SAT routing every train itself.
+    ``keep`` (a run in any form ``trainrun verify`` reads) fixes those trains' routes:
+    the result is the best run of the other trains around them (``trainrun.keep``).
     """
     if strategy not in SOLVE_STRATEGIES:
         raise InputError("strategy", f"unknown strategy {strategy!r}; one of "
@@ -168,4 +168,5 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
         idle_trains=[tr.id for tr in position.trains if tr.id not in {r.train for r in routes}],
         routes_enumerated={t.name: len(rs) if rs.complete else f"over {len(rs)}: path model"
                            for t, rs in zip(tables, sets)},
-        routes_kept=choice.kept)
+        routes_kept=choice.kept,
+        kept_trains=[tables[t].trains[0].id for t in kept])

@@ -101,6 +101,13 @@ def trainrun_company_income(position: Position) -> list[tuple[str, int]]:
     its total or of the optimisation. Default: none."""
 
 
+@hookspec
+def trainrun_board_marks(position: Position) -> list[tuple[str, str]]:
+    """List (hex id, label) marks the drawn board shows beyond the position's hex markers:
+    title facts a player sees on the table that the board model keeps elsewhere (18PA's
+    x2 destination tokens, active or not). Only drawn, never part of a run. Default: none."""
+
+
 @hookspec(firstresult=True)
 def trainrun_company_stations(position: Position) -> set[str]:
     """Give the node ids (``HEX-i``) of cities where the operating company has a station
@@ -214,6 +221,31 @@ def trainrun_special_lay_connects(position: Position) -> bool:
     ``SpecialTrack``) lays this turn must connect to one another (engine ``tile_lay``
     ``connect``): each further lay then meets a path of a tile it laid before. Asked only
     when ``turn.ability`` does not state ``connect``. Default: False."""
+
+
+@hookspec(firstresult=True)
+def trainrun_special_lay_reached_sides(position: Position) -> bool:
+    """Say whether the private using its ability (``turn.entity``, step ``SpecialTrack``)
+    may start new track on the hexes its ability lists only from the sides the operating
+    company reaches (1817's mine and ranch privates: engine ``connected_hexes``), rather
+    than from any side. Default: False (any side; with the ability's ``reachable``, any
+    side of a hex the company reaches)."""
+
+
+@hookspec(firstresult=True)
+def trainrun_special_lay_markers(position: Position, hex_id: str) -> dict[str, tuple[str, ...]]:
+    """Give the hexes whose markers change when the private using its ability
+    (``turn.entity``, step ``SpecialTrack``) lays on ``hex_id``, each with its markers
+    after (1817: a coal mine private leaves a ``mine`` on ``hex_id``, a ranch private a
+    ``ranch``; the city-tile private takes the ranches off the hexes beside it). Asked
+    when its lay is applied. Default: none change."""
+
+
+@hookspec(firstresult=True)
+def trainrun_border_cost(position: Position, hex_id: str, edge: int, cost: int) -> int:
+    """Give what the lay on ``hex_id`` pays for first crossing the costed (water) border at
+    board ``edge``, printed at ``cost`` (18NY: the Albany Iron Works private takes up to $80
+    off during its own lay). Default: ``cost``."""
 
 
 @hookspec(firstresult=True)

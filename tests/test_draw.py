@@ -62,10 +62,10 @@ def test_every_hex_drawn_once_with_its_tile(path):
         assert g.get("data-tile") == placed.tile.name
         assert int(g.get("data-rotation")) == placed.rotation
         # one drawn piece of track per path of the tile, and every city/town of it
-        tracks = [p for p in g.findall(".//s:path", NS) if (p.get("class") or "").startswith("track")]
+        tracks = [p for p in g.iter() if (p.get("class") or "").startswith("track")]
         assert len(tracks) == len(placed.tile.paths)
         cities = {c.get("data-city") for c in g.findall(".//s:g[@class='city']", NS)}
-        towns = {t.get("data-town") for t in g.findall(".//s:circle[@class='town']", NS)}
+        towns = {t.get("data-town") for t in g.findall(".//*[@class='town']", NS)}
         assert cities == {f"{placed.id}.{n.index}" for n in placed.tile.nodes if n.kind == "city"}
         assert towns == {f"{placed.id}.{n.index}" for n in placed.tile.nodes if n.kind == "town"}
         # the tokens in each city, slot by slot, in their company's name
@@ -158,7 +158,9 @@ def test_verify_drawing_marks_the_reused_side_where_it_is():
     side = re.compile(r"between ([A-Z]+\d+) and ([A-Z]+\d+)")
     for mark in marks:
         text = mark.find("s:title", NS).text
-        for (h1, h2), circle in zip(side.findall(text), mark.findall("s:circle", NS)):
+        sides = side.findall(text)
+        circles = mark.findall("s:circle", NS) if sides else []
+        for (h1, h2), circle in zip(sides, circles, strict=True):
             mid = tuple((u + v) / 2 for u, v in zip(centres[h1], centres[h2]))
             assert _close((float(circle.get("cx")), float(circle.get("cy"))), mid)
     assert any(side.search(m.find("s:title", NS).text) for m in marks)
@@ -195,6 +197,29 @@ def test_cli_draw_svg_and_png(tmp_path):
         return
     res = CliRunner().invoke(main, ["draw", str(TWO_TRAINS), "-o", str(tmp_path / "b.png")])
     assert res.exit_code == 0 and (tmp_path / "b.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_cli_verify_svg_draws_both_runs(tmp_path):
+    out = tmp_path / "v.svg"
+    res = CliRunner().invoke(main, ["verify", str(TWO_TRAINS),
+                                    str(EXAMPLES / "18chesapeake-two-trains-run.json"),
+                                    "--svg", str(out)])
+    assert res.exit_code == 1, res.output   # legal, $30 below the best (README)
+    panels = ET.parse(out).getroot().findall("s:g[@class='board']", NS)
+    assert [p.get("data-panel") for p in panels] == ["declared", "best"]
+    totals = [p.find(".//s:text[@class='legend-total']", NS).text for p in panels]
+    assert totals[0].startswith("Declared $360") and totals[1].startswith("Total $390")
+
+
+@pytest.mark.parametrize("run", sorted(EXAMPLES.glob("*-run.json")), ids=lambda p: p.stem)
+def test_every_example_run_draws(run):
+    position = _position(EXAMPLES / f"{run.stem.removesuffix('-run')}.json")
+    result = verify(position, run.read_text(), best=False)
+    root = ET.fromstring(draw_input(position, run.read_text()))
+    assert [g.get("data-train") for g in root.findall(".//s:g[@class='route']", NS)] == \
+        [r.train for r in result.routes]
+    legend = root.find(".//s:text[@class='legend-total']", NS).text
+    assert legend.startswith(f"Declared ${result.declared_total}")
 
 
 def test_cli_draw_bad_run_is_one_line(tmp_path):
@@ -262,3 +287,44 @@ def test_verify_drawing_marks_the_blocked_city_where_it_is():
     assert _close((float(circle.get("cx")), float(circle.get("cy"))), centre)
     texts = [t.text for t in declared.findall(".//s:text[@class='legend-violation']", NS)]
     assert any("J6-0" in t for t in texts)
+
+
+def test_track_a_chain_names_but_the_tile_lacks_is_drawn_dashed_where_named():
+    position = _position(TWO_TRAINS)
+    route = solve(position, time_limit=30).to_dict()["routes"][0]
+    step = route["chains"][0]["paths"][0]
+    tile_ends = {frozenset(p.ends()) for p in position.board[step["hex"]].tile.paths_at(
+        position.board[step["hex"]].rotation)}
+    a, b = next((f"e{i}", f"e{j}") for i in range(6) for j in range(6)
+                if i != j and frozenset((f"e{i}", f"e{j}")) not in tile_ends)
+    route["chains"][0]["paths"][0] = {"hex": step["hex"], "a": a, "b": b}
+    root = ET.fromstring(draw_input(position, {"routes": [route]}))
+    drawn = root.find(f".//s:path[@data-route-hex='{step['hex']}'][@data-a='{a}']", NS)
+    assert drawn is not None and drawn.get("stroke-dasharray")
+    assert root.find(".//s:text[@class='legend-violation']", NS) is not None
+    assert root.find(".//s:g[@data-node='H6-0']", NS).get("data-city") == "H6.0"
+
+
+def test_hex_markers_and_title_marks_are_drawn_on_their_hexes():
+    # 1817: the position's mine markers; 18PA: PRR's active x2 token in Pittsburgh I2
+    # (docs/rules/18pa.md §5.1), a mark of the title's trainrun_board_marks
+    mines = _position(EXAMPLES / "1817-mines-and-bridge.json")
+    root = ET.fromstring(draw_position(mines))
+    drawn = {(m.get("data-marker"), hex_group.get("data-hex")) for hex_group in _hex_groups(root)
+             for m in hex_group.findall("s:g[@class='marker']", NS)}
+    assert drawn == {(m, h) for h, placed in mines.board.items() for m in placed.markers}
+    root = ET.fromstring(draw_position(_position(EXAMPLES / "18pa-x2-3d-mining.json")))
+    pittsburgh = root.find(".//s:g[@data-hex='I2']", NS)
+    assert [m.get("data-marker") for m in pittsburgh.findall("s:g[@class='marker']", NS)] == \
+        ["x2 PRR"]
+
+
+def test_png_without_a_converter_is_one_line(tmp_path, monkeypatch):
+    import shutil
+    import sys
+    monkeypatch.setitem(sys.modules, "cairosvg", None)   # import fails
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    res = CliRunner().invoke(main, ["draw", str(TWO_TRAINS), "-o", str(tmp_path / "b.png")])
+    assert res.exit_code == 2
+    assert res.output.strip().splitlines() == [res.output.strip()]
+    assert "output: a .png needs a converter" in res.output and not (tmp_path / "b.png").exists()

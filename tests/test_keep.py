@@ -1,12 +1,14 @@
 """Keeping some routes and routing the rest (``solve(position, keep=...)``, ``solve
---keep``, ``POST /solve`` with ``keep``), against the brute force (tests/bruteforce.py):
-with one train's route fixed, the best of the other trains over the track the kept route
-leaves free (docs/rules/common.md §3.7: no track used by two routes), plus the kept
-route's own value. Kept routes that break a rule or share track are refused."""
+--keep``, ``POST /solve`` with ``keep``), against the brute force (tests/bruteforce.py,
+``best_run(..., keep=...)``): with one train's route fixed (any legal route of it, not
+only the best), the best of the other trains over the track the kept route leaves free
+(docs/rules/common.md §3.7: no track used by two routes) plus the kept route, on random
+18Chesapeake boards and, under the title's hooks, on cut 18NY boards. Kept routes that
+break a rule or share track are refused."""
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import boards
@@ -16,13 +18,16 @@ from click.testing import CliRunner
 from hypothesis import assume, given
 from hypothesis import strategies as st
 from test_property import positions
+from test_property_18ny import cut_boards
 
 from trainrun import read_position, solve
 from trainrun.cli import main
+from trainrun.draw import draw_position
 from trainrun.errors import InputError
 from trainrun.graph import build_graph
 from trainrun.routes import enumerate_routes, train_tables
 from trainrun.run import describe_route
+from trainrun.text import format_run
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 TWO_TRAINS = EXAMPLES / "18chesapeake-two-trains.json"
@@ -49,12 +54,13 @@ def test_keep_matches_brute_force(spec, data):
     kept = _some_route(position, data)
     run = solve(position, keep=[{"train": kept.train, "visited": kept.visited,
                                  "chains": kept.chains}])
-    used = bruteforce.chain_resources(position, kept.chains)
-    rest, _ = bruteforce.best_run(replace(position, trains=position.trains[1:]), used=used)
+    expected, picks = bruteforce.best_run(position, keep=[(kept.train, kept.visited,
+                                                           kept.chains)])
     kept_value = bruteforce.route_value(position, position.trains[0], kept.visited)
-    why = (spec, kept.visited, run.total, kept_value, rest)
+    why = (spec, kept.visited, run.total, expected, picks)
     assert run.status == "optimal", why
-    assert run.total == kept_value + rest, why
+    assert run.total == expected, why
+    used = bruteforce.chain_resources(position, kept.chains)
     mine = next(r for r in run.routes if r.train == kept.train)
     assert mine.visited in (kept.visited, kept.visited[::-1]) and mine.revenue == kept_value
     taken = set(used)
@@ -65,6 +71,23 @@ def test_keep_matches_brute_force(spec, data):
             taken |= res
 
 
+@boards.examples(60)
+@given(cut_boards(), st.data())
+def test_keep_matches_brute_force_with_18ny_rules(spec, data):
+    """18NY boards (H trains by hex edges, DE and D trains, connection bonuses once per
+    run): a bonus the kept route earns is not earned again by the others."""
+    position = read_position(spec)
+    assume(len(position.trains) >= 2)
+    kept = _some_route(position, data)
+    run = solve(position, keep=[{"train": kept.train, "visited": kept.visited,
+                                 "chains": kept.chains}])
+    expected, picks = bruteforce.best_run(position, hooks=True,
+                                          keep=[(kept.train, kept.visited, kept.chains)])
+    why = (spec["fixture"], spec["action"], spec["trains"], kept.visited, run.total, picks)
+    assert run.status == "optimal", why
+    assert run.total == expected, why
+
+
 def test_keeping_the_declared_route_of_one_train():
     # the PRR president's 4-train route (K1-J2-F2-H6, $150, as recorded) kept: the best
     # 5-train route beside it is the declared one, $210, so $360 (README, verify example)
@@ -73,6 +96,11 @@ def test_keeping_the_declared_route_of_one_train():
     assert (run.total, run.status) == (360, "optimal")
     assert [(r.train, r.revenue) for r in run.routes] == [("4-0", 150), ("5-1", 210)]
     assert run.routes[0].visited == ["K1-0", "J2-0", "F2-0", "H6-0"]
+    assert run.kept_trains == ["4-0"]
+    assert "4 train (4-0): $150 (kept)" in format_run(run)
+    root = ET.fromstring(draw_position(position, run))
+    kept = root.findall(".//{http://www.w3.org/2000/svg}g[@data-kept='true']")
+    assert [g.get("data-train") for g in kept] == ["4-0"]
 
 
 def test_keeping_every_route_gives_that_run():

@@ -75,8 +75,8 @@ def draw_position(position: Position, run=None) -> str:
     if run is None:
         body, height = _panel(position, frame, [], _heading(position), [])
     elif isinstance(run, Run):
-        body, height = _panel(position, frame, route_dicts(run.routes), _heading(position),
-                              _run_lines(run))
+        body, height = _panel(position, frame, route_dicts(run.routes, run.kept_trains),
+                              _heading(position), _run_lines(run))
     else:
         body, height = _panel(position, frame, route_dicts(run.routes),
                               _heading(position, "declared run"), _declared_lines(run),

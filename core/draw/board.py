@@ -3,17 +3,18 @@ their slots and tokens, towns, off-board values by phase), the printed terrain, 
 labels and place names, the position's hex markers, and the hex ids around the edge.
 
 Each hex is one ``<g class="hex" data-hex="E5">``; each city ``data-city="E5.0"``, each
-town ``data-town``, each off-board ``data-offboard`` (hex and node index), so a page can
-attach clicks to them.
+town ``data-town``, each off-board ``data-offboard`` (hex and node index), each of them
+also ``data-node="E5-0"`` (the node id routes use), so a page can attach clicks to them.
 """
 from __future__ import annotations
 
 import re
 
+from trainrun import answers
 from trainrun.position import PlacedHex, Position
 
 from .colours import company_colours, tile_colour
-from .geometry import APOTHEM, R, Layout, node_places, track_d
+from .geometry import APOTHEM, R, Layout, node_places, tangent_angle, track_d
 from .svg import el, group, points
 
 TRACK_WIDTH = 0.14 * R
@@ -34,23 +35,32 @@ class BoardFrame:
         self.centres = {h: (x - min_x + MARGIN, y - min_y + MARGIN) for h, (x, y) in raw.items()}
         self.width = max(x for x, _ in self.centres.values()) + MARGIN
         self.height = max(y for _, y in self.centres.values()) + MARGIN
+        self._places: dict = {}
 
     def places(self, placed: PlacedHex) -> dict:
-        return node_places(self.layout, placed.tile, placed.rotation)
+        """Where the nodes of the tile on ``placed`` are drawn (``node_places``), kept per
+        tile and rotation."""
+        key = (placed.tile, placed.rotation)
+        if key not in self._places:
+            self._places[key] = node_places(self.layout, placed.tile, placed.rotation)
+        return self._places[key]
 
 
 def draw_board(position: Position, frame: BoardFrame) -> list[str]:
     """SVG elements of the whole board: one group per hex, then the hex ids."""
-    out = [_hex(position, frame, position.board[h]) for h in frame.centres]
+    marks: dict = {}
+    for hex_id, label in answers.board_marks(position):
+        marks.setdefault(hex_id, []).append(label)
+    out = [_hex(position, frame, position.board[h], marks.get(h, ())) for h in frame.centres]
     out.append(_edge_ids(frame))
     return out
 
 
-def _hex(position: Position, frame: BoardFrame, placed: PlacedHex) -> str:
+def _hex(position: Position, frame: BoardFrame, placed: PlacedHex, marks) -> str:
     layout, tile, rot = frame.layout, placed.tile, placed.rotation
     cx, cy = frame.centres[placed.id]
     map_hex = position.title.hexes[placed.id]
-    laid = tile is not map_hex.printed
+    laid = position.title.tiles.get(tile.name) is tile   # a catalogue tile, not the map's
     places = frame.places(placed)
     parts = [el("polygon", points=points(layout.corners(cx, cy)), fill=tile_colour(tile.color),
                 stroke="#555", stroke_width=1, class_="hex-face")]
@@ -61,7 +71,8 @@ def _hex(position: Position, frame: BoardFrame, placed: PlacedHex) -> str:
         parts.append(_track(layout, places, path, cx, cy))
     for node in tile.nodes:
         px, py = cx + places[node.index][0], cy + places[node.index][1]
-        parts += _node(position, placed, node, px, py, len(tile.nodes) > 1, cx, cy)
+        parts += _node(position, placed, node, px, py, len(tile.nodes) > 1, cx, cy, layout,
+                       places)
     if tile.labels:
         parts.append(el("text", " ".join(tile.labels), x=f"{cx - 0.55 * R:.1f}",
                         y=f"{cy - 0.35 * R:.1f}", font_size=f"{0.32 * R:.0f}", font_weight="bold",
@@ -73,7 +84,7 @@ def _hex(position: Position, frame: BoardFrame, placed: PlacedHex) -> str:
     if laid:
         parts.append(el("text", tile.name, x=f"{cx + 0.55 * R:.1f}", y=f"{cy + 0.5 * R:.1f}",
                         font_size=f"{0.18 * R:.0f}", text_anchor="middle", class_="tile-name"))
-    for k, marker in enumerate(placed.markers):
+    for k, marker in enumerate(list(placed.markers) + list(marks)):
         parts.append(_marker(marker, cx + 0.45 * R, cy - 0.5 * R + k * 0.3 * R))
     title = f"{placed.id} {map_hex.location}".strip()
     return group([el("title", title)] + parts, class_="hex", data_hex=placed.id,
@@ -81,6 +92,8 @@ def _hex(position: Position, frame: BoardFrame, placed: PlacedHex) -> str:
 
 
 def _track(layout: Layout, places: dict, path, cx: float, cy: float) -> str:
+    if path.terminal and "e" in (path.a[0], path.b[0]):
+        return _terminal(layout, int((path.a if path.a[0] == "e" else path.b)[1:]), cx, cy)
     d = track_d(layout, places, path, cx, cy)
     if path.track == "narrow":
         return el("path", d=d, fill="none", stroke="#222", stroke_width=TRACK_WIDTH * 0.6,
@@ -93,19 +106,42 @@ def _track(layout: Layout, places: dict, path, cx: float, cy: float) -> str:
     return el("path", d=d, fill="none", stroke="#222", stroke_width=TRACK_WIDTH, class_="track")
 
 
+def _terminal(layout: Layout, edge: int, cx: float, cy: float) -> str:
+    """Track a route may only end on (into an off-board) as an arrow from the edge in."""
+    dx, dy = layout.direction(edge)
+    ex, ey = cx + dx * APOTHEM, cy + dy * APOTHEM
+    w = 0.22 * R
+    tip = (ex - dx * 0.5 * R, ey - dy * 0.5 * R)
+    return el("polygon", points=points([(ex - dy * w, ey + dx * w), (ex + dy * w, ey - dx * w),
+                                        tip]), fill="#222", class_="track terminal",
+              data_edge=edge)
+
+
+def _town(layout: Layout, places, node, px: float, py: float, ref: str) -> str:
+    """A town on through track as a bar across it, any other town as a dot."""
+    if node.index in places.through:
+        angle = tangent_angle(layout, places, node.index) + 90
+        return el("rect", x=f"{px - 0.25 * R:.1f}", y=f"{py - 0.07 * R:.1f}",
+                  width=f"{0.5 * R:.1f}", height=f"{0.14 * R:.1f}", fill="#111",
+                  transform=f"rotate({angle:.1f} {px:.1f} {py:.1f})", class_="town",
+                  data_town=ref, data_node=ref.replace(".", "-"))
+    return el("circle", cx=f"{px:.1f}", cy=f"{py:.1f}", r=f"{0.12 * R:.1f}", fill="#111",
+              stroke="white", stroke_width=1.5, class_="town", data_town=ref,
+              data_node=ref.replace(".", "-"))
+
+
 def _node(position: Position, placed: PlacedHex, node, px: float, py: float, crowded: bool,
-          cx: float, cy: float) -> list[str]:
+          cx: float, cy: float, layout: Layout, places) -> list[str]:
     ref = f"{placed.id}.{node.index}"
     if node.kind == "city":
         return [_city(position, placed, node, px, py, crowded, ref)] + \
             _revenue(position, node, px, py, crowded, cx, cy)
     if node.kind == "town":
-        return [el("circle", cx=f"{px:.1f}", cy=f"{py:.1f}", r=f"{0.12 * R:.1f}", fill="#111",
-                   stroke="white", stroke_width=1.5, class_="town", data_town=ref)] + \
+        return [_town(layout, places, node, px, py, ref)] + \
             _revenue(position, node, px, py, crowded, cx, cy)
     if node.kind == "offboard" and not node.hidden:
         return [group(_phase_values(position, node, cx, cy), class_="offboard",
-                      data_offboard=ref)]
+                      data_offboard=ref, data_node=ref.replace(".", "-"))]
     return []
 
 
@@ -143,7 +179,7 @@ def _city(position: Position, placed: PlacedHex, node, px: float, py: float, cro
                            else None, px + dx, py + dy, r, k))
     for k, extra in enumerate(tokens.extra if tokens else ()):
         parts.append(_slot(position, extra, None, px + r * (1.6 + k), py - r * 1.2, r * 0.7, -1))
-    return group(parts, class_="city", data_city=ref)
+    return group(parts, class_="city", data_city=ref, data_node=ref.replace(".", "-"))
 
 
 def _slot(position: Position, holder, reserved, x: float, y: float, r: float, k: int) -> str:
@@ -245,10 +281,13 @@ def _terrain(printed, cx: float, cy: float) -> list[str]:
 
 
 def _marker(marker: str, x: float, y: float) -> str:
-    return group([el("rect", x=f"{x - 0.3 * R:.1f}", y=f"{y - 0.13 * R:.1f}",
-                     width=f"{0.6 * R:.1f}", height=f"{0.26 * R:.1f}", rx=3, fill="#fff7c2",
+    """A hex marker (1817 mine, 18NY connection bonus, …) or a title's mark as a tag."""
+    label = marker.replace("_", " ")
+    width = max(0.6 * R, 0.085 * R * len(label) + 0.1 * R)
+    return group([el("rect", x=f"{x - width / 2:.1f}", y=f"{y - 0.13 * R:.1f}",
+                     width=f"{width:.1f}", height=f"{0.26 * R:.1f}", rx=3, fill="#fff7c2",
                      stroke="#8a6d00"),
-                  el("text", marker[:10], x=f"{x:.1f}", y=f"{y + 0.07 * R:.1f}",
+                  el("text", label, x=f"{x:.1f}", y=f"{y + 0.07 * R:.1f}",
                      font_size=f"{0.15 * R:.1f}", text_anchor="middle")],
                  class_="marker", data_marker=marker)
 

@@ -67,21 +67,45 @@ class Layout:
         return (dx * APOTHEM - dy * off, dy * APOTHEM + dx * off)
 
 
-def node_places(layout: Layout, tile: Tile, rotation: int) -> dict[int, tuple[float, float]]:
-    """Where each node of ``tile`` (at ``rotation``) is drawn, relative to the hex centre.
+class NodePlaces(dict):
+    """Node index -> where it is drawn (relative to the hex centre); ``through`` maps a town
+    on track between two edges (a town on a straight or curve) to those two edges: it sits
+    on that curve's midpoint, and its two pieces of track are the curve's halves."""
 
-    One node sits in the centre. With several, each node with track to edges sits halfway
-    out towards the mean direction of those edges (a node between opposite edges, or with
-    no edge, is spread around the centre instead)."""
-    if len(tile.nodes) <= 1:
-        return {n.index: (0.0, 0.0) for n in tile.nodes}
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.through: dict[int, tuple[int, int]] = {}
+
+
+def _node_edges(tile: Tile, rotation: int) -> dict[int, list[int]]:
     edges: dict[int, list[int]] = {n.index: [] for n in tile.nodes}
     for p in tile.paths_at(rotation):
         for node_end, other in ((p.a, p.b), (p.b, p.a)):
             if node_end[0] == "n" and other[0] == "e" and int(node_end[1:]) in edges:
                 edges[int(node_end[1:])].append(int(other[1:]))
-    places, loose = {}, []
+    return edges
+
+
+def node_places(layout: Layout, tile: Tile, rotation: int) -> NodePlaces:
+    """Where each node of ``tile`` (at ``rotation``) is drawn, relative to the hex centre.
+
+    A town with track to exactly two edges sits on the curve between them. Otherwise one
+    node sits in the centre; with several, each node with track to edges sits halfway out
+    towards the mean direction of those edges (a node between opposite edges, or with no
+    edge, is spread around the centre instead)."""
+    edges = _node_edges(tile, rotation)
+    places = NodePlaces()
     for n in tile.nodes:
+        ends = edges[n.index]
+        if n.kind == "town" and len(ends) == 2 and ends[0] != ends[1]:
+            places.through[n.index] = (ends[0], ends[1])
+            places[n.index] = _bezier_point(_curve(layout, ends[0], ends[1]), 0.5)
+    rest = [n for n in tile.nodes if n.index not in places]
+    if len(tile.nodes) <= 1:
+        places.update({n.index: (0.0, 0.0) for n in rest})
+        return places
+    loose = []
+    for n in rest:
         if n.kind == "junction":
             places[n.index] = (0.0, 0.0)
             continue
@@ -108,17 +132,60 @@ def end_point(layout: Layout, places: dict, end: str, lane: tuple) -> tuple[floa
     return places.get(int(end[1:]), (0.0, 0.0))
 
 
+def _curve(layout: Layout, ea: int, eb: int, lane_a: tuple = (1, 0), lane_b: tuple = (1, 0)):
+    """The four control points of the track from edge ``ea`` to edge ``eb``: a straight, a
+    gentle or a sharp curve (its handles along the inward normals)."""
+    a, b = layout.edge_point(ea, lane_a), layout.edge_point(eb, lane_b)
+    k = HANDLE[min((ea - eb) % 6, (eb - ea) % 6)]
+    (dax, day), (dbx, dby) = layout.direction(ea), layout.direction(eb)
+    return (a, (a[0] - dax * k, a[1] - day * k), (b[0] - dbx * k, b[1] - dby * k), b)
+
+
+def _bezier_point(c, t: float) -> tuple[float, float]:
+    u = 1 - t
+    return tuple(u ** 3 * c[0][i] + 3 * u * u * t * c[1][i] + 3 * u * t * t * c[2][i]
+                 + t ** 3 * c[3][i] for i in (0, 1))
+
+
+def _first_half(c):
+    """The control points of the curve ``c`` from its start to its midpoint."""
+    def mid(p, q):
+        return ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
+    p01, p12, p23 = mid(c[0], c[1]), mid(c[1], c[2]), mid(c[2], c[3])
+    p012, p123 = mid(p01, p12), mid(p12, p23)
+    return (c[0], p01, p012, mid(p012, p123))
+
+
+def tangent_angle(layout: Layout, places: NodePlaces, index: int) -> float:
+    """Direction (degrees) of the track through town ``index`` of ``places.through``."""
+    c = _curve(layout, *places.through[index])
+    dx = c[3][0] + c[2][0] - c[1][0] - c[0][0]
+    dy = c[3][1] + c[2][1] - c[1][1] - c[0][1]
+    return math.degrees(math.atan2(dy, dx))
+
+
+def _d(c, cx: float, cy: float) -> str:
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = c
+    return (f"M{cx + x0:.1f},{cy + y0:.1f} C{cx + x1:.1f},{cy + y1:.1f} "
+            f"{cx + x2:.1f},{cy + y2:.1f} {cx + x3:.1f},{cy + y3:.1f}")
+
+
 def track_d(layout: Layout, places: dict, path: Path, cx: float, cy: float) -> str:
     """SVG path data of one piece of track (already at board edges) in the hex at (cx, cy):
-    a straight, a gentle or a sharp curve between edges, a line to or between nodes."""
-    ax, ay = end_point(layout, places, path.a, path.a_lane)
-    bx, by = end_point(layout, places, path.b, path.b_lane)
+    a straight, a gentle or a sharp curve between edges, half such a curve from an edge to
+    a town on it, a line to or between other nodes."""
     if path.a[0] == "e" and path.b[0] == "e":
         ea, eb = int(path.a[1:]), int(path.b[1:])
-        sep = min((ea - eb) % 6, (eb - ea) % 6)
-        if sep in HANDLE:
-            k = HANDLE[sep]
-            (dax, day), (dbx, dby) = layout.direction(ea), layout.direction(eb)
-            return (f"M{cx + ax:.1f},{cy + ay:.1f} C{cx + ax - dax * k:.1f},{cy + ay - day * k:.1f} "
-                    f"{cx + bx - dbx * k:.1f},{cy + by - dby * k:.1f} {cx + bx:.1f},{cy + by:.1f}")
+        if ea != eb:
+            return _d(_curve(layout, ea, eb, path.a_lane, path.b_lane), cx, cy)
+    through = getattr(places, "through", {})
+    for edge_end, node_end, reverse in ((path.a, path.b, False), (path.b, path.a, True)):
+        if edge_end[0] == "e" and node_end[0] == "n" and int(node_end[1:]) in through:
+            ea, eb = through[int(node_end[1:])]
+            edge = int(edge_end[1:])
+            if edge in (ea, eb):
+                half = _first_half(_curve(layout, edge, eb if edge == ea else ea))
+                return _d(half[::-1] if reverse else half, cx, cy)
+    ax, ay = end_point(layout, places, path.a, path.a_lane)
+    bx, by = end_point(layout, places, path.b, path.b_lane)
     return f"M{cx + ax:.1f},{cy + ay:.1f} L{cx + bx:.1f},{cy + by:.1f}"

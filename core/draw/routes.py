@@ -22,12 +22,13 @@ _NODE = re.compile(r"\b([A-Z]+-?\d+)-(\d+)\b")
 _HEX = re.compile(r"\b([A-Z]+\d+)\b")
 
 
-def route_dicts(routes) -> list[dict]:
+def route_dicts(routes, kept=()) -> list[dict]:
     """``RunRoute``s of a ``Run`` or ``RouteVerdict``s of a verification as dicts with
-    ``train``, ``train_name``, ``revenue``, ``visited``, ``stops``, ``chains``, ``legal``."""
+    ``train``, ``train_name``, ``revenue``, ``visited``, ``stops``, ``chains``, ``legal``,
+    ``kept`` (the train's route was given, not chosen)."""
     return [{"train": r.train, "train_name": r.train_name or r.train, "revenue": r.revenue,
              "visited": list(r.visited), "stops": list(r.stops), "chains": list(r.chains),
-             "legal": getattr(r, "legal", True)} for r in routes]
+             "legal": getattr(r, "legal", True), "kept": r.train in kept} for r in routes]
 
 
 def draw_routes(position: Position, frame: BoardFrame, routes: list[dict]) -> list[str]:
@@ -35,10 +36,12 @@ def draw_routes(position: Position, frame: BoardFrame, routes: list[dict]) -> li
     out = []
     for k, route in enumerate(routes):
         colour = train_colour(k)
-        parts = [_step(position, frame, step, route["train"], colour, k)
+        parts = [_step(position, frame, step, route["train"], colour)
                  for chain in route["chains"] for step in _chain_paths(chain)]
         parts += _stops(position, frame, route, colour, k)
-        out.append(group(parts, class_="route", data_train=route["train"], data_route=k))
+        out.append(group(parts, class_="route", data_train=route["train"], data_route=k,
+                         data_revenue=route["revenue"],
+                         data_kept="true" if route.get("kept") else None))
     return out
 
 
@@ -46,7 +49,7 @@ def _chain_paths(chain) -> list:
     return chain.get("paths", ()) if isinstance(chain, dict) else chain
 
 
-def _step(position: Position, frame: BoardFrame, step: dict, train, colour: str, k: int) -> str:
+def _step(position: Position, frame: BoardFrame, step: dict, train, colour: str) -> str:
     """One tile path of a route, drawn over the track it names (a chain naming track the
     tile does not have is drawn as a dashed straight line between the two ends)."""
     hex_id, a, b = step.get("hex"), str(step.get("a")), str(step.get("b"))
@@ -60,8 +63,7 @@ def _step(position: Position, frame: BoardFrame, step: dict, train, colour: str,
     places = frame.places(placed)
     path = path_named(placed.tile, placed.rotation, a, b)
     if path is None:
-        (a0, al), (b0, bl) = split_lane_end(a), split_lane_end(b)
-        path = Path(a0, b0)
+        path = Path(split_lane_end(a)[0], split_lane_end(b)[0])
         attrs["stroke_dasharray"] = f"{0.15 * R:.1f},{0.1 * R:.1f}"
     return el("path", d=track_d(frame.layout, places, path, cx, cy), **attrs)
 
@@ -117,7 +119,8 @@ def draw_legend(routes: list[dict], y: float, heading: str, lines: list) -> str:
                 font_size=f"{0.32 * R:.0f}", font_weight="bold", class_="legend-heading")]
     for k, route in enumerate(routes):
         ly = y + (k + 1) * LEGEND_LINE + 0.4 * R
-        bad = "" if route.get("legal", True) else " — illegal"
+        bad = ("" if route.get("legal", True) else " — illegal") + \
+            (" (kept)" if route.get("kept") else "")
         parts.append(el("rect", x=f"{0.5 * R:.1f}", y=f"{ly - 0.28 * R:.1f}",
                         width=f"{0.6 * R:.1f}", height=f"{0.3 * R:.1f}", fill=train_colour(k)))
         parts.append(el("text", f"{route['train_name']} train ({route['train']}): "

@@ -45,6 +45,7 @@ from trainrun.rules import RouteBonus
 from trainrun.titleinfo import TitleInfo
 
 from . import replay as _replay
+from . import special_lays
 
 NEW_YORK = "E22"
 BRIDGE_CITIES = ("G6", "H3", "H9")
@@ -154,7 +155,28 @@ def trainrun_lay_rules(position: Position) -> LayRules:
 @hookimpl
 def trainrun_lay_refusal(position: Position, hex_id: str) -> str | None:
     marked = {"mine", "ranch"} & set(position.board[hex_id].markers)
-    return f"{hex_id} holds a {sorted(marked)[0]} and is never upgraded" if marked else None
+    if marked:
+        return f"{hex_id} holds a {sorted(marked)[0]} and is never upgraded"
+    return special_lays.hex_refusal(position, hex_id)
+
+
+@hookimpl
+def trainrun_special_lay_reached_sides(position: Position) -> bool:
+    """A mine or ranch private lays from the sides the company reaches (``special_lays``)."""
+    return special_lays.placing_marker(position)
+
+
+@hookimpl
+def trainrun_special_lay_markers(position: Position, hex_id: str) -> dict[str, tuple[str, ...]]:
+    """A mine private leaves a mine, a ranch private a ranch; the city-tile private's lay
+    takes the ranches beside it off (``special_lays``)."""
+    return special_lays.markers_after(position, hex_id)
+
+
+@hookimpl
+def trainrun_rotation_refusal(position: Position, hex_id: str, tile, rotation: int) -> str | None:
+    """A mine or ranch tile points at a neighbouring stop (``special_lays``)."""
+    return special_lays.rotation_refusal(position, hex_id, tile, rotation)
 
 
 # The Ohio and Union Bridge Companies (engine ``tile_discount``, $10, water) let the company
