@@ -21,7 +21,7 @@ setup(
          for name in ("_segments", "_enumerate")]
         + [Extension(f"trainrun.solver.{name}", [f"solver/{name}.pyx"],
                      include_dirs=[numpy.get_include()], extra_compile_args=["-O3"])
-           for name in ("_prune", "_combine")],
+           for name in ("_prune", "_combine", "_prices")],
         include_path=["core"],   # _bits.pxd, the track bitsets shared by the modules
         compiler_directives={"language_level": "3"}),
 )

@@ -6,18 +6,25 @@ resource, with the largest total value: the routes' values plus, once each, the
 amount of every company bonus (at most 64, each >= 0) that a chosen route reaches.
 Routes come grouped by type and sorted by value from high to low within a type.
 The trains are filled as slots in type order; identical trains take routes in
-increasing index order, so each set of routes is met once. A branch is cut when
-its value plus a bound on the slots still open cannot beat the best run known:
-first the best values of each open type (a static bound, which also ends the scan
-of a slot since values fall), then the best values among the routes that share no
-track with the routes already chosen (mutual conflicts of the open slots ignored).
-Each bound adds, once, the amounts of the bonuses not yet earned (a bitmask of the
-earned ones goes down the search): a run earns each bonus at most once, so this
-stays a bound however the remaining bonuses fall to the routes, and the value
-order keeps ending the scans. Both bounds are exact, so a search that finishes has
-proven its best run optimal. The next route of a type that shares no track with
-the routes chosen is found 64 routes at a time, from one bitmap per track
-resource of the routes that use it.
+increasing index order (non-increasing value), so each set of routes is met once.
+A branch is cut when its value plus a bound on the slots still open cannot beat
+the best run known: first the best values of each open type (a static bound, which
+also ends the scan of a slot since values fall), then the best values among the
+routes that share no track with the routes already chosen (mutual conflicts of the
+open slots ignored). Each bound adds, once, the amounts of the bonuses not yet
+earned (a bitmask of the earned ones goes down the search): a run earns each bonus
+at most once, so this stays a bound however the remaining bonuses fall to the
+routes, and the value order keeps ending the scans.
+
+With resource prices (``bound``, ``room``: see ``pricing``) a node with two open
+slots or more is also cut by the priced bound: its value with the open bonuses, the
+prices of the track still free, and per open slot the best reduced values among the
+routes that fit. That bound sees the conflicts between the open slots that the other
+ignores. Every bound is exact, so a search that finishes has proven its best run
+optimal. The next route of a type that shares no track with the routes chosen is
+found 64 routes at a time, from bitmaps (per block of 64 routes, one word per track
+resource) of the routes that use each resource, in value order and, with prices,
+in bound order.
 """
 import numpy as np
 
@@ -35,9 +42,12 @@ cdef struct Search:
     const int32_t* slot_type   # per slot
     const int32_t* slot_next   # first later slot of another type (n_slots if none)
     const int64_t* suffix      # static bound of slots s .. n_slots - 1
-    const uint64_t* users      # [resource][block]: bit i set when the block's route i uses it
+    const uint64_t* users      # [block][resource]: bit i set when the block's route i uses it
     const int32_t* block_off   # first block of each type
-    int n_blocks
+    const int64_t* bound       # per route, in 1/scale units: its reduced value (or NULL)
+    const int64_t* by_bound    # the same, each type's in falling order
+    const uint64_t* bound_users  # as ``users``, for that order
+    int64_t scale
     int words
     int n_types
     int n_slots
@@ -67,26 +77,51 @@ cdef int _resources(const uint64_t* mask, int words, int32_t* out) noexcept nogi
     return k
 
 
-cdef int _next_fit(Search* S, int t, int i, const int32_t* res, int k) noexcept nogil:
-    """The first route of type t at index >= i that uses none of the ``k`` resources
-    ``res``, 64 routes at a time; the type's end if there is none."""
-    cdef int end = S.start[t + 1], rel, b, j
+cdef int _useful_end(const int64_t* key, int i, int hi, int64_t floor) noexcept nogil:
+    """The first position in ``i .. hi - 1`` whose ``key`` (falling) is at most ``floor``,
+    or ``hi``."""
+    cdef int mid
+    while i < hi:
+        mid = (i + hi) >> 1
+        if key[mid] <= floor:
+            hi = mid
+        else:
+            i = mid + 1
+    return i
+
+
+cdef int _first_free(Search* S, const uint64_t* users, int rel, int end,
+                     const int32_t* res, int k) noexcept nogil:
+    """The first position >= ``rel`` of a run of bitmap blocks (``users``: per block of
+    64 positions one word per resource) that uses none of the ``k`` resources ``res``,
+    64 at a time, looking no further than the block holding ``end``; if there is none,
+    a position at or past ``end`` before which none is free."""
+    cdef int b, j
     cdef uint64_t acc
     cdef const uint64_t* column
-    while i < end:
+    while rel < end:
         S.steps += 1
-        rel = i - S.start[t]
         b = rel >> 6
-        acc = ((<uint64_t>1) << (rel & 63)) - 1     # routes before i do not count
-        column = S.users + S.block_off[t] + b
+        acc = ((<uint64_t>1) << (rel & 63)) - 1     # positions before rel do not count
+        column = users + b * S.words * 64
         for j in range(k):
-            acc |= column[res[j] * S.n_blocks]
+            acc |= column[res[j]]
             if acc == <uint64_t>0xFFFFFFFFFFFFFFFF:
                 break
         if acc != <uint64_t>0xFFFFFFFFFFFFFFFF:
-            return S.start[t] + b * 64 + __builtin_ctzll(~acc)
-        i = S.start[t] + (b + 1) * 64
-    return end
+            return b * 64 + __builtin_ctzll(~acc)
+        rel = (b + 1) * 64
+    return rel
+
+
+cdef int _next_fit(Search* S, int t, int i, const int32_t* res, int k, int limit) noexcept nogil:
+    """The first route of type t at index >= i that uses none of the ``k`` resources
+    ``res``, looking no further than the block holding ``limit``; if there is none, a
+    position at or past ``limit`` before which none fits."""
+    cdef int end = S.start[t + 1] if S.start[t + 1] < limit else limit
+    i = S.start[t] + _first_free(S, S.users + S.block_off[t] * S.words * 64, i - S.start[t],
+                                 end - S.start[t], res, k)
+    return i if i < S.start[t + 1] else S.start[t + 1]
 
 
 cdef inline int64_t _worth(Search* S, uint64_t bonuses) noexcept nogil:
@@ -124,9 +159,10 @@ cdef int64_t _open_bound(Search* S, int s, int q, const uint64_t* mask, const in
     """A bound on the slots after ``s`` (whose route is ``q``) under ``mask``: per open
     slot the next route sharing no track with ``mask`` (their mutual conflicts ignored).
     Fills ``child_first[t]``: no route of type t before it fits ``mask``. Returns as
-    soon as the bound exceeds ``enough`` (then the later pointers are the parent's)."""
-    cdef int64_t total = 0, later
-    cdef int t, end, need, g, i, k
+    soon as the bound exceeds ``enough`` (then the later pointers are the parent's), or
+    at most ``enough`` as soon as it cannot exceed it."""
+    cdef int64_t total = 0, later, spare
+    cdef int t, end, stop, need, g, i, k
     cdef bint found
     cdef int32_t res[4096]
     for i in range(S.n_types):
@@ -140,33 +176,87 @@ cdef int64_t _open_bound(Search* S, int s, int q, const uint64_t* mask, const in
         end = S.start[t + 1]
         found = False
         later = _rest(S, S.slot_next[g], first)
+        spare = enough - total - later
+        # from ``stop`` on the routes are worth too little to lift the bound above
+        # ``enough``: if none before it fits, the bound stays within ``enough``
+        stop = _useful_end(S.value, i, end, spare // need) if spare >= 0 else end
         while need > 0:
-            i = _next_fit(S, t, i, res, k)
-            if i >= end:
-                break
-            if total + need * S.value[i] + later <= enough:
-                # every route left is worth too little: the bound stays within ``enough``
-                return total + need * S.value[i] + later
+            i = _next_fit(S, t, i, res, k, stop)
             if not found:
                 child_first[t] = i
                 found = True
+            if i >= stop:
+                if stop < end:      # the rest of the type is worth at most stop's value
+                    if total + need * S.value[stop] + later <= enough:
+                        return total + need * S.value[stop] + later
+                    # only once some slots are filled; then continue past stop
+                    i = _next_fit(S, t, i, res, k, end)
+                    if i >= end:
+                        break
+                else:
+                    break
+            if total + need * S.value[i] + later <= enough:
+                # every route left is worth too little: the bound stays within ``enough``
+                return total + need * S.value[i] + later
             total += S.value[i]
             need -= 1
             i += 1
-        if not found:
-            child_first[t] = end
         if total > enough:
             return total
         g = S.slot_next[g]
     return total
 
 
+cdef bint _priced_cut(Search* S, int s, const uint64_t* mask, int64_t head) noexcept nogil:
+    """Is the priced bound of the slots from ``s`` on (``head``: the value so far with
+    every open bonus and the prices of the free track, scaled) at most the best run?
+    Per open slot the best positive reduced values of its type among the routes that
+    fit ``mask``; the order of identical trains is not used (it follows the values)."""
+    cdef int64_t total = head, cut = S.best * S.scale, static_rest
+    cdef int g, t, need, i, n, stop, k, h
+    cdef int32_t res[4096]
+    cdef const int64_t* key
+    k = _resources(mask, S.words, res)
+    g = s
+    while g < S.n_slots:
+        t = S.slot_type[g]
+        need = S.slot_next[g] - g
+        n = S.start[t + 1] - S.start[t]
+        key = S.by_bound + S.start[t]
+        # the later slots add at most their types' best reduced values
+        static_rest = 0
+        h = S.slot_next[g]
+        while h < S.n_slots:
+            if S.start[S.slot_type[h] + 1] > S.start[S.slot_type[h]] and \
+                    S.by_bound[S.start[S.slot_type[h]]] > 0:
+                static_rest += (S.slot_next[h] - h) * S.by_bound[S.start[S.slot_type[h]]]
+            h = S.slot_next[h]
+        # routes of bound at most ``stop``'s cannot lift the total above the cut
+        if cut - total - static_rest >= 0:
+            stop = _useful_end(key, 0, n, (cut - total - static_rest) // need)
+        else:
+            stop = _useful_end(key, 0, n, 0)
+        i = 0
+        while need > 0:
+            i = _first_free(S, S.bound_users + S.block_off[t] * S.words * 64, i, stop, res, k)
+            if i >= stop:
+                if stop < n and key[stop] > 0:
+                    total += need * key[stop]
+                break
+            total += key[i]
+            need -= 1
+            i += 1
+        g = S.slot_next[g]
+    return total <= cut
+
+
 cdef void _dfs(Search* S, int s, int q_from, uint64_t* mask, const int32_t* first,
-               int64_t total, uint64_t earned, int64_t unearned) noexcept nogil:
+               int64_t total, int64_t room, uint64_t earned, int64_t unearned) noexcept nogil:
     """Fill slots from ``s`` on; ``total`` is the value of the picks so far (bonuses in
-    ``earned`` included) and ``unearned`` the amount of the bonuses still open."""
-    cdef int t, q, end, w, nxt, same, k
-    cdef int64_t rest, gain, bonus
+    ``earned`` included), ``room`` the prices of the track still free (scaled) and
+    ``unearned`` the amount of the bonuses still open."""
+    cdef int t, q, end, stop, w, nxt, same, k
+    cdef int64_t rest, gain, bonus, spare
     cdef uint64_t fresh
     cdef int32_t res[4096]
     cdef const uint64_t* row
@@ -178,15 +268,21 @@ cdef void _dfs(Search* S, int s, int q_from, uint64_t* mask, const int32_t* firs
             S.best_picks[w] = S.picks[w]
     if s >= S.n_slots or S.stopped:
         return
+    if S.bound != NULL and s < S.n_slots - 1 and _priced_cut(
+            S, s, mask, (total + unearned) * S.scale + room):
+        return
     t = S.slot_type[s]
     q = q_from if q_from > first[t] else first[t]
     end = S.start[t + 1]
     same = S.slot_next[s] - s - 1    # later slots of this type take routes after q
     rest = _rest(S, S.slot_next[s], first)
     k = _resources(mask, S.words, res)
+    # from ``stop`` on no route (with the type's later slots) can beat the best run
+    spare = S.best - total - rest - unearned
+    stop = _useful_end(S.value, q, end, spare // (same + 1)) if spare >= 0 else end
     while True:
-        q = _next_fit(S, t, q, res, k)
-        if q >= end or total + S.value[q] + (same * S.value[q + 1] if q + 1 < end else 0) \
+        q = _next_fit(S, t, q, res, k, stop)
+        if q >= stop or total + S.value[q] + (same * S.value[q + 1] if q + 1 < end else 0) \
                 + rest + unearned <= S.best:
             break
         if S.steps >= S.next_check:
@@ -206,7 +302,9 @@ cdef void _dfs(Search* S, int s, int q_from, uint64_t* mask, const int32_t* firs
                 S.best - total - gain - unearned + bonus) > S.best:
             S.picks[s] = q
             _dfs(S, nxt, q + 1 if nxt < S.n_slots and S.slot_type[nxt] == t else -1,
-                 child, child_first, total + gain, earned | fresh, unearned - bonus)
+                 child, child_first, total + gain,
+                 room - (S.value[q] * S.scale - S.bound[q] if S.bound != NULL else 0),
+                 earned | fresh, unearned - bonus)
             S.picks[s] = -1
             if S.stopped:
                 return
@@ -214,12 +312,12 @@ cdef void _dfs(Search* S, int s, int q_from, uint64_t* mask, const int32_t* firs
     # this slot and the type's later ones stay empty
     nxt = S.slot_next[s]
     if nxt < S.n_slots and total + S.suffix[nxt] + unearned > S.best:
-        _dfs(S, nxt, -1, mask, first, total, earned, unearned)
+        _dfs(S, nxt, -1, mask, first, total, room, earned, unearned)
 
 
 cdef void _fill_users(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
                       const int32_t[::1] block_off, uint64_t[:, ::1] users) noexcept:
-    """Bit i of ``users[j, block_off[t] + b]`` is set when route ``type_start[t] + 64 b + i``
+    """Bit i of ``users[block_off[t] + b, j]`` is set when route ``type_start[t] + 64 b + i``
     uses resource j, and for every j when that position is past the type's end."""
     cdef int t, i, w, rel, tail
     cdef uint64_t x, pad
@@ -229,24 +327,30 @@ cdef void _fill_users(const uint64_t[:, ::1] bits, const int32_t[::1] type_start
             for w in range(bits.shape[1]):
                 x = bits[i, w]
                 while x:
-                    users[w * 64 + __builtin_ctzll(x), block_off[t] + (rel >> 6)] |= \
+                    users[block_off[t] + (rel >> 6), w * 64 + __builtin_ctzll(x)] |= \
                         (<uint64_t>1) << (rel & 63)
                     x &= x - 1
         tail = (type_start[t + 1] - type_start[t]) & 63
         if tail:                    # past the type's end every resource counts as used
             pad = ~(((<uint64_t>1) << tail) - 1)
-            for w in range(users.shape[0]):
-                users[w, block_off[t + 1] - 1] |= pad
+            for w in range(users.shape[1]):
+                users[block_off[t + 1] - 1, w] |= pad
 
 
 def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
                      const int64_t[::1] value, const int32_t[::1] count, int64_t lower,
-                     double deadline=0.0, reach=None, amounts=None, uint64_t required=0):
+                     double deadline=0.0, reach=None, amounts=None, bound=None,
+                     int64_t room=0, int64_t scale=1, uint64_t required=0):
     """Best run above ``lower``: (total, route indices, finished).
 
     ``reach`` (uint64 per route, bit k for company bonus k) and ``amounts`` (int64 per
     bonus, each >= 0, at most 64) add company bonuses; by default there are none. A run
     counts only when it earns every bonus whose bit is set in ``required``.
+
+    ``bound`` (int64 per route) and ``room`` add the priced bound: the routes' reduced
+    values and the sum of resource prices ``y >= 0``, both in 1/``scale`` units
+    (``pricing``), valid because a run is worth at most ``sum(y)`` plus its routes'
+    reduced values. By default there is none.
 
     ``total`` is ``lower`` and the indices empty when no run beats ``lower``;
     ``finished`` is False when ``deadline`` (``time.monotonic()`` seconds) came first,
@@ -256,6 +360,13 @@ def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
     cdef int words = bits.shape[1]
     cdef int n_types = count.shape[0]
     cdef int t, j, s
+    bound_np = np.zeros(max(n, 1), dtype=np.int64) if bound is None else \
+        np.ascontiguousarray(bound, dtype=np.int64)
+    if bound is None:
+        room, scale = 0, 1
+    elif len(bound_np) != n or scale < 1 or room < 0:
+        raise ValueError("bound: one per route, room >= 0, scale >= 1")
+    cdef int64_t[::1] bound_v = bound_np
     slot_type_np = np.array([t for t in range(n_types) for _ in range(count[t])],
                             dtype=np.int32)
     cdef int n_slots = len(slot_type_np)
@@ -274,8 +385,22 @@ def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
     block_off_np[1:] = np.cumsum([(type_start[t + 1] - type_start[t] + 63) // 64
                                   for t in range(n_types)])
     n_blocks = int(block_off_np[-1])
-    users_np = np.zeros((words * 64, max(n_blocks, 1)), dtype=np.uint64)
+    users_np = np.zeros((max(n_blocks, 1), words * 64), dtype=np.uint64)
     _fill_users(bits, type_start, block_off_np, users_np)
+    # with prices, the routes of each type in bound order and their bitmaps
+    by_bound_np = np.zeros(max(n, 1), dtype=np.int64)
+    bound_users_np = np.zeros((1, 1), dtype=np.uint64)
+    if bound is not None and n:
+        in_order = np.zeros(n, dtype=np.int64)
+        for t in range(n_types):
+            in_order[type_start[t]:type_start[t + 1]] = type_start[t] + np.argsort(
+                -bound_np[type_start[t]:type_start[t + 1]], kind="stable")
+        by_bound_np[:n] = bound_np[in_order]
+        bound_users_np = np.zeros_like(users_np)
+        _fill_users(np.ascontiguousarray(np.asarray(bits)[in_order]), type_start,
+                    block_off_np, bound_users_np)
+    cdef int64_t[::1] by_bound = by_bound_np
+    cdef uint64_t[:, ::1] bound_users = bound_users_np
     masks_np = np.zeros((n_slots + 1) * max(words, 1), dtype=np.uint64)
     firsts_np = np.zeros((n_slots + 1) * n_types, dtype=np.int32)
     firsts_np[:n_types] = np.asarray(type_start[:n_types])
@@ -312,6 +437,10 @@ def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
         return lower, np.zeros(0, dtype=np.int32), True
     S.bits = &bits[0, 0]
     S.value = &value[0]
+    S.bound = &bound_v[0] if bound is not None else NULL
+    S.by_bound = &by_bound[0]
+    S.bound_users = &bound_users[0, 0]
+    S.scale = scale
     S.reach = &reach_v[0]
     S.amount = &amount_v[0]
     S.required = required
@@ -322,7 +451,6 @@ def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
     S.words = words
     S.users = &users[0, 0]
     S.block_off = &block_off[0]
-    S.n_blocks = users_np.shape[1]
     S.n_types = n_types
     S.n_slots = n_slots
     S.best = lower
@@ -333,6 +461,6 @@ def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
     S.picks = &picks[0]
     S.best_picks = &best_picks[0]
     with nogil:
-        _dfs(&S, 0, -1, &masks[0], &firsts[0], 0, 0, unearned)
+        _dfs(&S, 0, -1, &masks[0], &firsts[0], 0, room, 0, unearned)
     chosen = best_np[best_np >= 0] if S.best > lower else np.zeros(0, dtype=np.int32)
     return S.best, chosen, not S.stopped

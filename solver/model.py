@@ -34,6 +34,7 @@ from ._combine import best_combination
 from ._prune import greedy_runs, partner_bounds
 from .bound import lagrangian_bound
 from .deadline import Deadline
+from .pricing import SCALE, aims, kept_routes, priced_bounds, root_bound
 from .paths import Network, add_path_train, read_path
 
 
@@ -52,7 +53,7 @@ STRATEGIES = ("auto", "bnb", "cpsat")
 
 
 # the branch and bound keeps a bitmap of routes per track resource: at most this many
-# (track words x routes), about 64 MB
+# (track words x routes), about 64 MB (twice that with resource prices: ``pricing``)
 BITMAP_LIMIT = 1 << 23
 # CP-SAT is not started with less time than this left (seconds); pruning (whose first
 # step, the value cut, does not look at the clock) and the model are not begun when the
@@ -244,7 +245,8 @@ def _branch_and_bound(cands: list[Candidates], lower: int, greedy_picks: list,
     """The best run by the compiled branch and bound (route lists complete, company
     bonuses ``amounts`` at most 64 and >= 0): (picks, total, finished, routes searched),
     ``total`` with the earned bonuses; with ``required`` (a bitmask of bonuses) only runs
-    earning those count. Types with the best routes go first."""
+    earning those count. Types with the best routes go first; with two trains or more
+    and nothing required the bounds count resource prices (``pricing``)."""
     amounts = list(amounts)
     kept, _ = _cut_by_value(cands, amounts, lower)
     order = sorted(range(len(cands)), key=lambda t: -int(cands[t].values[kept[t][0]])
@@ -257,19 +259,42 @@ def _branch_and_bound(cands: list[Candidates], lower: int, greedy_picks: list,
     starts = np.zeros(len(order) + 1, dtype=np.int32)
     starts[1:] = np.cumsum([len(kept[t]) for t in order])
     counts = np.array([cands[t].count for t in order], dtype=np.int32)
+    origin = np.concatenate([np.stack([np.full(len(kept[t]), t), kept[t]], axis=1)
+                             for t in order]).astype(np.int64)
     reach = np.concatenate([_reach_masks(cands[t].reach[kept[t]]) for t in order]) \
         if amounts else None
-    total, chosen, finished = best_combination(np.ascontiguousarray(bits), starts, values,
-                                               counts, lower, deadline, reach,
-                                               np.asarray(amounts, dtype=np.int64),
-                                               required)
-    if total <= lower:
-        return greedy_picks, lower, finished, len(values)
-    picks = []
-    for q in chosen.tolist():
-        j = int(np.searchsorted(starts, q, side="right") - 1)
-        picks.append((order[j], int(kept[order[j]][q - starts[j]])))
-    return picks, int(total), finished, len(values)
+    if counts.sum() < 2 or not len(values) or required:
+        total, chosen, finished = best_combination(np.ascontiguousarray(bits), starts, values,
+                                                   counts, lower, deadline, reach,
+                                                   np.asarray(amounts, dtype=np.int64),
+                                                   required=required)
+        if total <= lower:
+            return greedy_picks, lower, finished, len(values)
+        return _picks(origin, chosen), int(total), finished, len(values)
+    extra = sum(amounts)
+    bits = np.ascontiguousarray(bits)
+    bound, room = priced_bounds(bits, starts, values, counts, lower - extra, deadline)
+    upper = root_bound(bound, room, starts, counts, extra)
+    searched = 0
+    for aim in aims(lower, upper):
+        # a run above ``aim``, or the proof that there is none (then the optimum is at
+        # most ``aim``): the higher the aim, the more routes the prices rule out
+        rows, new_starts = kept_routes(bound, room, starts, counts, aim, extra)
+        total, chosen, finished = best_combination(
+            np.ascontiguousarray(bits[rows]), new_starts, values[rows], counts, aim,
+            deadline, reach[rows] if reach is not None else None,
+            np.asarray(amounts, dtype=np.int64), bound=bound[rows], room=room, scale=SCALE)
+        searched = max(searched, len(rows))
+        if total > aim:
+            return _picks(origin[rows], chosen), int(total), finished, searched
+        if not finished:
+            break
+    return greedy_picks, lower, finished, searched
+
+
+def _picks(origin: np.ndarray, chosen: np.ndarray) -> list:
+    """(type, route index) of the chosen rows of ``origin``."""
+    return [(int(origin[q, 0]), int(origin[q, 1])) for q in chosen.tolist()]
 
 
 def _earned(cands: list[Candidates], picks: list) -> list[int]:

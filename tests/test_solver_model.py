@@ -214,7 +214,7 @@ def test_required_bonus_not_found_in_time_is_said_not_faked(monkeypatch):
 
     monkeypatch.setattr(cp_model.CpSolver, "solve", lambda self, model, *a: cp_model.UNKNOWN)
     monkeypatch.setattr(model, "best_combination",
-                        lambda bits, starts, values, counts, lower, *a: (lower, [], False))
+                        lambda bits, starts, values, counts, lower, *a, **k: (lower, [], False))
     cands = _cands([(1, [(50, {0}), (10, {1})])])
     cands[0].reach = np.array([[False], [True]])
     with pytest.raises(NoRunFound):

@@ -1,0 +1,85 @@
+"""Resource prices for the branch and bound: the conflicts between trains in its bound.
+
+With a price ``y[j] >= 0`` on every track resource, a run is worth at most ``sum(y)``
+plus its routes' reduced values (value less the prices of the route's resources), since
+its routes share no resource (``_prices``). The branch and bound then counts reduced
+values where it counted values, and its bounds see that two good routes through the
+same track cannot both run. Prices are integers in 1/``SCALE`` units, so every bound
+stays exact. A route whose best run under these prices cannot beat the known run is
+dropped before the search.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ._prices import prices, reduced_values
+
+SCALE = 64   # prices and reduced values are in 1/SCALE of a value unit
+FIRST_ROUNDS, MORE_ROUNDS = 40, 110   # subgradient steps over all routes, then the rest
+
+
+def _top_sums(bound: np.ndarray, starts: np.ndarray, counts: np.ndarray, fewer: int):
+    """Per type the sum of its ``counts[t] - fewer`` largest positive bounds."""
+    sums = np.zeros(len(counts), dtype=np.int64)
+    for t in range(len(counts)):
+        b = bound[starts[t]:starts[t + 1]]
+        k = min(int(counts[t]) - fewer, len(b))
+        if k > 0:
+            top = np.sort(b)[-k:]
+            sums[t] = int(top[top > 0].sum())
+    return sums
+
+
+def priced_bounds(bits: np.ndarray, starts: np.ndarray, values: np.ndarray,
+                  counts: np.ndarray, target: int, deadline: float = 0.0):
+    """Prices for routes grouped by type (``starts``), found from the route value
+    ``target`` of a known run by ``deadline`` (``time.monotonic()`` seconds, 0 for
+    none): (each route's bound, i.e. its reduced value scaled, and ``room``, the sum of
+    the prices)."""
+    y, _, step = prices(bits, starts, values, counts, float(target), FIRST_ROUNDS,
+                        deadline)
+    # go on over the routes these prices leave: fewer, so each round is cheaper
+    price = np.round(y * SCALE).astype(np.int64)
+    rows, few = kept_routes(reduced_values(bits, values, SCALE, price), int(price.sum()),
+                            starts, counts, target, 0)
+    if len(rows):
+        y, _, _ = prices(np.ascontiguousarray(bits[rows]), few, values[rows], counts,
+                         float(target), MORE_ROUNDS, deadline, y, step)
+    price = np.round(y * SCALE).astype(np.int64)
+    return reduced_values(bits, values, SCALE, price), int(price.sum())
+
+
+def kept_routes(bound: np.ndarray, room: int, starts: np.ndarray, counts: np.ndarray,
+                lower: int, extra: int):
+    """The routes to search: (their indices, in their order, and the new type starts).
+    A route is dropped when
+    no run containing it can be worth more than ``lower`` (a known run's total; company
+    bonuses add at most ``extra``)."""
+    all_top = _top_sums(bound, starts, counts, 0)
+    one_less = _top_sums(bound, starts, counts, 1)
+    kept, new_starts = [], [0]
+    for t in range(len(counts)):
+        own = np.arange(starts[t], starts[t + 1])
+        best_with = room + bound[own] + int(all_top.sum()) - all_top[t] + one_less[t] \
+            + extra * SCALE
+        own = own[best_with > lower * SCALE]
+        kept.append(own)
+        new_starts.append(new_starts[-1] + len(own))
+    return np.concatenate(kept), np.asarray(new_starts, dtype=np.int32)
+
+
+def root_bound(bound: np.ndarray, room: int, starts: np.ndarray, counts: np.ndarray,
+               extra: int) -> int:
+    """The priced bound of the whole problem: no run is worth more (value units)."""
+    return -(-(room + int(_top_sums(bound, starts, counts, 0).sum())) // SCALE) + extra
+
+
+def aims(lower: int, upper: int):
+    """Totals to search above, from just under ``upper`` down to ``lower`` (a known
+    run): 1 %, 2 %, 4 %, ... of ``upper`` below it. A search above an aim that finds
+    nothing proves the optimum at most that aim; the last aim is ``lower``."""
+    gap = max(upper // 100, 1)
+    while upper - gap > lower:
+        yield upper - gap
+        gap *= 2
+    yield lower
