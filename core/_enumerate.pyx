@@ -20,12 +20,12 @@ DEF MODE_EDGES = 1
 DEF MODE_UNLIMITED = 2
 
 
-cdef int64_t _best_k(int32_t[::1] path_stops, int n, const int32_t[::1] value, int k,
-                     int32_t[::1] top):
+cdef int64_t _best_k(int32_t[::1] path_stops, int n, const int64_t[::1] value, int k,
+                     int64_t[::1] top):
     """Sum of the k largest stop values among the n path stops; ``top`` is scratch space
     of at least min(k, n) entries (insertion into a sorted top list)."""
     cdef int i, j, m = 0
-    cdef int32_t v
+    cdef int64_t v
     cdef int64_t total = 0
     if k >= n:
         for i in range(n):
@@ -56,8 +56,8 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
                      const uint8_t[::1] seg_term_a, const uint8_t[::1] seg_term_b,
                      const uint8_t[::1] passable, const uint8_t[::1] station,
                      const uint64_t[:, ::1] groups,
-                     const int32_t[::1] stop_cost, const int32_t[::1] stop_value,
-                     const int32_t[::1] hex_value, const int32_t[::1] hex_touch,
+                     const int32_t[::1] stop_cost, const int64_t[::1] stop_value,
+                     const int64_t[::1] hex_value, const int32_t[::1] hex_touch,
                      int mode, int limit, int pay_limit, bint requires_token, int min_stops,
                      int64_t max_routes, double deadline):
     """Enumerate routes; returns (values, offsets, stops, segs, bits, complete)."""
@@ -81,7 +81,7 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
     cdef int32_t[::1] path_stops = path_stops_np
     cdef int32_t[::1] path_segs = path_segs_np
     cdef int32_t[::1] it = iter_np
-    cdef int32_t[::1] top = np.zeros(n + 1, dtype=np.int32)   # _best_k's scratch
+    cdef int64_t[::1] top = np.zeros(n + 1, dtype=np.int64)   # _best_k's scratch
     cdef uint8_t[::1] visited = np.zeros(n, dtype=np.uint8)
     cdef uint64_t[::1] used = np.zeros(words, dtype=np.uint64)
     cdef int32_t[::1] hex_count = np.zeros(max(n_hex, 1), dtype=np.int32)
@@ -93,7 +93,7 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
     cdef int64_t hex_sum = 0, touch_sum = 0, total
     cdef bint term_from, term_to, complete = True
 
-    cdef vector[int32_t] out_value
+    cdef vector[int64_t] out_value
     cdef vector[int32_t] out_off
     cdef vector[int32_t] out_stops
     cdef vector[int32_t] out_segs
@@ -188,7 +188,7 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
                 else:
                     total = value[depth]
                 total += hex_sum
-                out_value.push_back(<int32_t>total)
+                out_value.push_back(total)
                 for i in range(depth + 1):
                     out_stops.push_back(path_stops[i])
                 for i in range(1, depth + 1):
@@ -203,7 +203,7 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
         if not complete:
             break
     nr = out_value.size()
-    values = np.asarray(<int32_t[:nr]>out_value.data()).copy() if nr else np.zeros(0, np.int32)
+    values = np.asarray(<int64_t[:nr]>out_value.data()).copy() if nr else np.zeros(0, np.int64)
     offsets = np.asarray(<int32_t[:nr + 1]>out_off.data()).copy()
     ns = out_stops.size()
     stops = np.asarray(<int32_t[:ns]>out_stops.data()).copy() if ns else np.zeros(0, np.int32)
