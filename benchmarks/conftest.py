@@ -7,7 +7,7 @@ from trainrun import read_position, solve
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
 # the benchmarks import the corpus loader and the corpus ids from here
-from corpus_checks import corpus_lines, line_id, title_lines  # noqa: E402, F401
+from corpus_checks import corpus_lines, line_id  # noqa: E402, F401
 
 
 def router_slowest(lines: list, n: int) -> list:

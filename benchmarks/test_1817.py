@@ -2,8 +2,8 @@
 
     taskset -c 0 pytest benchmarks/test_1817.py --benchmark-only
 
-``benchmarks/report.py 1817`` gives the corpus-wide summary (median, p99, max, ratio
-to the 18xx.games auto-router).
+The corpus-wide report (median, p99, max, time against the 18xx.games auto-router):
+``trainrun bench tests/data/corpus/1817/*.jsonl --repeat 3 --report DIR``.
 """
 import pytest
 

@@ -2,7 +2,8 @@
 
     taskset -c 0 pytest benchmarks/test_1871.py --benchmark-only
 
-``python benchmarks/report.py 1871`` gives the corpus-wide summary (median, p99, max).
+The corpus-wide report (median, p99, max, time against the 18xx.games auto-router):
+``trainrun bench tests/data/corpus/1871/*.jsonl --repeat 3 --report DIR``.
 """
 import pytest
 

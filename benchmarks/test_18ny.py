@@ -2,8 +2,8 @@
 
     pytest benchmarks/test_18ny.py --benchmark-only
 
-``python benchmarks/report.py 18NY`` gives the corpus-wide summary (median, p99, max,
-ratio to the 18xx.games auto-router).
+The corpus-wide report (median, p99, max, time against the 18xx.games auto-router):
+``trainrun bench tests/data/corpus/18NY/*.jsonl --repeat 3 --report DIR``.
 """
 import pytest
 

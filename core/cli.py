@@ -24,6 +24,14 @@ def _internal(exc: Exception) -> None:
           EXIT_INTERNAL)
 
 
+def _read_bytes(path: str) -> bytes:
+    try:
+        with open(path, "rb") as fh:
+            return fh.read()
+    except OSError as exc:
+        _fail(f"{path}: {exc.strerror}")
+
+
 def _read_file(path: str) -> str:
     try:
         with open(path, encoding="utf-8") as fh:
@@ -127,48 +135,116 @@ def verify(position: str, run: str | None, as_json: bool, time_limit: float,
     sys.exit(result.exit_code)
 
 
-def _batch_record(line: str, time_limit: float, workers: int) -> dict:
-    record: dict = {}
-    try:
-        data = json.loads(line)
-        if isinstance(data, dict):
-            record = {k: data[k] for k in ("fixture", "action") if k in data}
-        from trainrun.reading import read_position
-        from trainrun.run import solve
-        run = solve(read_position(data), time_limit=time_limit, workers=workers)
-    except json.JSONDecodeError as exc:
-        return {**record, "status": "error", "error": f"position: malformed JSON ({exc.msg})"}
-    except InputError as exc:
-        return {**record, "status": "error", "error": str(exc)}
-    except Exception as exc:  # one bad position must not stop the batch
-        return {**record, "status": "error", "error": f"internal error ({type(exc).__name__}: {exc})"}
-    return {**record, "title": run.title, "company": run.company, "total": run.total,
-            "status": run.status, "bound": run.bound, "seconds": run.seconds,
-            "routes": [{"train": r.train, "train_name": r.train_name, "revenue": r.revenue,
-                        "visited": r.visited, "stops": r.stops, "chains": r.chains}
-                       for r in run.routes]}
+def _jobs_options(command):
+    """``--jobs``, ``--dask`` and ``--progress``: how a many-position command runs."""
+    command = click.option("--progress/--no-progress", default=None,
+                           help="Progress bar on stderr (default: when stderr is a terminal, "
+                                "also with the results redirected to a file).")(command)
+    command = click.option("--dask", metavar="ADDRESS",
+                           help="Run on the Dask scheduler at ADDRESS (tcp://host:8786); "
+                                "needs pip install 'trainrun[dask]'.")(command)
+    return click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1),
+                        help="Worker processes (output stays in input order).")(command)
+
+
+def _write_records(records, total: int, out, progress: bool | None, skip: int = 0) -> None:
+    """Write each record as one JSON line as it comes, under a progress bar on a terminal."""
+    from tqdm import tqdm
+    show = sys.stderr.isatty() if progress is None else progress
+    with tqdm(total=total, initial=skip, disable=not show, unit="pos", file=sys.stderr) as bar:
+        for record in records:
+            text = json.dumps(record)
+            if show and out is sys.stdout:
+                bar.write(text, file=sys.stdout)  # keeps the bar below the results
+            else:
+                out.write(text + "\n")
+                out.flush()
+            bar.update()
 
 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--time-limit", default=60.0, show_default=True, type=click.FloatRange(min=0.01),
               help="Seconds per position.")
-@click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1))
-@click.option("--progress/--no-progress", default=None,
-              help="Progress bar on stderr (default: when stderr is a terminal, also with "
-                   "the results redirected to a file).")
-def batch(file: str, time_limit: float, workers: int, progress: bool | None) -> None:
-    """Solve one position per line of FILE (JSON lines); print one JSON result per line."""
-    from tqdm import tqdm
-    lines = _lines(_read_file(file))
-    show = sys.stderr.isatty() if progress is None else progress
-    bar = tqdm(lines, disable=not show, unit="pos", file=sys.stderr)
-    for line in bar:
-        out = json.dumps(_batch_record(line, time_limit, workers))
-        if show:
-            bar.write(out, file=sys.stdout)  # keeps the bar below the results
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1),
+              help="CP-SAT search workers per position.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False),
+              help="Write the results to this file instead of printing them.")
+@click.option("--resume", is_flag=True,
+              help="Keep the records already in --output (an interrupted batch) and solve "
+                   "the rest.")
+@_jobs_options
+def batch(file: str, time_limit: float, workers: int, output: str | None, resume: bool,
+          jobs: int, dask: str | None, progress: bool | None) -> None:
+    """Solve one position per line of FILE (JSON lines); one JSON result per line, in order,
+    each with its input ``line`` number."""
+    from functools import partial
+    from trainrun.batch import completed_records, read_lines, run_lines, solve_record
+    lines = read_lines(_read_bytes(file))
+    if resume and not output:
+        _fail("--resume: needs --output, the file of the interrupted batch")
+    try:
+        skip = completed_records(output, lines) if resume else 0
+        records = run_lines(partial(solve_record, time_limit=time_limit, workers=workers),
+                            lines[skip:], jobs, dask)
+        if output:
+            with open(output, "a" if resume else "w", encoding="utf-8") as out:
+                _write_records(records, len(lines), out, progress, skip)
         else:
-            click.echo(out)
+            _write_records(records, len(lines), sys.stdout, progress)
+    except InputError as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        _fail(f"{output}: {exc.strerror}")
+
+
+@main.command()
+@click.argument("inputs", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--report", "folder", type=click.Path(file_okay=False),
+              help="Write report.md, its plots (PNG) and results.jsonl into this folder.")
+@click.option("--strategy", "strategies", multiple=True, default=("auto",), show_default=True,
+              type=click.Choice(["auto", "bnb", "cpsat", "path"]),
+              help="Solve with this strategy (repeat to compare): auto, the compiled branch "
+                   "and bound alone, CP-SAT on the enumerated routes, CP-SAT's path model.")
+@click.option("--repeat", default=1, show_default=True, type=click.IntRange(min=1),
+              help="Timed solves per position; the best counts.")
+@click.option("--time-limit", default=60.0, show_default=True, type=click.FloatRange(min=0.01),
+              help="Seconds per solve.")
+@_jobs_options
+def bench(inputs: tuple, folder: str | None, strategies: tuple, repeat: int,
+          time_limit: float, jobs: int, dask: str | None, progress: bool | None) -> None:
+    """Solve and check every position of INPUTS (JSON lines, positions, 18xx.games game
+    files); one JSON row per solve, and with --report a report with plots."""
+    from functools import partial
+    from trainrun.batch import run_lines
+    from trainrun.bench import bench_lines, bench_record
+    from trainrun.benchreport import write_report
+    try:
+        lines, notes = bench_lines(list(inputs))
+        for note in notes:
+            click.echo(f"trainrun: note: {note}", err=True)
+        rows = []
+        for strategy in strategies:
+            task = partial(bench_record, strategy=strategy, repeat=repeat,
+                           time_limit=time_limit)
+            records = run_lines(task, lines, jobs, dask)
+            rows += _collected(records, len(lines), progress, echo=folder is None)
+        if folder:
+            click.echo(f"report: {write_report(rows, folder)}")
+    except InputError as exc:
+        _fail(str(exc))
+
+
+def _collected(records, total: int, progress: bool | None, echo: bool) -> list[dict]:
+    """The records, each printed as a JSON line when ``echo``, under a progress bar."""
+    from tqdm import tqdm
+    show = sys.stderr.isatty() if progress is None else progress
+    out = []
+    for record in tqdm(records, total=total, disable=not show, unit="pos", file=sys.stderr):
+        out.append(record)
+        if echo:
+            click.echo(json.dumps(record))
+    return out
 
 
 def _lines(text: str) -> list[str]:

@@ -28,7 +28,7 @@ from dataclasses import asdict
 
 import numpy as np
 
-from trainrun.solver import NoRunFound, choose_routes
+from trainrun.solver import STRATEGIES, NoRunFound, StrategyUnfit, choose_routes
 
 from . import answers
 from .claims import claimed_bonuses
@@ -40,10 +40,13 @@ from .routes import enumerate_routes, route_value, train_tables
 from .rules import scored_stops, scoring_order
 from .solver_input import candidates, network, path_train
 
-__all__ = ["DEFAULT_TIME_LIMIT", "Run", "RunRoute", "StopScore", "describe_route", "solve"]
+__all__ = ["DEFAULT_TIME_LIMIT", "SOLVE_STRATEGIES", "Run", "RunRoute", "StopScore",
+           "describe_route", "solve"]
 
 DEFAULT_TIME_LIMIT = 60.0
 ROUTE_BUDGET = 1_000_000  # routes per train type before the path model takes over
+# the solver's strategies, and "path": every train routed by CP-SAT's path model
+SOLVE_STRATEGIES = STRATEGIES + ("path",)
 
 
 def describe_route(graph: TrackGraph, table, stops: list, segs: list, train,
@@ -89,7 +92,7 @@ def _location(graph: TrackGraph, stop: int) -> str:
 
 
 def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
-          route_budget: int = ROUTE_BUDGET, claim=()) -> Run:
+          route_budget: int = ROUTE_BUDGET, claim=(), strategy: str = "auto") -> Run:
     """The best run of the operating company in ``position``.
 
     Each train type's routes are listed by the compiled enumerator; a type with
@@ -98,7 +101,15 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
     bonuses the run must earn (by name, or a hex or node id they list): the
     result is then the best run among those that earn them, e.g. 18NY's "run a
     less valuable route to claim a connection bonus" (docs/rules/18ny.md §5.3).
+    ``strategy`` (one of ``SOLVE_STRATEGIES``, for comparing them; "auto" is the fastest)
+    chooses how the combination is searched: "bnb" the compiled branch and bound alone,
+    "cpsat" CP-SAT on the enumerated routes, "path" CP-SAT routing every train itself.
     """
+    if strategy not in SOLVE_STRATEGIES:
+        raise InputError("strategy", f"unknown strategy {strategy!r}; one of "
+                                     f"{', '.join(SOLVE_STRATEGIES)}")
+    if strategy == "path":
+        route_budget, strategy = 0, "auto"
     start = time.perf_counter()
     deadline = time.monotonic() + time_limit
     graph = build_graph(position)
@@ -115,7 +126,9 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
         choice = choose_routes(cands, [b.amount for b in bonuses], fixed,
                                max(deadline - time.monotonic(), 0.05), workers,
                                network(graph) if path_trains else None, path_trains,
-                               claimed_bonuses(bonuses, claim))
+                               claimed_bonuses(bonuses, claim), strategy)
+    except StrategyUnfit as exc:
+        raise InputError("strategy", f"bnb does not apply to this position: {exc}") from None
     except NoRunFound:
         raise InputError("claim", f"no run earning {', '.join(claim)} found within the time "
                                   f"limit (nor proven impossible): allow more time") from None

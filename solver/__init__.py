@@ -3,7 +3,8 @@
 ``model.py`` holds the combination model over enumerated routes; ``paths.py``
 the path model for trains whose routes are too many to list.
 """
-from .model import Candidates, Choice, NoRunFound, choose_routes
+from .model import STRATEGIES, Candidates, Choice, NoRunFound, StrategyUnfit, choose_routes
 from .paths import Network, PathTrain
 
-__all__ = ["Candidates", "Choice", "Network", "NoRunFound", "PathTrain", "choose_routes"]
+__all__ = ["STRATEGIES", "Candidates", "Choice", "Network", "NoRunFound", "PathTrain",
+           "StrategyUnfit", "choose_routes"]

@@ -39,6 +39,15 @@ class NoRunFound(Exception):
     proven impossible either)."""
 
 
+class StrategyUnfit(Exception):
+    """The requested search strategy cannot solve this problem (its message says why)."""
+
+
+# how the combination is searched: "auto" (branch and bound first where it applies, then
+# CP-SAT), "bnb" (branch and bound only), "cpsat" (CP-SAT only)
+STRATEGIES = ("auto", "bnb", "cpsat")
+
+
 # the branch and bound keeps a bitmap of routes per track resource: at most this many
 # (track words x routes), about 64 MB
 BITMAP_LIMIT = 1 << 23
@@ -242,14 +251,16 @@ def _branch_and_bound(cands: list[Candidates], lower: int, greedy_picks: list,
 
 def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
                   time_limit: float, workers: int = 1, net: Network | None = None,
-                  path_trains: dict | None = None, required: tuple = ()) -> Choice | None:
+                  path_trains: dict | None = None, required: tuple = (),
+                  strategy: str = "auto") -> Choice | None:
     """Solve the combination problem; ``amounts[k]`` is the value of company bonus k.
 
     ``path_trains`` maps the index of a type whose route list is incomplete to
     its ``PathTrain``: that type is then modelled as paths on ``net`` and the
     answer can still be proven optimal. ``required`` lists bonuses the run must
     earn (the best run among those that do); None when no run earns them, and
-    ``NoRunFound`` when none was found within the time limit.
+    ``NoRunFound`` when none was found within the time limit. ``strategy`` is one of
+    ``STRATEGIES``; ``StrategyUnfit`` when "bnb" cannot take the problem.
     """
     path_trains = path_trains or {}
     start = time.monotonic()
@@ -257,16 +268,25 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
     greedy_picks, lower = _greedy(cands, amounts) if not required else ([], 0)
     few_bonuses = len(amounts) <= 64 and all(a >= 0 for a in amounts)
     words = max((c.bits.shape[1] for c in cands), default=0)
-    if (not path_trains and not required and few_bonuses and all(c.complete for c in cands)
+    fits = (not path_trains and not required and few_bonuses and all(c.complete for c in cands)
             and words <= 64 and words * sum(len(c.values) for c in cands) <= BITMAP_LIMIT
             and all(len(c.values) == 0 or c.values.min() >= 0 for c in cands)
-            and any(len(c.values) for c in cands)):
+            and any(len(c.values) for c in cands))
+    if strategy == "bnb" and not fits:
+        raise StrategyUnfit("the branch and bound needs every route listed, no required or "
+                            "negative bonus, at most 64 bonuses and at least one route")
+    if fits and strategy != "cpsat":
+        share = 1.0 if strategy == "bnb" else 0.5
         greedy_picks, lower, finished, searched = _branch_and_bound(
-            cands, lower, greedy_picks, start + time_limit / 2, amounts)
+            cands, lower, greedy_picks, start + time_limit * share, amounts)
+        earned = sorted({int(k) for t, i in greedy_picks
+                         for k in np.flatnonzero(cands[t].reach[i])})
         if finished:
-            earned = sorted({int(k) for t, i in greedy_picks
-                             for k in np.flatnonzero(cands[t].reach[i])})
             return Choice(greedy_picks, lower + fixed, lower + fixed, "optimal", earned,
+                          searched)
+        if strategy == "bnb":
+            bound = max(_gross_bound(cands, amounts), lower)
+            return Choice(greedy_picks, lower + fixed, bound + fixed, "feasible", earned,
                           searched)
         time_limit = max(time_limit - (time.monotonic() - start), 0.001)
     kept, upper = _prune(cands, amounts, lower)

@@ -37,15 +37,6 @@ def corpus_lines(title: str) -> list[dict]:
     return out
 
 
-def title_lines(name: str) -> list[dict]:
-    """Every corpus position of the title ``name`` (its name or an alias, e.g. "1871" or
-    "The Old Prince 1871"), whichever folder holds it."""
-    from trainrun.plugins import load_title
-    title = load_title(name).info.name
-    return [line for folder in sorted(p.name for p in CORPUS.iterdir() if p.is_dir())
-            for line in corpus_lines(folder) if load_title(line["title"]).info.name == title]
-
-
 def line_id(data: dict) -> str:
     """A corpus line's id, ``<game>-<action>``: the test ids of the corpus tests and the
     benchmarks."""

@@ -39,12 +39,3 @@ def test_corpus_present():
     trains = {t["name"] for line in found for t in line["trains"]}
     assert {"2H", "3H", "4H", "5H", "6H", "2+", "3+", "4+", "7", "D"} <= trains
     assert any(line["entity"] == "PEIR" for line in found)
-
-
-def test_title_lines_take_the_title_or_an_alias():
-    """``benchmarks/report.py TITLE`` reads the corpus by title: 1871's lines are named
-    "The Old Prince 1871" and lie in the folder 1871; 18PA has no recorded game."""
-    from corpus_checks import corpus_lines, title_lines
-    assert len(title_lines("The Old Prince 1871")) == len(corpus_lines("1871")) == 77
-    assert title_lines("1871") == title_lines("The Old Prince 1871")
-    assert title_lines("18PA") == []
