@@ -6,13 +6,12 @@ import json
 
 import pytest
 from click.testing import CliRunner
-from fastapi.testclient import TestClient
 
 from trainrun import read_position, solve
 from trainrun.cli import main
 from trainrun.errors import InputError
-from trainrun.service import app
 
+from service_client import json_client
 from test_cli import EXAMPLE
 
 
@@ -85,8 +84,7 @@ def test_the_reader_refuses_with_one_line(case):
 @pytest.mark.parametrize("case", HOSTILE, ids=list(HOSTILE))
 def test_the_service_answers_400_with_one_line(case):
     body, message = HOSTILE[case]
-    res = TestClient(app).post("/solve?time_limit=5", content=body,
-                               headers={"content-type": "application/json"})
+    res = json_client().post("/solve?time_limit=5", content=body)
     assert res.status_code == 400, res.text
     assert message in res.json()["error"] and "\n" not in res.json()["error"]
 
