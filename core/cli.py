@@ -14,6 +14,27 @@ EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
 
 
+class FiniteSeconds(click.ParamType):
+    """A time limit: a finite number of seconds of at least 0.01 (``nan`` and ``inf``
+    would never stop)."""
+
+    name = "seconds"
+
+    def convert(self, value, param, ctx):
+        import math
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        if not math.isfinite(seconds) or seconds < 0.01:
+            self.fail(f"{value!r} is not a finite number of seconds of at least 0.01",
+                      param, ctx)
+        return seconds
+
+
+FINITE_SECONDS = FiniteSeconds()
+
+
 def _fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
     click.echo(f"trainrun: error: {message}", err=True)
     sys.exit(code)
@@ -64,7 +85,7 @@ def main() -> None:
 @main.command()
 @click.argument("position", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print the run as JSON.")
-@click.option("--time-limit", default=60.0, show_default=True, type=click.FloatRange(min=0.01),
+@click.option("--time-limit", default=60.0, show_default=True, type=FINITE_SECONDS,
               help="Seconds before stopping with the best run found and a proven bound.")
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1),
               help="CP-SAT search workers.")
@@ -106,7 +127,7 @@ def solve(position: str, as_json: bool, time_limit: float, workers: int,
 @click.argument("position", type=click.Path(dir_okay=False))
 @click.argument("run", required=False, type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
-@click.option("--time-limit", default=60.0, show_default=True, type=click.FloatRange(min=0.01),
+@click.option("--time-limit", default=60.0, show_default=True, type=FINITE_SECONDS,
               help="Seconds for finding the best run to compare with.")
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1),
               help="CP-SAT search workers.")
@@ -164,7 +185,7 @@ def _write_records(records, total: int, out, progress: bool | None, skip: int = 
 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--time-limit", default=60.0, show_default=True, type=click.FloatRange(min=0.01),
+@click.option("--time-limit", default=60.0, show_default=True, type=FINITE_SECONDS,
               help="Seconds per position.")
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1),
               help="CP-SAT search workers per position.")
@@ -208,7 +229,7 @@ def batch(file: str, time_limit: float, workers: int, output: str | None, resume
                    "and bound alone, CP-SAT on the enumerated routes, CP-SAT's path model.")
 @click.option("--repeat", default=1, show_default=True, type=click.IntRange(min=1),
               help="Timed solves per position; the best counts.")
-@click.option("--time-limit", default=60.0, show_default=True, type=click.FloatRange(min=0.01),
+@click.option("--time-limit", default=60.0, show_default=True, type=FINITE_SECONDS,
               help="Seconds per solve.")
 @_jobs_options
 def bench(inputs: tuple, folder: str | None, strategies: tuple, repeat: int,
@@ -328,7 +349,7 @@ def import_game(game: str, action: int | None, company: str | None, as_json: boo
 @main.command()
 @click.argument("game", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print the audit as JSON.")
-@click.option("--time-limit", default=60.0, show_default=True, type=click.FloatRange(min=0.01),
+@click.option("--time-limit", default=60.0, show_default=True, type=FINITE_SECONDS,
               help="Seconds per run for finding the best.")
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar (default: on a terminal, not when output is piped).")
@@ -390,7 +411,7 @@ def _one_line(path: str, text: str, line: int | None, action: int | None) -> str
 @click.option("--top", default=3, show_default=True, type=click.IntRange(min=0),
               help="How many of the best plans to show with their runs.")
 @click.option("--json", "as_json", is_flag=True, help="Print the advice as JSON.")
-@click.option("--time-limit", default=10.0, show_default=True, type=click.FloatRange(min=0.01),
+@click.option("--time-limit", default=10.0, show_default=True, type=FINITE_SECONDS,
               help="Seconds per candidate board before taking the best run found and "
                    "its proven bound.")
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1),
@@ -438,11 +459,44 @@ def convert(position: str, line: int | None, action: int | None) -> None:
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8018, show_default=True, type=int)
-def serve(host: str, port: int) -> None:
-    """Run the HTTP revenue service (POST /solve, /verify, /moves, /advise; GET /titles;
-    docs at /docs)."""
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Worker processes solving at once  [default: the cores]")
+@click.option("--queue", type=click.IntRange(min=1), default=None,
+              help="Requests waiting for a worker before 503  [default: 4 per job]")
+@click.option("--max-time-limit", type=FINITE_SECONDS, default=60.0, show_default=True,
+              help="Most seconds a request may ask for (and its default).")
+@click.option("--max-workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Most CP-SAT workers a request may ask for.")
+@click.option("--max-body", type=click.IntRange(min=1), default=8 << 20, show_default=True,
+              help="Most bytes of a request body.")
+@click.option("--read-timeout", type=FINITE_SECONDS, default=10.0, show_default=True,
+              help="Seconds to receive a request's head, and again its body.")
+@click.option("--max-connections", type=click.IntRange(min=1), default=256,
+              show_default=True, help="Open connections before uvicorn answers 503.")
+@click.option("--api-key", envvar="TRAINRUN_API_KEY", default=None,
+              help="Require this key in X-API-Key (also from $TRAINRUN_API_KEY).")
+@click.option("--allowed-hosts", default="127.0.0.1,localhost,[::1]", show_default=True,
+              help="Host headers served, comma-separated ('*': any).")
+def serve(host: str, port: int, jobs: int | None, queue: int | None, max_time_limit: float,
+          max_workers: int, max_body: int, read_timeout: float, max_connections: int,
+          api_key: str | None, allowed_hosts: str) -> None:
+    """Run the HTTP revenue service (POST /solve, /verify, /moves, /advise, /import,
+    /audit; GET /titles, /healthz, /readyz; docs at /docs)."""
     import uvicorn
-    uvicorn.run("trainrun.service:app", host=host, port=port)
+
+    from trainrun import service
+    from trainrun.serviceguard import HeadTimeoutH11Protocol, Limits
+    limits = Limits(**({"jobs": jobs} if jobs else {}), queue=queue or 0,
+                    max_time_limit=max_time_limit, max_workers=max_workers,
+                    max_body=max_body, body_timeout=read_timeout, head_timeout=read_timeout,
+                    api_key=api_key or None,
+                    allowed_hosts=tuple(h.strip().lower() for h in allowed_hosts.split(",")))
+    service.configure(limits)
+    service.POOL.start()
+    protocol = type("Protocol", (HeadTimeoutH11Protocol,), {"head_timeout": read_timeout})
+    uvicorn.run(service.app, host=host, port=port, http=protocol,
+                limit_concurrency=max_connections, timeout_keep_alive=5,
+                h11_max_incomplete_event_size=16 << 10)
 
 
 @main.command()
