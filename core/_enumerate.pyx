@@ -10,6 +10,7 @@ import time
 
 import numpy as np
 
+from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from libcpp.vector cimport vector
 
@@ -138,9 +139,11 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
             k = adj_seg[pos]
             v = adj_to[pos]
             steps += 1
-            if (steps & 0xFFFF) == 0 and deadline > 0 and time.monotonic() > deadline:
-                complete = False
-                break
+            if (steps & 0xFFFF) == 0:
+                PyErr_CheckSignals()   # Ctrl-C stops a long enumeration at once
+                if deadline > 0 and time.monotonic() > deadline:
+                    complete = False
+                    break
             if visited[v] or shares_track(&gmask[depth, 0], &groups[v, 0], gwords):
                 continue
             if seg_a[k] == u:

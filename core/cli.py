@@ -3,11 +3,13 @@ turn's legal moves, advise the best lay, list titles."""
 from __future__ import annotations
 
 import json
+import signal
 import sys
 
 import click
 
 from .errors import InputError
+from .jsontext import load_json
 from .text import format_purchase, format_run, format_verification
 
 EXIT_BAD_INPUT = 2
@@ -78,8 +80,13 @@ def _purchase_text(text: str, time_limit: float, workers: int):
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="trainrun")
-def main() -> None:
+@click.pass_context
+def main(ctx: click.Context) -> None:
     """Exact best runs for 18xx railway games."""
+    if ctx.invoked_subcommand != "serve":
+        # Ctrl-C ends the command at once, even inside a compiled search or CP-SAT (a
+        # Python handler would wait for them to come back); the service stops itself
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 @main.command()
@@ -269,24 +276,34 @@ def _collected(records, total: int, progress: bool | None, echo: bool) -> list[d
 
 
 def _lines(text: str) -> list[str]:
-    return [ln for ln in text.splitlines() if ln.strip()]
+    """The non-blank lines of a JSON-lines text (only ``\n`` ends a line: JSON text may
+    hold U+2028 or U+0085)."""
+    return [ln for ln in _rows(text) if ln.strip()]
+
+
+def _rows(text: str) -> list[str]:
+    return [ln.removesuffix("\r") for ln in text.split("\n")]
 
 
 def _each_line(path: str, answer) -> None:
-    """One JSON result per non-empty line of the .jsonl file ``path``: ``fixture``,
-    ``action`` and ``answer(position)``, or ``error`` with the line's one-line error."""
+    """One JSON result per line of the .jsonl file ``path``: its ``line`` number,
+    ``fixture``, ``action`` and ``answer(position)``, or ``error`` with the line's one-line
+    error (a line that is not UTF-8 spoils only itself)."""
+    from trainrun.batch import read_lines
     from trainrun.plugins import read_position
-    for line in _lines(_read_file(path)):
-        record: dict = {}
+    for line in read_lines(_read_bytes(path)):
+        record: dict = {"line": line.number}
         try:
-            data = json.loads(line)
+            if line.unreadable:
+                raise InputError(f"line {line.number}", line.unreadable)
+            data = load_json(line.text, "position")
             if isinstance(data, dict):
-                record = {k: data[k] for k in ("fixture", "action") if k in data}
+                record.update({k: data[k] for k in ("fixture", "action") if k in data})
             record.update(answer(read_position(data)))
-        except json.JSONDecodeError as exc:
-            record["error"] = f"position: malformed JSON ({exc.msg})"
         except InputError as exc:
             record["error"] = str(exc)
+        except Exception as exc:  # one bad position must not stop the others
+            record["error"] = f"internal error ({type(exc).__name__}: {exc})"
         click.echo(json.dumps(record))
 
 
@@ -379,7 +396,7 @@ def _one_line(path: str, text: str, line: int | None, action: int | None) -> str
     """The position in ``text``: the whole file, or with ``line`` (1-based) or ``action``
     (the corpus ``action`` field) one line of a JSON-lines file (one that must be chosen
     when a .jsonl file holds several)."""
-    rows = text.splitlines()
+    rows = _rows(text)
     filled = _lines(text)
     if line is not None and action is not None:
         _fail("--line, --action: give one of them, not both")
@@ -396,9 +413,9 @@ def _one_line(path: str, text: str, line: int | None, action: int | None) -> str
     for k, row in enumerate(rows, 1):
         if row.strip():
             try:
-                data = json.loads(row)
-            except json.JSONDecodeError as exc:
-                _fail(f"{path} line {k}: malformed JSON ({exc.msg})")
+                data = load_json(row, f"{path} line {k}")
+            except InputError as exc:
+                _fail(str(exc))
             if isinstance(data, dict) and data.get("action") == action:
                 found.append(row)
     if len(found) != 1:
@@ -451,9 +468,12 @@ def convert(position: str, line: int | None, action: int | None) -> None:
     from trainrun.own_format import dump_own, position_to_own
     text = _one_line(position, _read_file(position), line, action)
     try:
-        click.echo(dump_own(position_to_own(read_position(text))))
+        own = dump_own(position_to_own(read_position(text)))
     except InputError as exc:
         _fail(str(exc))
+    except Exception as exc:  # never a traceback for the user
+        _internal(exc)
+    click.echo(own)
 
 
 @main.command()
