@@ -249,6 +249,11 @@ def _branch_and_bound(cands: list[Candidates], lower: int, greedy_picks: list,
     return picks, int(total), finished, len(values)
 
 
+def _earned(cands: list[Candidates], picks: list) -> list[int]:
+    """The company bonuses the routes ``picks`` (type, route index) earn together."""
+    return sorted({int(k) for t, i in picks for k in np.flatnonzero(cands[t].reach[i])})
+
+
 def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
                   time_limit: float, workers: int = 1, net: Network | None = None,
                   path_trains: dict | None = None, required: tuple = (),
@@ -279,8 +284,7 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
         share = 1.0 if strategy == "bnb" else 0.5
         greedy_picks, lower, finished, searched = _branch_and_bound(
             cands, lower, greedy_picks, start + time_limit * share, amounts)
-        earned = sorted({int(k) for t, i in greedy_picks
-                         for k in np.flatnonzero(cands[t].reach[i])})
+        earned = _earned(cands, greedy_picks)
         if finished:
             return Choice(greedy_picks, lower + fixed, lower + fixed, "optimal", earned,
                           searched)
@@ -296,8 +300,8 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
     incomplete = any(not c.complete and t not in path_trains for t, c in enumerate(cands))
     if lower == upper and not required and not any(not c.complete for c in cands):
         # the quick run reaches a proven upper bound: it is optimal, no search needed
-        earned = sorted({k for t, i in greedy_picks for k in np.flatnonzero(cands[t].reach[i])})
-        return Choice(greedy_picks, lower + fixed, upper + fixed, "optimal", earned, n_kept)
+        return Choice(greedy_picks, lower + fixed, upper + fixed, "optimal",
+                      _earned(cands, greedy_picks), n_kept)
 
     model = cp_model.CpModel()
     run = {}
@@ -359,7 +363,8 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
         if required:   # the greedy run does not stand in for a run that earns them
             raise NoRunFound(time_limit)
         # no solution found within the limit: fall back to the greedy run
-        return Choice(greedy_picks, lower + fixed, upper + fixed, "feasible", kept=n_kept)
+        return Choice(greedy_picks, lower + fixed, upper + fixed, "feasible",
+                      _earned(cands, greedy_picks), n_kept)
     picks = [key for key, v in run.items() if solver.value(v)]
     for t, pv in copies:
         path = read_path(solver, net, pv)

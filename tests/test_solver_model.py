@@ -209,3 +209,21 @@ def test_required_bonus_not_found_in_time_is_said_not_faked(monkeypatch):
     # without the requirement: 50 (route 0), proven by the greedy run meeting the bound
     choice = choose_routes(cands, [5], 0, 1.0)
     assert choice.total == 50 and choice.status == "optimal"
+
+
+def test_fallback_at_the_time_limit_lists_the_bonus_its_run_earns(monkeypatch):
+    # CP-SAT stopped before finding a run, the quick run not proven (its bound raised by
+    # one): the greedy run stands in, 50 + the bonus 40 that route 0 reaches, and the
+    # bonus is listed with it (the total must be its routes plus its bonuses)
+    from ortools.sat.python import cp_model
+
+    from trainrun.solver import model
+
+    monkeypatch.setattr(cp_model.CpSolver, "solve", lambda self, m, *a: cp_model.UNKNOWN)
+    prune = model._prune
+    monkeypatch.setattr(model, "_prune", lambda *a: (prune(*a)[0], prune(*a)[1] + 1))
+    cands = _cands([(1, [(50, {0}), (60, {1})])])
+    cands[0].reach = np.array([[True], [False]])
+    choice = choose_routes(cands, [40], 0, 1.0, strategy="cpsat")
+    assert choice.status == "feasible" and choice.total == 90
+    assert choice.picks == [(0, 0)] and choice.bonuses == [0]
