@@ -7,7 +7,9 @@ stopped at its deadline, and a client that goes away has its work killed with it
 answer, unless ``deadline`` (``time.monotonic()``) passes first (``Overran``) or the
 ``gone`` awaitable completes (the client disconnected: ``Gone``). Either way the worker
 is killed and a fresh one started. A worker whose memory grew beyond ``max_rss`` bytes
-is retired after its answer, so memory a solve took is given back.
+is retired after its answer, so memory a solve took is given back. A task still running
+after ``SPRINT`` seconds has its worker's priority lowered (and the worker replaced
+after it), so short requests keep their speed while long ones run.
 
 The pool keeps no asyncio object between calls, so it serves any event loop (a test
 client starts one per request).
@@ -16,11 +18,16 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import threading
 import time
 from collections import deque
 
 from .errors import InputError
+
+
+SPRINT = 0.25               # seconds after which a task counts as long
+LONG_TASK_NICENESS = 10     # a long task's worker runs at this niceness
 
 
 class PoolFull(Exception):
@@ -52,6 +59,19 @@ class _Worker:
         self.process = ctx.Process(target=serve_worker, args=(child,), daemon=True)
         self.process.start()
         child.close()
+        self.lowered = False
+
+    def yield_to_short_tasks(self) -> None:
+        """Lower the priority of every thread of this worker (its task is a long one), so
+        short tasks on the other workers pass it; the worker is replaced after the task
+        (priority cannot be raised back without privileges)."""
+        self.lowered = True
+        for task in os.listdir(f"/proc/{self.process.pid}/task") if os.path.isdir("/proc") \
+                else [self.process.pid]:
+            try:
+                os.setpriority(os.PRIO_PROCESS, int(task), LONG_TASK_NICENESS)
+            except OSError:
+                pass
 
     def kill(self) -> None:
         self.process.kill()
@@ -92,7 +112,7 @@ class SolvePool:
         keep = False
         try:
             kind, answer, rss = await self._answer(worker, (task, args), deadline, gone)
-            keep = rss <= self.max_rss
+            keep = rss <= self.max_rss and not worker.lowered
         finally:
             self._release(worker if keep else None, retire=None if keep else worker)
         if kind == "input":
@@ -146,8 +166,13 @@ class SolvePool:
         try:
             worker.conn.send(message)
             waits = {ready} | ({watch} if watch else set())
-            done, _ = await asyncio.wait(waits, timeout=max(deadline - time.monotonic(), 0),
+            done, _ = await asyncio.wait(waits, timeout=min(max(deadline - time.monotonic(), 0),
+                                                            SPRINT),
                                          return_when=asyncio.FIRST_COMPLETED)
+            if not done and time.monotonic() < deadline:
+                worker.yield_to_short_tasks()
+                done, _ = await asyncio.wait(waits, timeout=max(deadline - time.monotonic(), 0),
+                                             return_when=asyncio.FIRST_COMPLETED)
             loop.remove_reader(fd)
             if ready in done:
                 try:

@@ -2,6 +2,7 @@
 up other requests, a full queue answers 503 at once, a client that goes away has its
 solve stopped, and the limits (head and body read time, body size, content type, Host,
 key, time_limit and workers) are kept."""
+import contextlib
 import json
 import socket
 import subprocess
@@ -32,23 +33,32 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def server():
+@contextlib.contextmanager
+def running_service(*flags: str):
+    """``trainrun serve`` with ``flags`` (and the key ``KEY``) on a free loopback port,
+    once it answers; gives (port, process id)."""
     port = _free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "trainrun", "serve", "--port", str(port), "--jobs", "1",
-         "--queue", "1", "--read-timeout", "1", "--max-body", "200000",
-         "--max-time-limit", "30", "--api-key", KEY],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(600):
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
-            break
-        except OSError:
-            time.sleep(0.1)
-    yield port
-    proc.terminate()
-    proc.wait(timeout=10)
+        [sys.executable, "-m", "trainrun", "serve", "--port", str(port), "--api-key", KEY,
+         *flags], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(600):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield port, proc.pid
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def server():
+    with running_service("--jobs", "1", "--queue", "1", "--read-timeout", "1",
+                         "--max-body", "200000", "--max-time-limit", "30") as (port, _):
+        yield port
 
 
 def raw(port: int, head: bytes, body: bytes = b"") -> socket.socket:
