@@ -1,23 +1,30 @@
-"""Replaying and auditing a whole recorded game (the largest 18Chesapeake log, 1905: 67 runs):
-import of every run position (issue target: at most 1 s) and the audit (at most 5 s)."""
+"""Replaying and auditing a whole recorded game: the largest 18Chesapeake log (1905: 67 runs)
+and the 1871 game (77 runs, its auction, shares and floats followed): import of every run
+position (issue target: at most 1 s) and the audit (at most 5 s)."""
 from pathlib import Path
+
+import pytest
 
 from trainrun.audit import audit
 from trainrun.gamelog import read_game, run_positions
 
-GAME = Path(__file__).parent.parent / "tests" / "data" / "fixtures" / "18Chesapeake" / "1905.json"
+FIXTURES = Path(__file__).parent.parent / "tests" / "data" / "fixtures"
+GAMES = [("18Chesapeake/1905.json", 67), ("1871/1871_game_end_final_phase.json", 77)]
 
 
-def _every_run_position():
-    return list(run_positions(read_game(GAME.read_text(), GAME.name)))
+def _read(name):
+    path = FIXTURES / name
+    return read_game(path.read_text(), path.name)
 
 
-def test_import_a_whole_game(benchmark):
-    positions = benchmark.pedantic(_every_run_position, rounds=3, iterations=1)
-    assert len(positions) == 67
+@pytest.mark.parametrize("name,runs", GAMES)
+def test_import_a_whole_game(benchmark, name, runs):
+    positions = benchmark.pedantic(lambda: list(run_positions(_read(name))), rounds=3,
+                                   iterations=1)
+    assert len(positions) == runs
 
 
-def test_audit_a_whole_game(benchmark):
-    game = read_game(GAME.read_text(), GAME.name)
-    report = benchmark.pedantic(audit, args=(game,), rounds=1, iterations=1)
-    assert len(report.runs) == 67 and report.proven
+@pytest.mark.parametrize("name,runs", GAMES)
+def test_audit_a_whole_game(benchmark, name, runs):
+    report = benchmark.pedantic(audit, args=(_read(name),), rounds=1, iterations=1)
+    assert len(report.runs) == runs and report.proven

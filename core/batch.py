@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import os
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -90,7 +91,8 @@ def _died(line: Line) -> dict:
 def run_lines(task: Callable[[str], dict], lines: list[Line], jobs: int = 1,
               dask: str | None = None) -> Iterator[dict]:
     """The record of every line, in input order: in this process (``jobs`` 1), on ``jobs``
-    worker processes, or on the Dask scheduler at address ``dask``."""
+    worker processes (0: one per core), or on the Dask scheduler at address ``dask``."""
+    jobs = jobs or os.cpu_count() or 1
     if dask:
         yield from _on_dask(task, lines, dask)
     elif jobs > 1:

@@ -171,8 +171,9 @@ def _jobs_options(command):
     command = click.option("--dask", metavar="ADDRESS",
                            help="Run on the Dask scheduler at ADDRESS (tcp://host:8786); "
                                 "needs pip install 'trainrun[dask]'.")(command)
-    return click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1),
-                        help="Worker processes (output stays in input order).")(command)
+    return click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=0),
+                        help="Worker processes, 0: one per core (output stays in input "
+                             "order).")(command)
 
 
 def _write_records(records, total: int, out, progress: bool | None, skip: int = 0) -> None:

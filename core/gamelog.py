@@ -33,15 +33,17 @@ What moves the board and the trains:
   company keeps the variant it was bought as;
 * the title's ``trainrun_replay_action`` takes an action first where its game does more:
   markers claimed (18NY's connection bonuses and coal), mergers, tokens replaced and
-  companies closed, through ``set_markers``, ``replace_token``, ``close``, ``take_trains``,
-  ``buy_train``, ``title_state`` (per company, carried into its positions) and
-  ``extra_tokens``;
+  companies closed, shares and floats (1871), through ``set_markers``, ``replace_token``,
+  ``put_token``, ``close``, ``take_trains``, ``buy_train``, ``place_token``, ``title_state``
+  and ``privates`` (per company, carried into its positions) and ``extra_tokens``;
 * bids, shares, loans, dividends, runs and passes change neither board nor trains and are
   read and skipped.
 
 Any other action stops the replay with one line naming its id, its type and why: the
 board is never silently wrong. A title replays only when its plugin gives replay rules
-(``trainrun_replay_rules``): 18Chesapeake, 18NY, and 1817 up to its first ``assign``.
+(``trainrun_replay_rules``): 18Chesapeake, 18NY, 1871, and 1817 up to its first
+``assign``. A title's bookkeeping may also give each company's positions their
+``privates`` (``Replay.privates``; 1871: who holds SBC).
 """
 from __future__ import annotations
 
@@ -67,12 +69,14 @@ OPERATORS = ("corporation", "minor")
 
 @dataclasses.dataclass
 class GameLog:
-    """A game file read: its title's ruleset, its name, and the actions standing."""
+    """A game file read: its title's ruleset, its name, the actions standing and the
+    players' ids in seat order."""
 
     ruleset: object
     name: str
     actions: list[dict]
     settings: dict
+    players: list = dataclasses.field(default_factory=list)
 
     def action(self, action_id: int) -> dict:
         for a in self.actions:
@@ -147,7 +151,14 @@ def read_game(data, name: str = "game") -> GameLog:
     if not isinstance(settings, dict):
         raise InputError("settings", f"expected a JSON object, got {settings!r}")
     actions = filtered_actions(_check_actions(data.get("actions")))
-    return GameLog(ruleset, name, actions, settings)
+    return GameLog(ruleset, name, actions, settings, _player_ids(data.get("players", [])))
+
+
+def _player_ids(players) -> list:
+    if not isinstance(players, list) or not all(isinstance(p, dict) and "id" in p
+                                                for p in players):
+        raise InputError("players", "expected the list of the game's players, each with an id")
+    return [p["id"] for p in players]
 
 
 def _name_of(copy_id, what: str, action: dict) -> str:
@@ -186,6 +197,7 @@ class Replay:
             self._set_up_city(hex_id, self.rules.tokens.get(hex_id, ()),
                               self.rules.reserved.get(hex_id, ()))
         self.title_state: dict[str, dict] = {}   # per company, as its positions carry it
+        self.privates: dict[str, dict] = {}      # per company: its positions' ``privates``
         self.extra_tokens: dict[str, int] = {}   # tokens a company holds beyond its charter's
         self.notes: dict = {}                    # the title's own bookkeeping (its replay hook)
         self.tile_ids: dict[str, str] = {}   # the engine's copy id of each laid tile, per hex
@@ -238,7 +250,8 @@ class Replay:
         position = Position(self.title, self.phase, company, list(self.trains.get(company, [])),
                             dict(self.board), title_state=dict(self.title_state.get(company, {})),
                             options=dict(self._options()), source=source,
-                            tokens_left=tokens_left, ruleset=self.game.ruleset)
+                            tokens_left=tokens_left, privates=dict(self.privates.get(company, {})),
+                            ruleset=self.game.ruleset)
         answers.prepare_board(position)
         return position
 
@@ -398,6 +411,8 @@ class Replay:
         chosen = self.rules.home_token_timing == "choose" and not self._has_token(company)
         self._token(company, hex_id, int(index), "HomeToken" if chosen else "Token")
 
+    place_token = _do_place_token   # a title's ``trainrun_replay_action`` may wrap a token
+
     def _do_buy_company(self, action: dict) -> None:
         if action.get("entity_type") in OPERATORS:
             self.owners[action.get("company")] = action["entity"]
@@ -471,6 +486,20 @@ class Replay:
                 tokens.extra.append(new)
         else:
             raise InputError("token", f"{old} has no token in city {city} of {hex_id}")
+        self.board[hex_id] = placed
+
+    def put_token(self, hex_id: str, city: int, company: str) -> None:
+        """A token of ``company`` in the first empty slot of that city, as the engine
+        exchanges one in (a city with another company's reservation waiting is refused:
+        which slot that reservation holds is not kept)."""
+        placed = _copy_hex(self.board[hex_id])
+        slots = next((n.slots for n in placed.tile.nodes if n.index == city), 0)
+        tokens = placed.tokens.setdefault(city, CityTokens([None] * slots))
+        waiting = [r for r in tokens.reserved if r != company and r not in tokens.slots]
+        if waiting or None not in tokens.slots:
+            raise InputError("token", f"no slot for {company} in city {city} of {hex_id}"
+                             + (f" (reserved for {', '.join(waiting)})" if waiting else ""))
+        tokens.slots[tokens.slots.index(None)] = company
         self.board[hex_id] = placed
 
     def remove_reservations(self, holder: str) -> None:

@@ -6,6 +6,9 @@ action moves it to the buying company; all privates close when the first 5-train
 (engine ``close_companies``), i.e. from phase 5 on. Undone actions are skipped (``undo``
 takes back the last action not undone, or back to ``action_id``; ``redo`` restores the
 last one taken back).
+
+1871: the game-log replay (``trainrun.gamelog``) follows the auction, the shares and the
+presidencies; its position before the line's action carries the ``privates``.
 """
 from __future__ import annotations
 
@@ -58,8 +61,20 @@ def chesapeake_privates(line: dict) -> dict:
     return holders
 
 
+@lru_cache(maxsize=None)
+def _replayed_privates(title: str, fixture: str) -> dict:
+    """Per action id, the replay's ``privates`` of every company just before it."""
+    from trainrun.gamelog import read_game, replay
+    text = (FIXTURES / title / fixture).read_text()
+    return {action["id"]: {c: dict(p) for c, p in state.privates.items()}
+            for action, state in replay(read_game(text, fixture))}
+
+
 def with_privates(line: dict) -> dict:
     """The line with the ``privates`` its title's lay rules read, where the log tells."""
     if line["title"] == "18Chesapeake":
         return dict(line, privates=chesapeake_privates(line))
+    if line["title"] == "The Old Prince 1871":
+        replayed = _replayed_privates("1871", line["fixture"])[line["action"]]
+        return dict(line, privates=replayed.get(line["entity"], {}))
     return line

@@ -6,6 +6,7 @@ log to that action must give exactly that: every hex's tile, rotation and tokens
 extras, reservations), markers, the phase, and the company's trains (ids and names).
 """
 import copy
+import dataclasses
 import json
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from trainrun.gamelog import filtered_actions, position_at, read_game, replay, r
 from trainrun.plugins import read_position
 
 DATA = Path(__file__).parent / "data"
-REPLAYED = ["18Chesapeake", "18NY"]
+REPLAYED = ["18Chesapeake", "18NY", "1871"]
 
 
 def board_differences(mine, theirs) -> list[str]:
@@ -269,24 +270,147 @@ def test_18ny_a_merge_of_an_unknown_company():
         list(replay(read_game(data)))
 
 
-# ---- titles not (yet) replayed to their end: a stop with one line, never a wrong board ------
+# ---- 1871: the auction, shares and presidencies, floats, the PEIR, splits -----------------
 
-def test_1871_setup_drawn_from_the_seed_and_the_replay_stops_at_the_first_float():
+G1871 = "1871_game_end_final_phase"
+
+
+@dataclasses.dataclass
+class Moment1871:
+    """The replay just before one action: presidents, the PEIR's operator, open privates and
+    their holders, floated railroads, holdings, board, trains, trains gone, and the
+    positions' privates per company."""
+
+    presidents: dict
+    peir: object
+    privates: dict
+    floated: set
+    held: dict
+    board: dict
+    trains: dict
+    gone: set
+    seen: dict
+
+    def percent(self, railroad, holder):
+        return self.held.get(railroad, {}).get(holder, 0)
+
+    def cities_of(self, company):
+        return [(h, i) for h, p in self.board.items() for i, c in p.tokens.items()
+                if company in c.holders()]
+
+
+def _states_1871(*actions):
+    out = {}
+    for logged, state in replay(load("1871", G1871)):
+        if logged["id"] in actions:
+            g = state.notes["g1871"]
+            out[logged["id"]] = Moment1871(
+                dict(g.holdings.president), g.peir_owner, dict(g.privates),
+                set(g.holdings.floated), copy.deepcopy(g.holdings.held), dict(state.board),
+                {c: [t.id for t in ts] for c, ts in state.trains.items()}, set(state.gone),
+                copy.deepcopy(state.privates))
+    return out
+
+
+def test_1871_setup_drawn_from_the_seed_and_the_auction_piles():
     # seed 2027948281: Mount Stewart is the Mainline, Alberton the Shortline (their tokens in
-    # M13 and D6), PEIR tokens on the other five homes (corpus line 105); the corpus lines
-    # before S's par (159) are reproduced, then the replay stops: S's float would swap the
-    # PEIR token in F14 for S's, which needs share tracking
+    # M13 and D6, corpus line 105), Summerside drawn third (the Union Bank's second share);
+    # the next 15 numbers deal the piles, as the log's offers show: player 12729 offers RF,
+    # HSE, RA, UB (MC offered for it), 3574 SBC, SL, ML, VR (SB), 13748 P1, P4, P5, P6 (P7)
     from trainrun.plugins.g1871 import setup
-    assert setup.draw(2027948281)[:2] == ("MS", "A")
-    lines = corpus_lines("1871", "1871_game_end_final_phase")
-    positions = {}
-    with pytest.raises(InputError, match=r"^action 159 \(par\): S: trainrun cannot replay "
-                                         r"1871's floats yet: the PEIR token in F14"):
-        for position in run_positions(load("1871", "1871_game_end_final_phase")):
-            positions[position.source["action"]] = position
-    assert sorted(positions) == [a for a in sorted(lines) if a < 159] == [105, 110, 123, 152]
-    assert {a: differences(positions[a], lines[a]) for a in positions} == {
-        a: [] for a in positions}
+    from trainrun.plugins.g1871.auction import Auction
+    assert setup.draw(2027948281)[:3] == ("MS", "A", "S")
+    piles = Auction(2027948281, [12729, 3574, 13748]).piles
+    assert {p: sorted(c) for p, c in piles.items()} == {
+        12729: ["HSE", "MC", "RA", "RF", "UB"], 3574: ["ML", "SB", "SBC", "SL", "VR"],
+        13748: ["P1", "P4", "P5", "P6", "P7"]}
+
+
+def test_1871_auction_sales_and_forced_privates():
+    # bids then a pass sell to the best bid (SBC to 12729 for $120 at 16-17); RA, offered by
+    # 12729 and passed by both others (35-37), is forced on its offerer; P6 (61-62): 12729
+    # ($10 left) cannot bid $85, 3574 passes, the offerer 13748 has $45 < $80, so 3574, the
+    # richest, must buy it; MC (73), then SB and P7, offered without a recorded action, go
+    # to 3574 the same ways. The PEIR goes to the most PEIR shares, the lowest-numbered
+    # share breaking a tie: 3574 (P1) ties 12729 (P4) at 34, 12729 leads after P5 (44),
+    # 3574 leads again after P6.
+    states = _states_1871(35, 45, 75, 81)
+    assert states[35].peir == 3574 and states[45].peir == 12729 and states[75].peir == 3574
+    privates = states[81].privates
+    assert {p: privates[p] for p in ("SBC", "RA", "ML", "SL", "P1", "P4", "P5", "P6", "P7",
+                                     "MC", "SB", "VR", "UB")} == {
+        "SBC": 12729, "RA": 12729, "ML": 12729, "SL": 13748, "P1": 3574, "P4": 12729,
+        "P5": 12729, "P6": 3574, "P7": 3574, "MC": 3574, "SB": 3574, "VR": 13748,
+        "UB": 13748}
+    # the Mainline floats with 50% held (ML 20, RA 10, RF 10, Union Bank 10)
+    assert states[81].presidents == {"MS": 12729, "A": 13748} and states[81].floated == {"MS"}
+
+
+def test_1871_presidency_follows_the_shares():
+    # 116-118: 3574 exchanges MC and SB for Alberton's exchange shares (20%, tying 13748's
+    # president's 20%: no change) and buys A_1: 30% > 20%, 3574 presides Alberton, which
+    # floats (60% held with the exchange share left); 13748 then sells A_6 and A_7 (158),
+    # the shares it received for the president's certificate
+    states = _states_1871(118, 119, 158)
+    assert states[118].presidents["A"] == 13748 and states[119].presidents["A"] == 3574
+    assert "A" in states[119].floated
+    assert "MC" not in states[119].privates and "SB" not in states[119].privates
+
+
+def test_1871_a_float_swaps_the_peir_token_for_the_railroads():
+    # S pars at 159 (13748, 20%); with the Union Bank's 10% and 3574's S_1, S_2 and S_3
+    # (168) make 60%: S floats, its token replaces the PEIR's in F14, P5 closes and 12729 its
+    # holder gets a 10% share of S
+    states = _states_1871(168, 169)
+    before, after = states[168], states[169]
+    assert before.board["F14"].tokens[0].slots[0] == "PEIR" and "S" not in before.floated
+    assert after.board["F14"].tokens[0].slots[0] == "S" and "S" in after.floated
+    assert "P5" in before.privates and "P5" not in after.privates
+    assert (before.percent("S", 12729), after.percent("S", 12729)) == (0, 10)
+
+
+def test_1871_the_peir_closes_with_its_last_share():
+    # Georgetown floats at 493 (Gt_4): the last PEIR share is exchanged, the PEIR closes and
+    # its 3+ (3+-1) leaves the game; it never runs again (its last corpus line is 465)
+    states = _states_1871(493, 494)
+    assert states[493].trains["PEIR"] == ["3+-1"] and states[493].peir == 3574
+    assert "PEIR" not in states[494].trains and "3+-1" in states[494].gone
+    assert states[494].peir is None
+
+
+def test_1871_split_gives_the_branch_a_token_and_shares():
+    # 337-341: 13748 splits S into the Belfast Branch. S's only token away from home becomes
+    # BB's (the engine picks it: one choice). S's holders before: 13748 50% (par 159, S_2,
+    # S_3, S_5), the Union Bank 10% (S_8); 12729 sold its float share S_4 (223) and 3574
+    # its S_1 (229). At the par 13748 gives two shares for BB's 20% president's certificate;
+    # then each holder gives half its other S shares, in whole shares: 13748's 10% and the
+    # Union Bank's 10% give none. No train moves ("done"); BB takes $180.
+    states = _states_1871(337, 342)
+    before, after = states[337], states[342]
+    [(hex_id, city)] = [hc for hc in before.cities_of("S") if hc[0] != "F14"]
+    assert after.board[hex_id].tokens[city].holders().count("BB") == 1
+    assert "S" not in after.board[hex_id].tokens[city].holders()
+    assert after.presidents["BB"] == after.presidents["S"] == 13748
+    holders = (13748, 3574, 12729, -1)
+    assert {h: before.percent("S", h) for h in holders} == {13748: 50, 3574: 0, 12729: 0,
+                                                            -1: 10}
+    assert {h: after.percent("S", h) for h in holders} == {13748: 30, 3574: 0, 12729: 0,
+                                                           -1: 10}
+    assert {h: after.percent("BB", h) for h in holders} == {13748: 20, 3574: 0, 12729: 0,
+                                                            -1: 0}
+    assert after.trains["S"] == before.trains["S"] and "BB" not in after.trains
+
+
+def test_1871_positions_carry_the_sbc_holder():
+    # tile 9 needs the SBC private in the president's hands (docs/rules/1871.md §8): 12729
+    # holds it and presides MS, never the PEIR (3574) nor S (13748); it closes with the
+    # first 4+ (383)
+    states = _states_1871(82, 86, 180, 385)
+    assert states[82].seen["MS"]["SBC"] == "president"
+    assert states[86].seen["PEIR"]["SBC"] == "player"
+    assert states[180].seen["S"]["SBC"] == "player"
+    assert "SBC" not in states[385].seen["MS"]
+    assert position_at(load("1871", G1871), action=82).privates["SBC"] == "president"
 
 
 def test_1871_without_a_seed_is_refused():
@@ -295,6 +419,44 @@ def test_1871_without_a_seed_is_refused():
     with pytest.raises(InputError, match=r"^settings.seed: 1871's setup .* drawn from the "
                                          r"game's seed"):
         next(replay(read_game(data)))
+
+
+def _replay_1871_changed(change):
+    data = _game("1871", G1871)
+    change({a["id"]: a for a in data["actions"]}, data)
+    list(replay(read_game(data)))
+
+
+def test_1871_an_offer_out_of_turn_stops_the_replay():
+    def change(actions, data):
+        actions[12]["entity"] = 13748   # 3574 offers SBC there
+    with pytest.raises(InputError, match=r"^action 12 \(offer\): entity: 13748 may not offer "
+                                         r"now: the auction waits for 3574$"):
+        _replay_1871_changed(change)
+
+
+def test_1871_a_choice_outside_a_split_stops_the_replay():
+    def change(actions, data):
+        data["actions"].remove(actions[337])   # the split the choices belong to
+    with pytest.raises(InputError, match=r"^action 338 \(choose\): choose: trainrun replays "
+                                         r"1871 choices during a split only$"):
+        _replay_1871_changed(change)
+
+
+def test_1871_needs_the_players():
+    def change(actions, data):
+        del data["players"]
+    with pytest.raises(InputError, match=r"^action 8 \(offer\): players: 1871 needs three or "
+                                         r"more players, got 0$"):
+        _replay_1871_changed(change)
+
+
+def test_1871_a_malformed_share_id():
+    def change(actions, data):
+        actions[171]["shares"] = ["S5"]
+    with pytest.raises(InputError, match=r"^action 171 \(buy_shares\): shares: expected share "
+                                         r"ids such as 'S_3'"):
+        _replay_1871_changed(change)
 
 
 @pytest.mark.parametrize("game,stop", [("13707", 27), ("15528", 90),

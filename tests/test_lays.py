@@ -5,15 +5,13 @@ lists every lay the engine accepts there, with its cost. ``legal_lays`` must giv
 that set. The lines in ``DIFFERENT`` do not match yet; each is expected to differ (strict
 xfail), so a fix shows up as an unexpected pass. The causes found so far:
 
-* 1871: tile 9 needs the SBC private in the president's hands (``privates``); the tests
-  do not yet derive presidencies from the game log, so the lines where the engine offers
-  tile 9 differ.
 * 18NY: a minor short of cash may borrow only what its loans left allow (engine
   ``buying_power``: loans held, shares held by players), not in the line (#150, #365,
   #422).
 
-Privates held by players block their hexes in 18Chesapeake (K3, H2/I3); who holds them
-comes from the game log (``fixture_privates``).
+Privates held by players block their hexes in 18Chesapeake (K3, H2/I3), and 1871's tile 9
+needs the SBC private in the president's hands; who holds them comes from the game log
+(``fixture_privates``; for 1871 the replay's auction, shares and presidencies).
 
 What the company reaches and the new-track rule follow the engine's walk
 (``trainrun.walk``: a path once, never leaving a hex twice by one side in a branch); a
@@ -35,12 +33,6 @@ from lay_moments import engine_lays, lay_lines, our_lays, read_moment
 LINES = lay_lines("Track")
 
 DIFFERENT = {
-    # 1871
-    "1871/1871_game_end_final_phase#82", "1871/1871_game_end_final_phase#103",
-    "1871/1871_game_end_final_phase#198", "1871/1871_game_end_final_phase#254",
-    "1871/1871_game_end_final_phase#266", "1871/1871_game_end_final_phase#299",
-    "1871/1871_game_end_final_phase#326", "1871/1871_game_end_final_phase#368",
-    "1871/1871_game_end_final_phase#372",
     # 18NY
     "18NY/108746#150", "18NY/108746#365", "18NY/108746#422",
 }

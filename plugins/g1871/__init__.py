@@ -34,6 +34,7 @@ from trainrun.tiles import Node
 from trainrun.titleinfo import TitleInfo
 from trainrun.turnstate import LayRight
 
+from . import replay as _replay
 from . import setup
 
 NEUTRAL = "N"            # the corpus symbol of G11's neutral token
@@ -101,22 +102,15 @@ def trainrun_upgrades_to(position: Position, hex_id: str, old, tiles) -> list:
 
 @hookimpl
 def trainrun_replay_rules(settings: dict) -> ReplayRules:
-    """The setup drawn from the game's seed (``setup``); home tokens as the company first
-    operates."""
+    """The setup drawn from the game's seed (``setup``): the Mainline's and Shortline's home
+    tokens from the start, PEIR tokens in the other homes (each gives way to its railroad's
+    as it floats: ``replay``)."""
     tokens, reserved = setup.setup_tokens(setup.draw(settings.get("seed")))
     return ReplayRules(tokens=tokens, reserved=reserved)
 
 
 @hookimpl
 def trainrun_replay_action(replay: object, action: dict) -> bool | None:
-    """Stop at the par of a railroad whose home holds a PEIR token: that token gives way to
-    the railroad's when it floats, which takes 60% of its shares held outside the market
-    (PEIR, Union Bank and exchange shares included), and the replay keeps no shares."""
-    railroad = action.get("corporation")
-    home = setup.HOMES.get(railroad)
-    if action["type"] == "par" and home and any(
-            setup.PEIR in c.slots for c in replay.board[home].tokens.values()):
-        raise InputError(railroad, f"trainrun cannot replay 1871's floats yet: the PEIR token "
-                                f"in {home} becomes {railroad}'s when {railroad} floats, "
-                                "which needs the shares held, not kept by the replay")
-    return None
+    """The auction, shares and presidencies, floats (the PEIR token in a home gives way to
+    its railroad's), the PEIR and splits (``replay``)."""
+    return _replay.replay_action(replay, action)

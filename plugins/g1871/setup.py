@@ -9,25 +9,39 @@ homes holds a PEIR token instead, its reservation dropped.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from trainrun.errors import InputError
 
 RAILROADS = ("So", "A", "MS", "MR", "S", "Gt", "C")   # the engine's charter order
 HOMES = {"So": "T12", "A": "D6", "MS": "M13", "MR": "Q21", "S": "F14", "Gt": "R16", "C": "L16"}
+NUMBERS = {r: i + 1 for i, r in enumerate(RAILROADS)}   # So 1 ... C 7: their PEIR companies
 PEIR = "PEIR"
 LCG_A, LCG_C, LCG_M = 1103515245, 12345, 2 ** 31
 
 
-def draw(seed) -> tuple[str, ...]:
-    """The railroads in the order the setup sorts them (Mainline, Shortline, then the rest)."""
+def numbers(seed) -> Iterator[int]:
+    """The engine's random numbers of a game with ``seed``, in the order it draws them."""
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InputError("settings.seed", f"1871's setup (Mainline, Shortline, PEIR tokens) is "
                                           f"drawn from the game's seed: expected a whole "
                                           f"number, got {seed!r}")
-    x, keys = seed % LCG_M, {}
-    for railroad in RAILROADS:
+    x = seed % LCG_M
+    while True:
         x = (LCG_A * x + LCG_C) % LCG_M
-        keys[railroad] = x
-    return tuple(sorted(RAILROADS, key=keys.__getitem__))
+        yield x
+
+
+def shuffled(items, drawn: Iterator[int]) -> list:
+    """``items`` sorted by the next number drawn for each, in order (Ruby's
+    ``sort_by { rand }``)."""
+    keys = [(next(drawn), i) for i in range(len(items))]
+    return [items[i] for _, i in sorted(keys)]
+
+
+def draw(seed) -> tuple[str, ...]:
+    """The railroads in the order the setup sorts them (Mainline, Shortline, then the rest)."""
+    return tuple(shuffled(RAILROADS, numbers(seed)))
 
 
 def setup_tokens(order: tuple[str, ...]) -> tuple[dict, dict]:

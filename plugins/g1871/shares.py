@@ -1,0 +1,82 @@
+"""Who holds how much of each 1871 railroad, who presides it and when it floats, for the
+game-log replay (engine ``SharePool#transfer_shares``, ``Corporation#floated?`` and
+``G1871::Game``).
+
+Holdings are kept in percent per holder: a player (by id) or the Union Bank (``UNION_BANK``,
+id -1 in the log, a player for presidency that loses every tie). Shares in the market or a
+treasury are not followed, except the Shortline's three exchange shares (``reserved``).
+
+* Floating: a railroad floats when the players, the Union Bank and its exchange shares hold
+  its float percent (60, the Mainline 50), checked as a share is bought.
+* Presidency, after a transfer that may change it: it stays while the president holds the
+  most; otherwise it goes to the holder of the most with at least the president's 20%,
+  the nearest in seat order after the old president where several tie. The seat order
+  changes each stock round (first to pass), which the replay does not follow: such a tie
+  stops the replay.
+"""
+from __future__ import annotations
+
+from trainrun.errors import InputError
+
+UNION_BANK = -1
+PRESIDENT_PERCENT = 20
+SHARE = 10
+
+
+class Holdings:
+    def __init__(self, float_percent: dict[str, int]):
+        self.float_percent = dict(float_percent)
+        self.held: dict[str, dict] = {}        # railroad -> holder -> percent
+        self.reserved: dict[str, int] = {}     # railroad -> exchange shares' percent
+        self.president: dict[str, object] = {}
+        self.floated: set[str] = set()
+
+    def percent(self, railroad: str, holder) -> int:
+        return self.held.get(railroad, {}).get(holder, 0)
+
+    def move(self, railroad: str, holder, percent: int, may_change_president: bool = True):
+        """``holder`` gains ``percent`` of ``railroad`` (loses, if negative)."""
+        held = self.held.setdefault(railroad, {})
+        held[holder] = held.get(holder, 0) + percent
+        if held[holder] < 0:
+            raise InputError("shares", f"{holder} holds only {held[holder] - percent}% of "
+                                       f"{railroad}, not {-percent}%")
+        if may_change_president:
+            self._new_president(railroad)
+
+    def buy(self, railroad: str, holder, percent: int, reserved: bool = False,
+            may_change_president: bool = True) -> bool:
+        """A purchase (from the market, a treasury or, ``reserved``, an exchange share);
+        True when it floats the railroad."""
+        was = self.is_floated(railroad)
+        if reserved:
+            if self.reserved.get(railroad, 0) < percent:
+                raise InputError("shares", f"{railroad} has no exchange share left")
+            self.reserved[railroad] -= percent
+        self.move(railroad, holder, percent, may_change_president)
+        return not was and self.is_floated(railroad)
+
+    def is_floated(self, railroad: str) -> bool:
+        if railroad in self.floated:
+            return True
+        held = sum(self.held.get(railroad, {}).values()) + self.reserved.get(railroad, 0)
+        if held >= self.float_percent.get(railroad, 60):
+            self.floated.add(railroad)
+        return railroad in self.floated
+
+    def _new_president(self, railroad: str) -> None:
+        held = {h: p for h, p in self.held[railroad].items() if p > 0}
+        if not held:
+            return
+        old, most = self.president.get(railroad), max(held.values())
+        if held.get(old) == most:
+            return
+        leaders = [h for h, p in held.items() if p == most and p >= PRESIDENT_PERCENT]
+        players = [h for h in leaders if h != UNION_BANK]
+        chosen = players or leaders
+        if len(chosen) > 1 or (old in (None, UNION_BANK) and len(leaders) > 1):
+            raise InputError("shares", f"{' and '.join(map(str, leaders))} tie for the "
+                                       f"presidency of {railroad}: the seat order that breaks "
+                                       "the tie is not followed")
+        if chosen:
+            self.president[railroad] = chosen[0]
