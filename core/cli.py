@@ -283,7 +283,8 @@ def _lines(text: str) -> list[str]:
 
 
 def _rows(text: str) -> list[str]:
-    return [ln.removesuffix("\r") for ln in text.split("\n")]
+    """The lines of ``text``, ended by ``\n`` only (a last newline ends the last line)."""
+    return [ln.removesuffix("\r") for ln in text.removesuffix("\n").split("\n")]
 
 
 def _each_line(path: str, answer) -> None:
