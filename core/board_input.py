@@ -60,6 +60,20 @@ def company_field(title: Title, value, where: str) -> str:
     return company
 
 
+NEUTRAL = "neutral"   # a token of no company, which never blocks (plugins/defaults.py)
+
+
+def token_holder(title: Title, value, where: str) -> str:
+    """Who holds a token: a company of the title, a neutral token, or a symbol printed on
+    the title's map (1871's ``N`` on G11)."""
+    holder = name_field(value, where, "company")
+    printed = {s for mh in title.hexes.values() for e in mh.printed_tokens
+               for s in e.get("slots", []) + e.get("extra", []) if s}
+    if holder not in title.companies and holder != NEUTRAL and holder not in printed:
+        raise InputError(where, f"unknown company {holder!r} in {title.name}")
+    return holder
+
+
 def rotation_field(value, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 5:
         raise InputError(where, f"rotation must be an integer 0-5, got {value!r}")
