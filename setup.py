@@ -7,12 +7,14 @@ from setuptools import Extension, setup
 PLUGINS = ["g18chesapeake", "g1817", "g1871", "g18ny", "g18pa"]
 
 setup(
-    packages=["trainrun", "trainrun.solver", "trainrun.plugins"]
+    packages=["trainrun", "trainrun.draw", "trainrun.solver", "trainrun.plugins",
+              "trainrun.web", "trainrun.examples"]
     + [f"trainrun.plugins.{p}" for p in PLUGINS],
     package_dir={"trainrun": "core", "trainrun.solver": "solver",
-                 "trainrun.plugins": "plugins"},
-    package_data={"trainrun": ["*.json"], **{f"trainrun.plugins.{p}": ["data/*.json"]
-                                           for p in PLUGINS}},
+                 "trainrun.plugins": "plugins", "trainrun.examples": "examples"},
+    package_data={"trainrun": ["*.json"], "trainrun.web": ["static/*"],
+                  "trainrun.examples": ["*.json"],
+                  **{f"trainrun.plugins.{p}": ["data/*.json"] for p in PLUGINS}},
     ext_modules=cythonize(
         [Extension(f"trainrun.{name}", [f"core/{name}.pyx"], language="c++",
                    include_dirs=[numpy.get_include()], extra_compile_args=["-O3"])

@@ -1,5 +1,6 @@
-"""Replaying and auditing a whole recorded game: the largest 18Chesapeake log (1905: 67 runs)
-and the 1871 game (77 runs, its auction, shares and floats followed): import of every run
+"""Replaying and auditing a whole recorded game: the largest 18Chesapeake log (1905: 67 runs),
+the 1871 game (77 runs, its auction, shares and floats followed) and the largest log of all
+(1817 15528: 1679 actions, 109 runs): import of every run
 position (issue target: at most 1 s) and the audit (at most 5 s)."""
 from pathlib import Path
 
@@ -9,7 +10,8 @@ from trainrun.audit import audit
 from trainrun.gamelog import read_game, run_positions
 
 FIXTURES = Path(__file__).parent.parent / "tests" / "data" / "fixtures"
-GAMES = [("18Chesapeake/1905.json", 67), ("1871/1871_game_end_final_phase.json", 77)]
+GAMES = [("18Chesapeake/1905.json", 67), ("1871/1871_game_end_final_phase.json", 77),
+         ("1817/15528.json", 109)]
 
 
 def _read(name):

@@ -101,6 +101,8 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
     cdef vector[uint64_t] out_bits
     out_off.push_back(0)
 
+    if deadline > 0 and time.monotonic() > deadline:
+        complete = False            # no time left to list any route
     for s in range(n):
         if not complete:
             break
@@ -139,7 +141,7 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
             k = adj_seg[pos]
             v = adj_to[pos]
             steps += 1
-            if (steps & 0xFFFF) == 0:
+            if (steps & 0x3FFF) == 0:
                 PyErr_CheckSignals()   # Ctrl-C stops a long enumeration at once
                 if deadline > 0 and time.monotonic() > deadline:
                     complete = False

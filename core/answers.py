@@ -100,6 +100,14 @@ def company_income(position: Position) -> tuple[tuple[str, int], ...]:
         for item in answer))
 
 
+def board_marks(position: Position) -> tuple[tuple[str, str], ...]:
+    """(hex id, label) of every plugin's marks for the drawn board
+    (``trainrun_board_marks``)."""
+    return _kept(position, ("board_marks",), lambda: tuple(
+        item for answer in _hook(position).trainrun_board_marks(position=position)
+        for item in answer))
+
+
 def stations(position: Position) -> frozenset[str]:
     """Node ids of the operating company's stations (``trainrun_company_stations``)."""
     return _kept(position, ("stations",), lambda: frozenset(
@@ -222,6 +230,26 @@ def special_lay_connects(position: Position) -> bool:
         position).trainrun_special_lay_connects(position=position)))
 
 
+def special_lay_reached_sides(position: Position) -> bool:
+    """Whether the private using its ability starts new track on its hexes only from the
+    sides the company reaches (``trainrun_special_lay_reached_sides``)."""
+    return bool(_kept(position, ("special_lay_reached_sides",), lambda: _hook(
+        position).trainrun_special_lay_reached_sides(position=position)))
+
+
+def special_lay_markers(position: Position, hex_id: str) -> dict[str, tuple[str, ...]]:
+    """The hexes whose markers the private's lay on ``hex_id`` changes, with their markers
+    after (``trainrun_special_lay_markers``)."""
+    return dict(_hook(position).trainrun_special_lay_markers(position=position, hex_id=hex_id))
+
+
+def border_cost(position: Position, hex_id: str, edge: int, cost: int) -> int:
+    """What first crossing the border at ``edge`` of ``hex_id`` costs the lay
+    (``trainrun_border_cost``)."""
+    return _hook(position).trainrun_border_cost(position=position, hex_id=hex_id, edge=edge,
+                                                cost=cost)
+
+
 def terrain_cost(position: Position, hex_id: str, old: Tile) -> int:
     """What replacing ``old`` on ``hex_id`` costs for its terrain
     (``trainrun_terrain_cost``)."""
@@ -252,6 +280,12 @@ def replay_rules(ruleset: Ruleset, settings: dict) -> ReplayRules | None:
     (``trainrun_replay_rules``; None: they are not); asked of the ruleset, as no position
     is read yet."""
     return ruleset.hook.trainrun_replay_rules(settings=settings)
+
+
+def replay_round(ruleset: Ruleset, replay, action: dict) -> str | None:
+    """The kind of round logged ``action`` belongs to, if the title says
+    (``trainrun_replay_round``)."""
+    return ruleset.hook.trainrun_replay_round(replay=replay, action=action)
 
 
 def replay_action(ruleset: Ruleset, replay, action: dict) -> bool:

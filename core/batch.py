@@ -51,18 +51,20 @@ def read_lines(data: bytes) -> list[Line]:
     return lines
 
 
-def solve_record(text: str, time_limit: float, workers: int = 1) -> dict:
+def solve_record(text: str, time_limit: float, workers: int = 1, trains=None) -> dict:
     """The ``trainrun batch`` record of one line: its ``fixture`` and ``action``, then the
     run (``title``, ``company``, ``total``, ``status``, ``bound``, ``seconds``, ``routes``)
-    or ``status`` "error" with the one-line ``error``."""
+    or ``status`` "error" with the one-line ``error``. ``time_limit`` counts from here
+    (reading the line included); ``trains`` runs those trains (``trainrun.trainset``)."""
     from .reading import read_position
-    from .run import solve
+    from .run import Deadline, solve
+    deadline = Deadline(time_limit)
     record: dict = {}
     try:
         data = load_json(text, "position")
         if isinstance(data, dict):
             record = {k: data[k] for k in ("fixture", "action") if k in data}
-        run = solve(read_position(data), time_limit=time_limit, workers=workers)
+        run = solve(read_position(data), workers=workers, trains=trains, deadline=deadline)
     except InputError as exc:
         return {**record, "status": "error", "error": str(exc)}
     except Exception as exc:  # one bad position must not stop the batch

@@ -12,6 +12,7 @@ from .errors import InputError
 from .jsontext import load_json
 from .text import format_purchase, format_run, format_verification
 
+EXIT_STOPPED = 1      # solve: the run is the best found by the time limit, not proven
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
 
@@ -65,17 +66,24 @@ def _read_file(path: str) -> str:
         _fail(f"{path}: not UTF-8 text")
 
 
-def _solve_text(text: str, time_limit: float, workers: int, claim=()):
-    from trainrun.reading import read_position
-    from trainrun.run import solve
-    position = read_position(text)
-    return position, solve(position, time_limit=time_limit, workers=workers, claim=claim)
+def _deadline(time_limit: float):
+    """The call's deadline, started now: reading the input counts."""
+    from trainrun.solver import Deadline
+    return Deadline(time_limit)
 
 
-def _purchase_text(text: str, time_limit: float, workers: int):
+def _purchase_text(text: str, deadline, workers: int, trains=None):
     from trainrun.reading import read_position
     from trainrun.purchase import solve_buying_next_train
-    return solve_buying_next_train(read_position(text), time_limit=time_limit, workers=workers)
+    from trainrun.trainset import with_trains
+    position = read_position(text)
+    if trains is not None:
+        position = with_trains(position, trains)
+    return solve_buying_next_train(position, workers=workers, deadline=deadline)
+
+
+_TRAINS_HELP = ("Run these trains instead of the company's (names, e.g. 8,8,6): a subset, or "
+                "a train set it does not hold (what if it bought one).")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -104,22 +112,58 @@ def main(ctx: click.Context) -> None:
               help="18xx.games: print the run as a run_routes action that engine accepts.")
 @click.option("--claim", multiple=True, metavar="BONUS",
               help="Best run that earns this company bonus (its name, or a hex it lists).")
+@click.option("--svg", "svg_out", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Also draw the board with the best run to FILE (.svg, or .png where a "
+                   "converter is installed).")
+@click.option("--keep", "keep", type=click.Path(dir_okay=False), metavar="RUN.json",
+              help="Keep these trains' routes (any run form verify reads) and find the best "
+                   "for the other trains.")
+@click.option("--trains", metavar="NAMES", help=_TRAINS_HELP)
+@click.option("--progress/--no-progress", default=None,
+              help="Best so far, bound and time used on stderr while solving (default: "
+                   "when stderr is a terminal).")
 def solve(position: str, as_json: bool, time_limit: float, workers: int,
-          buy_next_train: bool, fmt: str, claim: tuple) -> None:
-    """Best run of the operating company in POSITION (own format or a corpus line)."""
+          buy_next_train: bool, fmt: str, claim: tuple, svg_out: str | None,
+          keep: str | None, trains: str | None, progress: bool | None) -> None:
+    """Best run of the operating company in POSITION (own format or a corpus line).
+
+    The whole call answers within --time-limit (reading included). Exit code 0: the run
+    is proven optimal; 1: stopped at the time limit, the best run found and a proven
+    bound; 2: bad input."""
+    deadline = _deadline(time_limit)
     if buy_next_train and fmt != "trainrun":
         _fail("--format: 18xx.games exports one run, not the two of --buy-next-train")
     if buy_next_train and claim:
         _fail("--claim: not with --buy-next-train")
+    if buy_next_train and svg_out:
+        _fail("--svg: draws one run, not the two of --buy-next-train")
+    if buy_next_train and keep:
+        _fail("--keep: not with --buy-next-train")
+    from .progress import SolveProgress
+    show = sys.stderr.isatty() if progress is None else progress
     try:
         if buy_next_train:
-            result = _purchase_text(_read_file(position), time_limit, workers)
+            result = _purchase_text(_read_file(position), deadline, workers, trains)
+            proven = (result.without.status == "optimal"
+                      and result.with_train.status == "optimal")
         else:
-            board, result = _solve_text(_read_file(position), time_limit, workers, claim)
+            from contextlib import nullcontext
+            from trainrun.reading import read_position
+            from trainrun.run import solve as solve_position
+            board = read_position(_read_file(position))
+            kept = _read_file(keep) if keep else None
+            bar = SolveProgress(time_limit) if show else None
+            with bar or nullcontext():
+                result = solve_position(board, workers=workers, claim=claim, trains=trains,
+                                        keep=kept, deadline=deadline, progress=bar)
+            proven = result.status == "optimal"
+            if svg_out:
+                from trainrun.draw import draw_position
+                _write_drawing(svg_out, draw_position(board, result))
             if fmt == "18xx.games":
                 from trainrun.runformat import export_run_routes
                 click.echo(json.dumps(export_run_routes(board, result), indent=2))
-                return
+                sys.exit(0 if proven else EXIT_STOPPED)
     except InputError as exc:
         _fail(str(exc))
     except Exception as exc:  # never a traceback for the user
@@ -128,6 +172,7 @@ def solve(position: str, as_json: bool, time_limit: float, workers: int,
         click.echo(json.dumps(result.to_dict(), indent=2))
     else:
         click.echo(format_purchase(result) if buy_next_train else format_run(result))
+    sys.exit(0 if proven else EXIT_STOPPED)
 
 
 @main.command()
@@ -138,8 +183,12 @@ def solve(position: str, as_json: bool, time_limit: float, workers: int,
               help="Seconds for finding the best run to compare with.")
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1),
               help="CP-SAT search workers.")
+@click.option("--svg", "svg_out", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Also draw the declared run and the best side by side to FILE (.svg, or "
+                   ".png where a converter is installed), broken rules marked where they "
+                   "happen.")
 def verify(position: str, run: str | None, as_json: bool, time_limit: float,
-           workers: int) -> None:
+           workers: int, svg_out: str | None) -> None:
     """Check the run declared in RUN against POSITION: each route legal or not (every rule
     it breaks, with the place), revenue per stop and bonus, and the gap to the best run.
 
@@ -154,6 +203,9 @@ def verify(position: str, run: str | None, as_json: bool, time_limit: float,
         board = read_position(text)
         declared = _read_file(run) if run is not None else text
         result = verify_run(board, declared, time_limit=time_limit, workers=workers)
+        if svg_out:
+            from trainrun.draw import draw_verification
+            _write_drawing(svg_out, draw_verification(board, result))
     except InputError as exc:
         _fail(str(exc))
     except Exception as exc:  # never a traceback for the user
@@ -161,6 +213,45 @@ def verify(position: str, run: str | None, as_json: bool, time_limit: float,
     click.echo(json.dumps(result.to_json(), indent=2) if as_json
                else format_verification(result))
     sys.exit(result.exit_code)
+
+
+def _write_drawing(path: str, svg: str) -> None:
+    """Write ``svg`` to ``path``: as PNG when it ends in .png, else as SVG; ``-`` is stdout."""
+    if path == "-":
+        click.echo(svg, nl=False)
+        return
+    if path.lower().endswith(".png"):
+        from trainrun.draw import svg_to_png
+        data, mode = svg_to_png(svg), "wb"
+    else:
+        data, mode = svg, "w"
+    try:
+        with open(path, mode, **({} if mode == "wb" else {"encoding": "utf-8"})) as fh:
+            fh.write(data)
+    except OSError as exc:
+        raise InputError(path, exc.strerror) from None
+
+
+@main.command()
+@click.argument("position", type=click.Path(dir_okay=False))
+@click.argument("run", required=False, type=click.Path(dir_okay=False))
+@click.option("-o", "--output", default="-", show_default=True, metavar="FILE",
+              help="Where to write the drawing: .svg, .png (where a converter is installed), "
+                   "or - for the SVG on stdout.")
+def draw(position: str, run: str | None, output: str) -> None:
+    """Draw the board of POSITION as players know it and, with RUN (any form verify
+    reads: a solve --json answer, trainrun routes, an 18xx.games run_routes action), that
+    run on it: each train's route in its colour, stops with their values, the legend."""
+    from trainrun.draw import draw_input
+    from trainrun.reading import read_position
+    try:
+        board = read_position(_read_file(position))
+        svg = draw_input(board, _read_file(run) if run is not None else None)
+        _write_drawing(output, svg)
+    except InputError as exc:
+        _fail(str(exc))
+    except Exception as exc:  # never a traceback for the user
+        _internal(exc)
 
 
 def _jobs_options(command):
@@ -194,17 +285,18 @@ def _write_records(records, total: int, out, progress: bool | None, skip: int = 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--time-limit", default=60.0, show_default=True, type=FINITE_SECONDS,
-              help="Seconds per position.")
+              help="Seconds per position, reading it included.")
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1),
               help="CP-SAT search workers per position.")
+@click.option("--trains", metavar="NAMES", help=_TRAINS_HELP + " Applies to every line.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False),
               help="Write the results to this file instead of printing them.")
 @click.option("--resume", is_flag=True,
               help="Keep the records already in --output (an interrupted batch) and solve "
                    "the rest.")
 @_jobs_options
-def batch(file: str, time_limit: float, workers: int, output: str | None, resume: bool,
-          jobs: int, dask: str | None, progress: bool | None) -> None:
+def batch(file: str, time_limit: float, workers: int, trains: str | None, output: str | None,
+          resume: bool, jobs: int, dask: str | None, progress: bool | None) -> None:
     """Solve one position per line of FILE (JSON lines); one JSON result per line, in order,
     each with its input ``line`` number."""
     from functools import partial
@@ -214,7 +306,8 @@ def batch(file: str, time_limit: float, workers: int, output: str | None, resume
         _fail("--resume: needs --output, the file of the interrupted batch")
     try:
         skip = completed_records(output, lines) if resume else 0
-        records = run_lines(partial(solve_record, time_limit=time_limit, workers=workers),
+        records = run_lines(partial(solve_record, time_limit=time_limit, workers=workers,
+                                    trains=trains),
                             lines[skip:], jobs, dask)
         if output:
             with open(output, "a" if resume else "w", encoding="utf-8") as out:
@@ -502,8 +595,9 @@ def convert(position: str, line: int | None, action: int | None) -> None:
 def serve(host: str, port: int, jobs: int | None, queue: int | None, max_time_limit: float,
           max_workers: int, max_body: int, read_timeout: float, max_connections: int,
           api_key: str | None, allowed_hosts: str) -> None:
-    """Run the HTTP revenue service (POST /solve, /verify, /moves, /advise, /import,
-    /audit; GET /titles, /healthz, /readyz; docs at /docs)."""
+    """Run the HTTP revenue service (POST /solve, /verify, /moves, /advise, /apply,
+    /import, /audit, /draw; GET /titles, /healthz, /readyz; docs at /docs) and its web
+    page at /."""
     import uvicorn
 
     from trainrun import service

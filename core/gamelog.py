@@ -37,13 +37,18 @@ What moves the board and the trains:
   ``put_token``, ``close``, ``take_trains``, ``buy_train``, ``place_token``, ``title_state``
   and ``privates`` (per company, carried into its positions) and ``extra_tokens``;
 * bids, shares, loans, dividends, runs and passes change neither board nor trains and are
-  read and skipped.
+  read and skipped;
+* rounds: a company's action opens an operating turn, a player's bid, par, share trade
+  or pass ends the set of operating rounds, unless the title's ``trainrun_replay_round``
+  says otherwise (``between``: the operating round is over, the next is of the same set);
+  the title's ``ReplayRules`` say whether a train is exported after each set or each
+  operating round.
 
 Any other action stops the replay with one line naming its id, its type and why: the
 board is never silently wrong. A title replays only when its plugin gives replay rules
-(``trainrun_replay_rules``): 18Chesapeake, 18NY, 1871, and 1817 up to its first
-``assign``. A title's bookkeeping may also give each company's positions their
-``privates`` (``Replay.privates``; 1871: who holds SBC).
+(``trainrun_replay_rules``): 18Chesapeake, 18NY, 1871 and 1817 (rounds told apart by
+its ``trainrun_replay_round``). A title's bookkeeping may also give each company's
+positions their ``privates`` (``Replay.privates``; 1871: who holds SBC).
 """
 from __future__ import annotations
 
@@ -215,6 +220,7 @@ class Replay:
         self.in_operating_rounds = False
         self.round_set, self.round_in_set = 0, 0
         self.operated: set[str] = set()      # companies that operated in this operating round
+        self.round_ended = False             # this operating round is over, the next not begun
 
     def _set_up_city(self, hex_id: str, holders: tuple, reserved: tuple) -> None:
         """The first city of ``hex_id`` as the title's setup leaves it."""
@@ -300,9 +306,18 @@ class Replay:
 
     def _begin(self, action: dict) -> None:
         kind, entity_type = action["type"], action.get("entity_type")
-        if entity_type in OPERATORS or (entity_type == "company" and kind not in SKIPPED):
-            self._operating(action)   # a private's shares or bids are its owner's, not a turn
-        elif entity_type == "player" and kind in STOCK_ACTIONS and self.in_operating_rounds:
+        said = answers.replay_round(self.game.ruleset, self, action)
+        if said is None:
+            if entity_type in OPERATORS or (entity_type == "company" and kind not in SKIPPED):
+                said = "operating"   # a private's shares or bids are its owner's, not a turn
+            elif entity_type == "player" and kind in STOCK_ACTIONS:
+                said = "stock"
+        if said == "operating":
+            self._operating(action)
+        elif said == "between" and self.in_operating_rounds:
+            self._round_over()
+        elif said == "stock" and self.in_operating_rounds:
+            self._round_over()
             self.in_operating_rounds = False
             self._end_of_operating_rounds()
         if kind == "par" and self.rules.home_token_timing == "par":
@@ -323,13 +338,14 @@ class Replay:
         """A new operating turn when another company acts, or when the same one lays again
         after running; its home token first when the title places it on operating."""
         if not self.in_operating_rounds:
-            self.in_operating_rounds, self.operated = True, set()
+            self.in_operating_rounds, self.operated, self.round_ended = True, set(), False
             self.round_set, self.round_in_set = self.round_set + 1, 1
         company = self.operator(action) if action["type"] != "buy_company" else action["entity"]
         again = self.ran and action["type"] in ("lay_tile", "place_token")
+        if self.round_ended or (company in self.operated and (company != self.operating or again)):
+            self._round_over()
+            self.round_in_set, self.operated, self.round_ended = self.round_in_set + 1, set(), False
         if company != self.operating or again:
-            if company in self.operated:
-                self.round_in_set, self.operated = self.round_in_set + 1, set()
             self.operated.add(company)
             self.operating, self.ran, self.turn = company, False, Turn()
         if action["type"] in ("run_routes", "dividend", "buy_train", "discard_train"):
@@ -448,7 +464,8 @@ class Replay:
         self.trains.setdefault(company, []).append(train)
         self._bought(_name_of(train_id, "train", action))
 
-    buy_train = _do_buy_train   # a title's ``trainrun_replay_action`` may wrap a purchase
+    # a title's ``trainrun_replay_action`` may wrap a purchase, a lay or a token
+    buy_train, lay_tile, place_token = _do_buy_train, _do_lay_tile, _do_place_token
 
     def _do_discard_train(self, action: dict) -> None:
         company, train_id = self.operator(action), action.get("train")
@@ -540,11 +557,27 @@ class Replay:
             self.gone |= {t for t in pile if rusts(t.rpartition("-")[0])}
             pile[:] = [t for t in pile if not rusts(t.rpartition("-")[0])]
 
+    def _round_over(self) -> None:
+        """The operating round is over (done once): the title may export a train now."""
+        if not self.round_ended:
+            self.round_ended = True
+            if self.rules.export_each == "round":
+                self._export()
+
     def _end_of_operating_rounds(self) -> None:
-        if self.bank and self.bank[0].rpartition("-")[0] in self.rules.exported:
-            exported = self.bank.pop(0)
-            self.gone.add(exported)
-            self._bought(exported.rpartition("-")[0])
+        if self.rules.export_each == "set":
+            self._export()
+
+    def _export(self) -> None:
+        """The bank's next train leaves the game if the title exports it (with every copy
+        of its name left, for a name in ``export_all``), as if bought."""
+        name = self.bank[0].rpartition("-")[0] if self.bank else None
+        if name in self.rules.exported:
+            exported = [t for t in self.bank if t.rpartition("-")[0] == name][
+                :None if name in self.rules.export_all else 1]
+            self.bank = [t for t in self.bank if t not in exported]
+            self.gone.update(exported)
+            self._bought(name)
 
 
 def replay(game: GameLog) -> Iterator[tuple[dict, Replay]]:

@@ -36,7 +36,7 @@ from .position import CityTokens, PlacedHex, Position
 from .tilereach import reaches_paths
 from .tiles import Tile
 from .walk import reach
-from .turnstate import LayRight
+from .turnstate import LayRight, Turn
 
 COLOURS = ("white", "yellow", "green", "brown", "gray")
 
@@ -264,21 +264,31 @@ def _in_box(position: Position, box: Counter, tile: Tile) -> bool:
     return tile.count is None or box[tile.name] > 0
 
 
-def lay_cost(position: Position, right: LayRight, hex_id: str, tile: Tile, rotation: int) -> int:
-    """Terrain of the tile replaced, water borders this lay first crosses (each border is
-    paid once, by the lay that joins track on both of its sides) and the lay's fee."""
+def crossed_borders(position: Position, hex_id: str, tile: Tile,
+                    rotation: int) -> list[tuple[int, int]]:
+    """The costed (water) borders this lay first crosses, as (board edge, printed cost):
+    each border is paid once, by the lay that joins track on both of its sides."""
     placed, mh = position.board[hex_id], position.title.hexes[hex_id]
     new_exits, old_exits = exits(tile, rotation), exits(placed.tile, placed.rotation)
-    border = 0
+    out = []
     for edge, cost in mh.printed.border_costs:
         edge = (edge + mh.printed_rotation) % 6
         other = mh.neighbors.get(edge)
         if (edge in new_exits and edge not in old_exits and other is not None
                 and opposite(edge) in exits(position.board[other].tile,
                                             position.board[other].rotation)):
-            border += cost
+            out.append((edge, cost))
+    return out
+
+
+def lay_cost(position: Position, right: LayRight, hex_id: str, tile: Tile, rotation: int) -> int:
+    """Terrain of the tile replaced, water borders this lay first crosses
+    (``crossed_borders``, each as the title prices it) and the lay's fee."""
+    border = sum(answers.border_cost(position, hex_id, edge, cost)
+                 for edge, cost in crossed_borders(position, hex_id, tile, rotation))
     fee = right.cost if tile.color == "yellow" else right.upgrade_cost
-    return answers.terrain_cost(position, hex_id, placed.tile) + border + fee
+    return (answers.terrain_cost(position, hex_id, position.board[hex_id].tile)
+            + border + fee)
 
 
 # ---- the board after a lay ---------------------------------------------------------------
@@ -489,6 +499,21 @@ class _Turn:
                      if len(exits(title.tiles[n], 0)) == most[title.tiles[n].color]}
         return tiles
 
+    def board_after(self, hex_id: str, tile: Tile, rotation: int) -> dict[str, PlacedHex]:
+        """The board once the lay is made (the hex as ``placed_after`` gives it)."""
+        board = dict(self.position.board)
+        board[hex_id] = placed_after(self.position, hex_id, tile, rotation)
+        return board
+
+    def turn_after(self, hex_id: str, upgrade: bool, cost: int) -> Turn:
+        """The turn once the company's lay on ``hex_id`` is made: its cost paid, one more
+        lay (an ``upgrade`` or not), the hex laid."""
+        turn = self.position.turn
+        return dataclasses.replace(
+            turn, cash=None if turn.cash is None else turn.cash - cost, lays=turn.lays + 1,
+            upgraded=turn.upgraded or upgrade, laid_hexes=turn.laid_hexes + (hex_id,),
+            next_lay=None)
+
     def final_refusal(self, hex_id: str, tile: Tile, rotation: int) -> tuple[str | None, int]:
         """The track rule and the cost: (why refused or None, cost)."""
         position = self.position
@@ -531,18 +556,17 @@ def legal_lays(position: Position) -> list[Lay]:
     return sorted(out)
 
 
-def check_lay(position: Position, hex_id: str, tile_name: str, rotation: int) -> int:
-    """The cost of laying ``tile_name`` on ``hex_id`` at ``rotation``; ``InputError`` naming
-    the rule broken and the place when it is not legal."""
+def _checked_cost(turn: _Turn, hex_id: str, tile_name: str, rotation: int) -> int:
+    """The cost of the lay on ``turn``; ``InputError`` naming the rule broken and the place
+    when it is not legal."""
     where = f"lay {tile_name} on {hex_id} at rotation {rotation}"
-    title = position.title
+    title = turn.position.title
     if hex_id not in title.hexes:
         raise InputError(where, f"unknown hex {hex_id!r}")
     if tile_name not in title.tiles:
         raise InputError(where, f"unknown tile {tile_name!r}")
     if isinstance(rotation, bool) or not isinstance(rotation, int) or not 0 <= rotation <= 5:
         raise InputError(where, f"rotation must be an integer 0-5, got {rotation!r}")
-    turn = _turn(position)
     tile = title.tiles[tile_name]
     reason = (turn.hex_refusal(hex_id) or turn.tile_refusal(hex_id, tile)
               or turn.rotation_refusal(hex_id, tile, rotation))
@@ -556,20 +580,21 @@ def check_lay(position: Position, hex_id: str, tile_name: str, rotation: int) ->
     return cost
 
 
+def check_lay(position: Position, hex_id: str, tile_name: str, rotation: int) -> int:
+    """The cost of laying ``tile_name`` on ``hex_id`` at ``rotation``; ``InputError`` naming
+    the rule broken and the place when it is not legal."""
+    return _checked_cost(_turn(position), hex_id, tile_name, rotation)
+
+
 def apply_lay(position: Position, lay: Lay) -> Position:
-    """The position after ``lay`` (its cost paid, the turn's allowance advanced); the input is
+    """The position after ``lay`` (its cost paid, the turn's allowance advanced; a private's
+    lay spends one of its ability's lays, ``trainrun.special_track``); the input is
     unchanged. ``InputError`` when the lay is not legal (see ``check_lay``)."""
-    cost = check_lay(position, lay.hex, lay.tile, lay.rotation)
+    turn = _turn(position)
+    cost = _checked_cost(turn, lay.hex, lay.tile, lay.rotation)
     if cost != lay.cost:
         raise InputError(f"lay {lay.tile} on {lay.hex} at rotation {lay.rotation}",
                          f"the lay costs {cost}, not {lay.cost}")
-    tile = position.title.tiles[lay.tile]
+    board = turn.board_after(lay.hex, position.title.tiles[lay.tile], lay.rotation)
     upgrade = position.board[lay.hex].tile.color != "white"
-    board = dict(position.board)
-    board[lay.hex] = placed_after(position, lay.hex, tile, lay.rotation)
-    turn = position.turn
-    turn = dataclasses.replace(
-        turn, cash=None if turn.cash is None else turn.cash - cost, lays=turn.lays + 1,
-        upgraded=turn.upgraded or upgrade, laid_hexes=turn.laid_hexes + (lay.hex,),
-        next_lay=None)
-    return dataclasses.replace(position, board=board, turn=turn)
+    return dataclasses.replace(position, board=board, turn=turn.turn_after(lay.hex, upgrade, cost))

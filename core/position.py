@@ -8,6 +8,8 @@ The model only. Positions are read by ``trainrun.reading`` from trainrun's own f
 """
 from __future__ import annotations
 
+import copy
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
@@ -65,6 +67,13 @@ class PlacedHex:
     rotation: int
     tokens: dict[int, CityTokens] = field(default_factory=dict)
     markers: tuple[str, ...] = ()
+
+
+def copy_board(board: dict[str, PlacedHex]) -> dict[str, PlacedHex]:
+    """A copy of ``board`` whose hexes and tokens may be changed; the tiles stay the
+    title's own objects (a laid tile is known from a printed one by identity)."""
+    return {h: dataclasses.replace(p, tokens={i: copy.deepcopy(c) for i, c in p.tokens.items()})
+            for h, p in board.items()}
 
 
 @dataclass(frozen=True)

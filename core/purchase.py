@@ -16,16 +16,15 @@ The purchase, as the title data describes it:
 """
 from __future__ import annotations
 
-import copy
 import dataclasses
 import itertools
 from dataclasses import dataclass, field
 
 from . import answers
 from .errors import InputError
-from .position import Position, Train
+from .position import Position, Train, copy_board
 from .result import Run
-from .run import DEFAULT_TIME_LIMIT, solve
+from .run import DEFAULT_TIME_LIMIT, Deadline, solve
 
 
 @dataclass
@@ -88,24 +87,27 @@ def position_after_purchase(position: Position) -> tuple[Position, list]:
     trains = [t for t in position.trains if t.id not in rusted]
     trains.append(Train(new_id, name, card.distance, card.multiplier))
     after = dataclasses.replace(position, phase=phase, trains=trains,
-                                board=copy.deepcopy(position.board))
+                                board=copy_board(position.board))
     if phase is not position.phase:
         answers.prepare_board(after)
     return after, rusted
 
 
 def solve_buying_next_train(position: Position, time_limit: float = DEFAULT_TIME_LIMIT,
-                            workers: int = 1) -> Purchase:
-    """The best run as it stands and the best run after buying the next train first."""
+                            workers: int = 1, deadline: Deadline | None = None) -> Purchase:
+    """The best run as it stands and the best run after buying the next train first; all
+    the solves share the one ``deadline`` (default: ``time_limit`` seconds from now)."""
+    deadline = deadline or Deadline(time_limit)
     after, rusted = position_after_purchase(position)
     bought = after.trains[-1].name
-    without = solve(position, time_limit=time_limit, workers=workers)
     limit = train_limit(after, after.phase)
     keep = len(after.trains) if limit is None else min(limit, len(after.trains))
+    choices = list(itertools.combinations(after.trains, keep))
+    without = solve(position, workers=workers, deadline=deadline.first_of(1 + len(choices)))
     best, discarded, bound = None, [], 0
-    for kept in itertools.combinations(after.trains, keep):
-        run = solve(dataclasses.replace(after, trains=list(kept)), time_limit=time_limit,
-                    workers=workers)
+    for n, kept in enumerate(choices):
+        run = solve(dataclasses.replace(after, trains=list(kept)), workers=workers,
+                    deadline=deadline.first_of(len(choices) - n))
         bound = max(bound, run.bound)
         if best is None or run.total > best.total:
             best, discarded = run, [t.id for t in after.trains if t not in kept]

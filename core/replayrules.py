@@ -14,7 +14,9 @@ class ReplayRules:
     it, its first ``place_token``, in a city the title offers as home).
     ``exported``: the train names of which the bank's next one leaves the game at the end of
     each set of operating rounds, as if bought (18Chesapeake: 2, 3 and 4 trains); the phase
-    changes and trains rust as for a purchase.
+    changes and trains rust as for a purchase. ``export_each``: ``set`` (the default) or
+    ``round`` (1817: after every operating round); ``export_all``: the train names whose
+    every copy left in the bank is exported together (1817: the 2 trains).
     ``markers``: the markers on the board when the game starts, per hex (18NY's connection
     bonuses and coal); the title's ``trainrun_replay_action`` takes them off as the game
     goes.
@@ -25,6 +27,8 @@ class ReplayRules:
 
     home_token_timing: str = "operate"
     exported: tuple[str, ...] = ()
+    export_each: str = "set"
+    export_all: tuple[str, ...] = ()
     markers: dict[str, tuple[str, ...]] = field(default_factory=dict)
     tokens: dict[str, tuple[str, ...]] = field(default_factory=dict)
     reserved: dict[str, tuple[str, ...]] = field(default_factory=dict)

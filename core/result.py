@@ -51,6 +51,7 @@ class Run:
     idle_trains: list = field(default_factory=list)   # ids of trains that run no route
     routes_enumerated: dict = field(default_factory=dict)
     routes_kept: int = 0
+    kept_trains: list = field(default_factory=list)   # trains whose routes were given (keep)
 
     def to_dict(self) -> dict:
         return asdict(self)

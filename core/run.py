@@ -23,28 +23,31 @@ One train from input to answer, stage by stage:
 """
 from __future__ import annotations
 
-import time
 from dataclasses import asdict
 
 import numpy as np
 
-from trainrun.solver import STRATEGIES, NoRunFound, StrategyUnfit, choose_routes
+from trainrun.solver import STRATEGIES, Deadline, NoRunFound, StrategyUnfit, choose_routes
 
 from . import answers
 from .claims import claimed_bonuses
 from .errors import InputError
 from .graph import TrackGraph, build_graph
+from .keep import prepare as kept_tables
+from .keep import restrict, with_kept
 from .bonus_reach import preferred_stops
 from .result import Run, RunRoute, StopScore
 from .routes import enumerate_routes, route_value, train_tables
 from .rules import scored_stops, scoring_order
 from .solver_input import candidates, network, path_train
+from .trainset import with_trains
 
-__all__ = ["DEFAULT_TIME_LIMIT", "SOLVE_STRATEGIES", "Run", "RunRoute", "StopScore",
-           "describe_route", "solve"]
+__all__ = ["DEFAULT_TIME_LIMIT", "SOLVE_STRATEGIES", "Deadline", "Run", "RunRoute",
+           "StopScore", "describe_route", "solve"]
 
 DEFAULT_TIME_LIMIT = 60.0
 ROUTE_BUDGET = 1_000_000  # routes per train type before the path model takes over
+PATH_MODEL_LEAST = 1.0    # seconds left for the path model of a list the deadline cut
 # the solver's strategies, and "path": every train routed by CP-SAT's path model
 SOLVE_STRATEGIES = STRATEGIES + ("path",)
 
@@ -92,7 +95,9 @@ def _location(graph: TrackGraph, stop: int) -> str:
 
 
 def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
-          route_budget: int = ROUTE_BUDGET, claim=(), strategy: str = "auto") -> Run:
+          route_budget: int = ROUTE_BUDGET, claim=(), trains=None,
+          deadline: Deadline | None = None, progress=None, strategy: str = "auto",
+          keep=None) -> Run:
     """The best run of the operating company in ``position``.
 
     Each train type's routes are listed by the compiled enumerator; a type with
@@ -101,32 +106,58 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
     bonuses the run must earn (by name, or a hex or node id they list): the
     result is then the best run among those that earn them, e.g. 18NY's "run a
     less valuable route to claim a connection bonus" (docs/rules/18ny.md §5.3).
+    ``trains`` (train names, e.g. ``["8", "8", "6"]``) runs those trains instead of the
+    company's (``trainrun.trainset``).
+
+    The answer comes by ``deadline`` (default: ``time_limit`` seconds from now; make it
+    before reading the position to count the reading): every phase stops there, and a
+    stopped solve answers its best run found, ``status`` "feasible", with a proven
+    ``bound``. ``progress``, if given, is called with (best total or None, bound or
+    None, seconds since the start) as they improve.
     ``strategy`` (one of ``SOLVE_STRATEGIES``, for comparing them; "auto" is the fastest)
     chooses how the combination is searched: "bnb" the compiled branch and bound alone,
     "cpsat" CP-SAT on the enumerated routes, "path" CP-SAT routing every train itself.
+    ``keep`` (a run in any form ``trainrun verify`` reads) fixes those trains' routes:
+    the result is the best run of the other trains around them (``trainrun.keep``).
     """
+    deadline = deadline or Deadline(time_limit)
     if strategy not in SOLVE_STRATEGIES:
         raise InputError("strategy", f"unknown strategy {strategy!r}; one of "
                                      f"{', '.join(SOLVE_STRATEGIES)}")
     if strategy == "path":
         route_budget, strategy = 0, "auto"
-    start = time.perf_counter()
-    deadline = time.monotonic() + time_limit
+    if trains is not None:
+        position = with_trains(position, trains)
     graph = build_graph(position)
-    tables = train_tables(graph)
+    tables, kept = train_tables(graph), {}
+    if keep is not None:
+        tables, kept, kept_track = kept_tables(graph, tables, keep)
     bonuses = list(answers.company_bonuses(position))
     preferred = preferred_stops(graph, bonuses)
     fixed = answers.fixed_income(position)
-    sets = [enumerate_routes(graph, t, max_routes=route_budget, deadline=deadline)
-            for t in tables]
+    # the listing takes at most 40 % of the time left, each type listed an equal part of
+    # what is left of that when its turn comes
+    listing = Deadline(deadline.left() * 0.4)
+    listed = [t for t in range(len(tables)) if t not in kept]
+    sets = [kept[t] if t in kept else
+            enumerate_routes(graph, table, max_routes=route_budget,
+                             deadline=listing.first_of(len(listed) - listed.index(t)).at)
+            for t, table in enumerate(tables)]
+    if keep is not None:
+        sets = restrict(sets, kept, kept_track, [b.amount for b in bonuses])
     cands = [candidates(graph, rs, bonuses, preferred) for rs in sets]
+    # a list cut by the deadline (not the budget) goes to the path model only with a
+    # second left (building that model does not look at the clock)
     path_trains = {t: path_train(graph, tables[t], bonuses, preferred)
-                   for t, rs in enumerate(sets) if not rs.complete}
+                   for t, rs in enumerate(sets) if not rs.complete
+                   and (len(rs) >= route_budget or deadline.left() >= PATH_MODEL_LEAST)}
+    report = None if progress is None else \
+        (lambda best, bound: progress(best, bound, deadline.elapsed()))
     try:
-        choice = choose_routes(cands, [b.amount for b in bonuses], fixed,
-                               max(deadline - time.monotonic(), 0.05), workers,
-                               network(graph) if path_trains else None, path_trains,
-                               claimed_bonuses(bonuses, claim), strategy)
+        choice = choose_routes(cands, [b.amount for b in bonuses], fixed, deadline.left(),
+                               workers, network(graph) if path_trains else None,
+                               path_trains, claimed_bonuses(bonuses, claim),
+                               deadline=deadline, progress=report, strategy=strategy)
     except StrategyUnfit as exc:
         raise InputError("strategy", f"bnb does not apply to this position: {exc}") from None
     except NoRunFound:
@@ -134,11 +165,12 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
                                   f"limit (nor proven impossible): allow more time") from None
     if choice is None:
         raise InputError("claim", f"no run earns {', '.join(claim)}")
+    picks = with_kept(choice.picks, kept)
     routes = []
     for t, table in enumerate(tables):
         mine = [pick if isinstance(pick, tuple) else
                 (sets[t].route_stops(pick).tolist(), sets[t].route_segs(pick).tolist())
-                for tt, pick in choice.picks if tt == t]
+                for tt, pick in picks if tt == t]
         # identical trains: the best route goes to the first-listed train
         mine.sort(key=lambda route: -route_value(graph, table, *route))
         routes += [describe_route(graph, table, stops, segs, train, preferred)
@@ -148,7 +180,7 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
     return Run(
         title=position.title.name, company=position.company, phase=position.phase.name,
         total=choice.total, status=choice.status, bound=choice.bound,
-        seconds=round(time.perf_counter() - start, 6), routes=routes,
+        seconds=round(deadline.elapsed(), 6), routes=routes,
         company_bonuses=[{"name": bonuses[k].name, "amount": bonuses[k].amount}
                          for k in choice.bonuses],
         fixed_income=fixed,
@@ -156,5 +188,7 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
                         for name, amount in answers.company_income(position)],
         idle_trains=[tr.id for tr in position.trains if tr.id not in {r.train for r in routes}],
         routes_enumerated={t.name: len(rs) if rs.complete else f"over {len(rs)}: path model"
-                           for t, rs in zip(tables, sets)},
-        routes_kept=choice.kept)
+                           if n in path_trains else f"{len(rs)} before the time limit"
+                           for n, (t, rs) in enumerate(zip(tables, sets))},
+        routes_kept=choice.kept,
+        kept_trains=[tables[t].trains[0].id for t in kept])

@@ -10,8 +10,11 @@ JSON body and returns the run as ``trainrun solve --json`` prints it (with
 turn's lays and tokens by the run after them, as ``trainrun advise --json``
 (``?top=``, ``?time_limit=`` per candidate); ``POST /verify`` takes ``{"position": ..., "run": ...}`` (``run`` in any form
 ``trainrun verify`` reads; without it, a corpus line's declared run) and returns
-``trainrun verify --json``'s verdict; ``GET /titles`` lists the installed titles;
-``GET /healthz`` and ``GET /readyz`` (the pool's load) answer at once under any load.
+``trainrun verify --json``'s verdict; ``POST /apply`` takes ``{"position": ..., "moves":
+[...]}`` and returns the position after those moves (``trainrun.turn.apply``, one after
+the other) in trainrun's own format; ``POST /draw`` draws the board (and a run) as SVG;
+``GET /titles`` lists the installed titles; ``GET /healthz`` and ``GET /readyz`` (the
+pool's load) answer at once under any load; ``GET /`` is the web page (``trainrun.web``).
 Bad input answers 400 with one line naming the field at fault:
 ``{"error": "trains[0]: unknown train '9'"}``.
 
@@ -25,15 +28,19 @@ import time
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
 from . import __version__
 from .errors import InputError
 from .serviceguard import Guard, Limits, ServiceError, error_response
 from .solvepool import Gone, Overran, PoolFull, SolvePool, TaskFailed
+from .web import router as web_router
+from .web import static_files
 
 app = FastAPI(title="trainrun", version=__version__,
               description="Exact best runs for 18xx railway games.")
+app.include_router(web_router)
+app.mount("/static", static_files(), name="static")
 LIMITS = Limits()
 POOL = SolvePool(LIMITS.jobs, LIMITS.queue, LIMITS.max_worker_rss)
 app.add_middleware(Guard, limits=lambda: LIMITS)
@@ -156,15 +163,20 @@ def readyz():
 async def solve(request: Request,
                 time_limit: float | None = Query(None, gt=0, description=TIME_LIMIT),
                 workers: int = Query(1, ge=1, description="CP-SAT search workers"),
+                trains: str | None = Query(None, description="Run these trains instead of "
+                                           "the company's (names, e.g. 8,8,6)"),
                 buy_next_train: bool = Query(False, description="Also the best run after "
                                              "first buying the next train from the bank "
                                              "(1871's Hunslet): answers {without, "
                                              "with_train, train, phase, rusted, discarded, "
                                              "gain}")) -> dict:
-    """The best run of the position's operating company."""
+    """The best run of the position's operating company, answered within ``time_limit``
+    seconds of the request (waiting and reading the body included). The body is a position,
+    or ``{"position": ..., "keep": RUN}`` to keep RUN's routes (any form ``/verify`` reads)
+    and find the best for the other trains."""
     seconds = _time_limit(time_limit)
     return await _run(request, "solve", (await _text(request), seconds, _workers(workers),
-                                         buy_next_train), _deadline(seconds))
+                                         buy_next_train, trains), _deadline(seconds))
 
 
 @_post("/verify", "{\"position\": a position, \"run\": the declared run (optional)}")
@@ -182,6 +194,16 @@ async def moves(request: Request) -> dict:
     """Every legal tile lay and token placement: ``{"lays": [{hex, tile, rotation, cost}],
     "tokens": [{hex, city, cost}]}``."""
     return await _run(request, "moves", (await _text(request),),
+                      _deadline(LIMITS.max_time_limit))
+
+
+@_post("/apply", "{\"position\": a position, \"moves\": [{hex, tile, rotation} | "
+                 "{hex, city} | {train}, ...]}")
+async def apply_moves(request: Request) -> dict:
+    """The position after the body's ``moves`` (each ``{hex, tile, rotation}``, ``{hex,
+    city}`` or ``{train}``, applied in order to ``position``), in trainrun's own format;
+    an illegal move answers 400 naming the rule broken and the place."""
+    return await _run(request, "apply", (await _text(request),),
                       _deadline(LIMITS.max_time_limit))
 
 
@@ -223,3 +245,24 @@ async def audit(request: Request,
     request is stopped at the server's --max-time-limit."""
     return await _run(request, "audit", (await _text(request), _time_limit(time_limit), name),
                       _deadline(LIMITS.max_time_limit))
+
+
+@app.post("/draw", response_class=Response,
+          responses={**ERRORS, 200: {"content": {"image/svg+xml": {}},
+                                     "description": "The board (and the run) as SVG"}},
+          openapi_extra={"requestBody": {"required": True, "content": {"application/json": {
+              "schema": {"type": "object"}}}}})
+async def draw(request: Request,
+               verify: bool = Query(False, description="Check the run and draw it beside the "
+                                    "best run, each broken rule marked where it happens"),
+               time_limit: float | None = Query(None, gt=0, description=TIME_LIMIT),
+               workers: int = Query(1, ge=1, description="CP-SAT search workers")) -> Response:
+    """The position's board as SVG (``image/svg+xml``), from ``{"position": ..., "run":
+    ...}``; ``run`` (optional) is a run in any form ``/verify`` reads (a ``/solve`` answer,
+    trainrun routes, an 18xx.games ``run_routes``), drawn as the checker reads it with each
+    broken rule marked. Each hex is a ``g`` with ``data-hex``, each city and town
+    carries ``data-city`` / ``data-town`` (``HEX.i``), each route ``data-train``."""
+    seconds = _time_limit(time_limit)
+    svg = await _run(request, "draw", (await _text(request), verify, seconds,
+                                       _workers(workers)), _deadline(seconds))
+    return Response(content=svg, media_type="image/svg+xml")

@@ -14,25 +14,76 @@ from .errors import InputError, one_line
 from .jsontext import load_json
 
 
-def solve(text: str, time_limit: float, workers: int, buy_next_train: bool) -> dict:
+def solve(text: bytes, time_limit: float, workers: int, buy_next_train: bool,
+          trains: str | None) -> dict:
+    """``/solve``: the body a position, or ``{"position": ..., "keep": RUN}``."""
     from trainrun.reading import read_position
     from trainrun.run import solve as solve_position
-    position = read_position(text)
+    from trainrun.solver import Deadline
+    from trainrun.trainset import with_trains
+    deadline = Deadline(time_limit)
+    data, keep = load_json(text, "position"), None
+    if isinstance(data, dict) and "keep" in data and "position" in data:
+        data, keep = data["position"], data["keep"]
+    position = read_position(data)
+    if trains is not None:
+        position = with_trains(position, trains)
+    if buy_next_train and keep is not None:
+        raise InputError("keep", "not with buy_next_train")
     if buy_next_train:
         from trainrun.purchase import solve_buying_next_train
-        return solve_buying_next_train(position, time_limit, workers).to_dict()
-    return solve_position(position, time_limit, workers).to_dict()
+        return solve_buying_next_train(position, time_limit, workers, deadline).to_dict()
+    return solve_position(position, workers=workers, keep=keep, deadline=deadline).to_dict()
 
 
-def verify(text: str, time_limit: float, workers: int) -> dict:
-    from trainrun.reading import read_position
-    from trainrun.verify import verify as verify_run
+def _wrapped(text: bytes, second: str) -> dict:
+    """A body ``{"position": ..., <second>: ...}``."""
     body = load_json(text, "body")
     if not isinstance(body, dict) or "position" not in body:
-        raise InputError("position", "missing: the body is {\"position\": ..., \"run\": ...}")
+        raise InputError("position", f"missing: the body is {{\"position\": ..., "
+                                     f"\"{second}\": ...}}")
+    return body
+
+
+def verify(text: bytes, time_limit: float, workers: int) -> dict:
+    from trainrun.reading import read_position
+    from trainrun.verify import verify as verify_run
+    body = _wrapped(text, "run")
     position = read_position(body["position"])
     return verify_run(position, body.get("run", body["position"]), time_limit,
                       workers).to_json()
+
+
+def apply_moves(text: bytes) -> dict:
+    from trainrun.own_format import position_to_own
+    from trainrun.reading import read_position
+    from trainrun.turn import apply
+    body = _wrapped(text, "moves")
+    moves = body.get("moves")
+    if not isinstance(moves, list):
+        raise InputError("moves", f"expected a list of moves, got {moves!r}")
+    position = read_position(body["position"])
+    for i, move in enumerate(moves):
+        try:
+            position = apply(position, move)
+        except InputError as exc:
+            raise InputError(f"moves[{i}]", str(exc)) from None
+    return position_to_own(position)
+
+
+def draw(text: bytes, verify_run: bool, time_limit: float, workers: int) -> str:
+    """``/draw``: the SVG of the board and the run (checked beside the best with
+    ``verify_run``)."""
+    from trainrun.draw import draw_input, draw_verification
+    from trainrun.reading import read_position
+    from trainrun.verify import verify
+    body = _wrapped(text, "run")
+    position = read_position(body["position"])
+    run = body.get("run")
+    if verify_run:
+        return draw_verification(position, verify(position, run if run is not None
+                                                  else body["position"], time_limit, workers))
+    return draw_input(position, run)
 
 
 def moves(text: str) -> dict:
@@ -64,8 +115,8 @@ def audit(text: str, time_limit: float, name: str) -> dict:
     return report.to_json()
 
 
-TASKS = {"solve": solve, "verify": verify, "moves": moves, "advise": advise,
-         "import": import_game, "audit": audit}
+TASKS = {"solve": solve, "verify": verify, "apply": apply_moves, "draw": draw,
+         "moves": moves, "advise": advise, "import": import_game, "audit": audit}
 
 
 def resident_bytes() -> int:

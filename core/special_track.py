@@ -6,7 +6,8 @@ ability (the 18xx.games engine's ``tile_lay``: ``hexes``, ``tiles``, ``free``,
 Against the company's own lay (``trainrun.lays``) the ability changes:
 
 * where: its ``hexes`` (any side of them is open to the new track; with ``reachable`` only
-  hexes the company reaches), or with no hexes listed the company's own reach;
+  hexes the company reaches; only the sides the company reaches where the title says so,
+  ``trainrun_special_lay_reached_sides``), or with no hexes listed the company's own reach;
 * the right: with ``consume_tile_lay`` the ability spends the company's next lay and pays
   its fee; otherwise it is a lay of its own, yellow or upgrade, no fee;
 * which tiles: its ``tiles`` (all when none are listed), of the phase's colours; with
@@ -15,21 +16,25 @@ Against the company's own lay (``trainrun.lays``) the ability changes:
 * no new-track rule (the engine asks it of companies only);
 * cost: nothing when ``free``, else the usual cost less ``discount`` (both only on its hexes
   with its tiles);
+* laying: the markers change as the title says (``trainrun_special_lay_markers``: 1817's
+  mines and ranches, ranches taken off beside a city-tile private's lay), and the ability's
+  ``count`` goes down by one (``SpecialTurn.turn_after``);
 * a private whose lays must connect (``connect``, or the title's
   ``trainrun_special_lay_connects``) lays each further tile so that one of its paths meets a
   path of a tile it laid before this turn.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
-from .answers import special_lay_connects
+from .answers import special_lay_connects, special_lay_markers, special_lay_reached_sides
 from .errors import InputError
 from .hexgrid import opposite
 from .lays import _Turn, default_special_upgrades_to, exits, lay_cost, path_exits
-from .position import Position
+from .position import PlacedHex, Position
 from .tiles import Tile
-from .turnstate import LayRight
+from .turnstate import LayRight, Turn
 from .walk import Reach
 
 OWN_LAY = LayRight(lay=True, upgrade=True)
@@ -47,6 +52,7 @@ class TileLayAbility:
     special: bool = False
     consume_tile_lay: bool = False
     connect: bool | None = None
+    count: int | None = None       # lays left (None: no limit stated)
 
 
 def ability_of(position: Position) -> TileLayAbility:
@@ -64,9 +70,12 @@ def ability_of(position: Position) -> TileLayAbility:
     unknown = [t for t in data.get("tiles", []) if t not in position.title.tiles]
     if unknown:
         raise InputError("turn.ability.tiles", f"unknown tile {unknown[0]!r}")
+    for key in ("discount", "count"):
+        value = data.get(key, 0)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                  or value < 0):
+            raise InputError(f"turn.ability.{key}", f"expected a whole number ≥ 0, got {value!r}")
     discount = data.get("discount", 0)
-    if isinstance(discount, bool) or not isinstance(discount, int) or discount < 0:
-        raise InputError("turn.ability.discount", f"expected a whole number ≥ 0, got {discount!r}")
     flags = {}
     for key in ("free", "reachable", "special", "consume_tile_lay", "connect"):
         value = data.get(key)
@@ -76,7 +85,7 @@ def ability_of(position: Position) -> TileLayAbility:
     return TileLayAbility(tuple(data.get("hexes", [])), tuple(data.get("tiles", [])),
                           bool(flags["free"]), discount, bool(flags["reachable"]),
                           bool(flags["special"]), bool(flags["consume_tile_lay"]),
-                          flags["connect"])
+                          flags["connect"], data.get("count"))
 
 
 class SpecialTurn(_Turn):
@@ -89,14 +98,53 @@ class SpecialTurn(_Turn):
             self.right = OWN_LAY
         if ability.hexes:
             own = self.reach.sides
-            neighbors = {h: frozenset(position.title.hexes[h].neighbors) for h in ability.hexes
-                         if not ability.reachable or h in own}
+            if special_lay_reached_sides(position):
+                neighbors = {h: own[h] for h in ability.hexes if h in own}
+            else:
+                neighbors = {h: frozenset(position.title.hexes[h].neighbors)
+                             for h in ability.hexes if not ability.reachable or h in own}
             self.reach = Reach(self.reach.paths, self.reach.nodes, neighbors)
         connect = ability.connect
         if connect is None:
             connect = special_lay_connects(position)
         self.connect_to = tuple(h for h in position.turn.laid_hexes
                                 if h in ability.hexes) if connect else ()
+
+    def hex_refusal(self, hex_id: str) -> str | None:
+        entity = self.position.turn.entity
+        if self.ability.count == 0:
+            return f"{entity} has no lays left"
+        if self.ability.hexes and hex_id not in self.ability.hexes:
+            return f"{entity} may not lay on {hex_id} (not one of its hexes)"
+        return super().hex_refusal(hex_id)
+
+    def board_after(self, hex_id: str, tile: Tile, rotation: int) -> dict[str, PlacedHex]:
+        """The board once the private's tile lies there, with the markers its lay changes
+        (``trainrun_special_lay_markers``)."""
+        board = super().board_after(hex_id, tile, rotation)
+        for other, markers in special_lay_markers(self.position, hex_id).items():
+            board[other] = dataclasses.replace(board[other], markers=tuple(markers))
+        return board
+
+    def turn_after(self, hex_id: str, upgrade: bool, cost: int) -> Turn:
+        """The turn once the private's lay is made: with ``consume_tile_lay`` the company's
+        lay is spent as by its own lay, otherwise only the hex is noted as laid; the
+        ability has one lay fewer, and the private keeps acting while it has lays left
+        (the step returns to the company's ``Track`` once they are spent)."""
+        turn = self.position.turn
+        if self.ability.consume_tile_lay:
+            after = super().turn_after(hex_id, upgrade, cost)
+        else:
+            after = dataclasses.replace(
+                turn, cash=None if turn.cash is None else turn.cash - cost,
+                laid_hexes=turn.laid_hexes + (hex_id,))
+        count = self.ability.count
+        if count is not None and count <= 1:
+            return dataclasses.replace(after, step="Track", entity=None, ability=None)
+        ability = dict(turn.ability)
+        if count is not None:
+            ability["count"] = count - 1
+        return dataclasses.replace(after, ability=ability)
 
     def tile_allowed_refusal(self, hex_id: str, tile: Tile) -> str | None:
         if self.ability.tiles and tile.name not in self.ability.tiles:

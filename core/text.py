@@ -46,7 +46,8 @@ def format_run(run) -> str:
     """A run as a player reads it."""
     lines = [f"{run.title} · {run.company} · phase {run.phase}"]
     for r in run.routes:
-        lines.append(f"  {r.train_name} train ({r.train}): ${r.revenue}")
+        kept = " (kept)" if r.train in getattr(run, "kept_trains", ()) else ""
+        lines.append(f"  {r.train_name} train ({r.train}): ${r.revenue}{kept}")
         lines += format_stops(r.stops, r.bonuses)
     for train in run.idle_trains:
         lines.append(f"  {train}: no route")

@@ -168,3 +168,15 @@ def _paths_from_dict(p: dict) -> list[Path]:
                 for i in range(lanes)]
     return [Path(p["a"], p["b"], terminal, track, _lane(p.get("a_lane", "1.0")),
                  _lane(p.get("b_lane", "1.0")))]
+
+
+def path_named(tile: Tile, rotation: int, a: str, b: str) -> Path | None:
+    """The path of ``tile`` at ``rotation`` (board edges) that a chain step ``{a, b}``
+    names, its ends in that order; an end written without a lane matches any lane there."""
+    (a0, al), (b0, bl) = split_lane_end(a), split_lane_end(b)
+    for p in tile.paths_at(rotation):
+        for (x, xl), (y, yl) in (((p.a, p.a_lane), (p.b, p.b_lane)),
+                                 ((p.b, p.b_lane), (p.a, p.a_lane))):
+            if x == a0 and y == b0 and al in (None, xl[1]) and bl in (None, yl[1]):
+                return p if x == p.a else Path(p.b, p.a, p.terminal, p.track, p.b_lane, p.a_lane)
+    return None

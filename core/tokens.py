@@ -13,16 +13,19 @@ The rules, as the 18xx.games engine applies them (its ``Tokener`` and ``City#tok
 * the company has no token in that hex yet (one token per hex, in any of its cities);
 * the cost (``trainrun_token_cost``) is no more than the company's ``cash`` when the
   position states it (a home token is free).
+
+A private placing a token with its ability (step ``SpecialToken``) changes some of these
+(``trainrun.special_token``).
 """
 from __future__ import annotations
 
-import copy
 import dataclasses
 from dataclasses import dataclass
 
 from . import answers
 from .errors import InputError
 from .position import CityTokens, Position
+from .special_token import price, special_token_step, token_ability_of, turn_after
 from .walk import connected_nodes
 
 HOME_STEP = "HomeToken"
@@ -61,14 +64,13 @@ def _reservations(city: CityTokens) -> list[str]:
     return [r for r in city.reserved if r and r not in holders]
 
 
-def free_slot(city: CityTokens, company: str) -> int | None:
-    """The slot ``company`` would take in ``city``, or None if it may take none."""
+def free_slot(city: CityTokens, company: str, private: str | None = None) -> int | None:
+    """The slot ``company`` would take in ``city`` (one reserved for it, or for the
+    ``private`` placing the token for it), or None if it may take none."""
     free = [i for i, s in enumerate(city.slots) if s is None]
     held = _reservations(city)
-    if company in held:
-        index = held.index(company)
-    else:
-        index = len(held)
+    mine = next((r for r in (company, private) if r is not None and r in held), None)
+    index = held.index(mine) if mine is not None else len(held)
     return free[index] if index < len(free) else None
 
 
@@ -86,55 +88,83 @@ def _home(position: Position) -> bool:
     return position.turn.step == HOME_STEP
 
 
-def _refusal(position: Position, hex_id: str, index: int, tokens: CityTokens,
-             reached: set | None) -> str | None:
-    """Why the company may not token this city (the rule and the place), or None."""
-    company, where = position.company, f"{hex_id} city {index}"
-    if tokens_left(position) == 0:
-        return f"{company} has no token left"
-    if reached is not None and position.node_id(hex_id, index) not in reached:
-        return f"{where} is not reached by {company}'s track"
-    if free_slot(tokens, company) is None:
-        if None in tokens.slots:
-            return (f"{where}: its free slots are reserved for "
-                    f"{', '.join(_reservations(tokens))}")
-        return f"{where} has no free slot (held by {', '.join(tokens.holders())})"
-    if any(company in c.holders() for c in position.board[hex_id].tokens.values()):
-        return f"{company} already has a token in {hex_id}"
-    return None
+class _Step:
+    """What one token check of a position asks more than once: the step's hexes, the
+    cities the company reaches, the private's ability (``trainrun.special_token``)."""
 
+    def __init__(self, position: Position):
+        self.position = position
+        self.ability = token_ability_of(position) if special_token_step(position) else None
+        self.private = position.turn.entity if self.ability else None
+        self.hexes = None
+        self.reached = None if _home(position) else connected_nodes(position)
+        if _home(position):
+            self.hexes = [h for h in answers.home_token_hexes(position) if h in position.board]
+        elif self.ability and self.ability.hexes:
+            self.hexes = [h for h in self.ability.hexes if h in position.board]
 
-def _cost(position: Position, hex_id: str, index: int) -> int:
-    if _home(position):
-        return 0
-    return answers.token_cost(position, hex_id, index)
+    def own_token(self) -> bool:
+        """The token placed is one of the company's (not one the private brings)."""
+        return self.ability is None or self.ability.from_owner
 
+    def must_reach(self) -> bool:
+        return not _home(self.position) and (self.ability is None or self.ability.connected)
 
-def _candidates(position: Position):
-    """(hexes to look at, reached node ids or None when reach does not matter)."""
-    if _home(position):
-        hexes = answers.home_token_hexes(position)
-        return [h for h in hexes if h in position.board], None
-    return None, connected_nodes(position)
+    def refusal(self, hex_id: str, index: int, tokens: CityTokens) -> str | None:
+        """Why the company may not token this city (the rule and the place), or None."""
+        position = self.position
+        company, where = position.company, f"{hex_id} city {index}"
+        if self.ability is not None and self.ability.count == 0:
+            return f"{self.private} has no tokens left"
+        if self.own_token() and tokens_left(position) == 0:
+            return f"{company} has no token left"
+        if self.hexes is not None and hex_id not in self.hexes:
+            if self.ability is not None:
+                return f"{self.private} may not place a token on {hex_id}"
+            return (f"{hex_id} is not a home {company} may choose "
+                    f"(it may choose {', '.join(self.hexes) or 'none'})")
+        if self.must_reach() and position.node_id(hex_id, index) not in self.reached:
+            return f"{where} is not reached by {company}'s track"
+        if free_slot(tokens, company, self.private) is None:
+            if None in tokens.slots:
+                return (f"{where}: its free slots are reserved for "
+                        f"{', '.join(_reservations(tokens))}")
+            return f"{where} has no free slot (held by {', '.join(tokens.holders())})"
+        if any(company in c.holders() for c in position.board[hex_id].tokens.values()):
+            return f"{company} already has a token in {hex_id}"
+        return None
+
+    def cost(self, hex_id: str, index: int) -> int:
+        position = self.position
+        if _home(position):
+            return 0
+        if self.ability is not None:
+            amount = price(self.ability, position.node_id(hex_id, index) in self.reached)
+            if amount is not None:
+                return amount
+        return answers.token_cost(position, hex_id, index)
 
 
 def legal_tokens(position: Position) -> list[TokenMove]:
-    """Every city the operating company may place a token in now, with its cost, sorted."""
-    if tokens_left(position) == 0:
+    """Every city the operating company may place a token in now (or the private using
+    its token ability), with its cost, sorted."""
+    step = _Step(position)
+    if (step.own_token() and tokens_left(position) == 0) or (
+            step.ability is not None and step.ability.count == 0):
         return []
-    hexes, reached = _candidates(position)
     moves = []
-    for hex_id, index, tokens in _cities(position, hexes):
-        if _refusal(position, hex_id, index, tokens, reached) is None:
-            cost = _cost(position, hex_id, index)
+    for hex_id, index, tokens in _cities(position, step.hexes):
+        if step.refusal(hex_id, index, tokens) is None:
+            cost = step.cost(hex_id, index)
             if position.turn.cash is None or cost <= position.turn.cash:
                 moves.append(TokenMove(hex_id, index, cost))
     return sorted(moves)
 
 
 def apply_token(position: Position, move: TokenMove) -> Position:
-    """The position after ``move``: the token in its slot, one token fewer left, its cost
-    paid from ``cash``. Raises ``InputError`` naming the rule broken and the place."""
+    """The position after ``move``: the token in its slot, one token fewer left (the
+    private's ability one fewer instead when it brings the token), its cost paid from
+    ``cash``. Raises ``InputError`` naming the rule broken and the place."""
     placed = position.board.get(move.hex)
     if placed is None:
         raise InputError("token.hex", f"unknown hex {move.hex!r}")
@@ -142,24 +172,30 @@ def apply_token(position: Position, move: TokenMove) -> Position:
     if node is None or node.kind != "city":
         raise InputError("token.city", f"{move.hex} (tile {placed.tile.name}) has no city "
                                        f"{move.city!r}")
-    hexes, reached = _candidates(position)
-    if hexes is not None and move.hex not in hexes:
-        raise InputError("token", f"{move.hex} is not a home {position.company} may choose "
-                                  f"(it may choose {', '.join(hexes) or 'none'})")
+    step = _Step(position)
     tokens = placed.tokens.get(move.city) or CityTokens([None] * node.slots)
-    reason = _refusal(position, move.hex, move.city, tokens, reached)
+    reason = step.refusal(move.hex, move.city, tokens)
     if reason is not None:
         raise InputError("token", reason)
-    cost = _cost(position, move.hex, move.city)
+    cost = step.cost(move.hex, move.city)
     cash = position.turn.cash
     if cash is not None and cost > cash:
         raise InputError("token", f"a token in {move.hex} costs ${cost}, more than "
                                   f"{position.company}'s ${cash}")
-    board = copy.deepcopy(position.board)
-    city = board[move.hex].tokens.setdefault(move.city, copy.deepcopy(tokens))
-    city.slots[free_slot(city, position.company)] = position.company
-    if position.company in city.reserved:
-        city.reserved.remove(position.company)
-    return dataclasses.replace(
-        position, board=board, tokens_left=tokens_left(position) - 1,
-        turn=dataclasses.replace(position.turn, cash=None if cash is None else cash - cost))
+    board = dict(position.board)   # only the hex tokened changes: it gets its own tokens
+    board[move.hex] = dataclasses.replace(placed, tokens={
+        i: CityTokens(list(c.slots), list(c.extra), list(c.reserved))
+        for i, c in placed.tokens.items()})
+    city = board[move.hex].tokens.setdefault(move.city, tokens)
+    city.slots[free_slot(city, position.company, step.private)] = position.company
+    for holder in (position.company, step.private):
+        if holder in city.reserved:
+            city.reserved.remove(holder)
+            break
+    if step.ability is not None:
+        turn = turn_after(position, step.ability, cost)
+    else:
+        turn = dataclasses.replace(position.turn, cash=None if cash is None else cash - cost)
+    # stated even for the private's token, which is not one of the charter's
+    left = tokens_left(position) - (1 if step.own_token() else 0)
+    return dataclasses.replace(position, board=board, tokens_left=left, turn=turn)

@@ -119,7 +119,8 @@ def _route_list(position: Position, data) -> tuple[list, bool]:
         return data, False
     if not isinstance(data, dict):
         raise InputError("run", "expected a JSON object or a list of routes")
-    if "title" in data and "declared" not in data:
+    if "title" in data and "declared" not in data and "routes" not in data:
+        # a position; a solve answer (``solve --json``) has its routes
         raise InputError("run", "a position without a declared run: give the run to verify")
     recorded = "declared" in data and "routes" not in data
     if recorded:

@@ -176,6 +176,21 @@ def trainrun_special_lay_connects(position: Position) -> bool:
 
 
 @hookimpl
+def trainrun_special_lay_reached_sides(position: Position) -> bool:
+    return False
+
+
+@hookimpl
+def trainrun_special_lay_markers(position: Position, hex_id: str) -> dict[str, tuple[str, ...]]:
+    return {}
+
+
+@hookimpl
+def trainrun_border_cost(position: Position, hex_id: str, edge: int, cost: int) -> int:
+    return cost
+
+
+@hookimpl
 def trainrun_terrain_cost(position: Position, hex_id: str, old: Tile) -> int:
     return old.terrain_cost
 

@@ -101,6 +101,13 @@ def trainrun_company_income(position: Position) -> list[tuple[str, int]]:
     its total or of the optimisation. Default: none."""
 
 
+@hookspec
+def trainrun_board_marks(position: Position) -> list[tuple[str, str]]:
+    """List (hex id, label) marks the drawn board shows beyond the position's hex markers:
+    title facts a player sees on the table that the board model keeps elsewhere (18PA's
+    x2 destination tokens, active or not). Only drawn, never part of a run. Default: none."""
+
+
 @hookspec(firstresult=True)
 def trainrun_company_stations(position: Position) -> set[str]:
     """Give the node ids (``HEX-i``) of cities where the operating company has a station
@@ -217,6 +224,31 @@ def trainrun_special_lay_connects(position: Position) -> bool:
 
 
 @hookspec(firstresult=True)
+def trainrun_special_lay_reached_sides(position: Position) -> bool:
+    """Say whether the private using its ability (``turn.entity``, step ``SpecialTrack``)
+    may start new track on the hexes its ability lists only from the sides the operating
+    company reaches (1817's mine and ranch privates: engine ``connected_hexes``), rather
+    than from any side. Default: False (any side; with the ability's ``reachable``, any
+    side of a hex the company reaches)."""
+
+
+@hookspec(firstresult=True)
+def trainrun_special_lay_markers(position: Position, hex_id: str) -> dict[str, tuple[str, ...]]:
+    """Give the hexes whose markers change when the private using its ability
+    (``turn.entity``, step ``SpecialTrack``) lays on ``hex_id``, each with its markers
+    after (1817: a coal mine private leaves a ``mine`` on ``hex_id``, a ranch private a
+    ``ranch``; the city-tile private takes the ranches off the hexes beside it). Asked
+    when its lay is applied. Default: none change."""
+
+
+@hookspec(firstresult=True)
+def trainrun_border_cost(position: Position, hex_id: str, edge: int, cost: int) -> int:
+    """Give what the lay on ``hex_id`` pays for first crossing the costed (water) border at
+    board ``edge``, printed at ``cost`` (18NY: the Albany Iron Works private takes up to $80
+    off during its own lay). Default: ``cost``."""
+
+
+@hookspec(firstresult=True)
 def trainrun_terrain_cost(position: Position, hex_id: str, old: Tile) -> int:
     """Give the terrain cost of laying over tile ``old`` on ``hex_id`` (before water borders
     and the lay's fee). Default: the tile's printed terrain costs (``upgrade_costs``)."""
@@ -233,7 +265,7 @@ def trainrun_replay_rules(settings: dict) -> ReplayRules | None:
     """Say how the title's game moves tokens and trains beyond what its log's actions say,
     for replaying an 18xx.games game log (``trainrun.gamelog``) whose ``settings`` (optional
     rules, the seed of its random setup) are given: when a home token goes on the board,
-    which trains the bank exports at the end of a set of operating rounds, the markers and
+    which trains the bank exports after a set of operating rounds (or after each), the markers and
     tokens on the board at the start. Raise ``InputError`` naming the setting when the
     setup cannot be derived from them.
     Default: None, the title's logs are not replayed (its setup or board state would be
@@ -249,3 +281,15 @@ def trainrun_replay_action(replay: Replay, action: dict) -> bool | None:
     through its methods and return True when the action is done, None to let the shared
     replay take it; raise ``InputError`` for what cannot be replayed faithfully. Called for
     every action standing in the log and each of its automatic actions. Default: None."""
+
+
+@hookspec(firstresult=True)
+def trainrun_replay_round(replay: Replay, action: dict) -> str | None:
+    """Say which kind of round logged ``action`` belongs to, where the shared replay cannot
+    tell from its entity and type (1817: corporations take loans in stock rounds, and merger
+    and acquisition rounds lie between operating rounds): ``operating`` (a company's
+    operating turn), ``stock`` (the set of operating rounds is over), ``between`` (the
+    operating round is over, the next one belongs to the same set) or ``none`` (no round
+    change, no turn). Called as the action comes up, before the replay hands out its
+    position: the title may settle there what the actions before it left open (1817: the
+    acquisition an auction's last bid decided). Default: None, the shared replay decides."""

@@ -30,6 +30,7 @@ cdef struct Search:
     const int64_t* value
     const uint64_t* reach      # per route: bit k set when it reaches company bonus k
     const int64_t* amount      # per company bonus (>= 0)
+    uint64_t required          # bonuses a run must earn to count
     const int32_t* start       # type t owns routes start[t] .. start[t + 1] - 1
     const int32_t* slot_type   # per slot
     const int32_t* slot_next   # first later slot of another type (n_slots if none)
@@ -171,7 +172,7 @@ cdef void _dfs(Search* S, int s, int q_from, uint64_t* mask, const int32_t* firs
     cdef const uint64_t* row
     cdef uint64_t* child = mask + S.words
     cdef int32_t* child_first = <int32_t*>first + S.n_types
-    if total > S.best:
+    if total > S.best and (earned & S.required) == S.required:
         S.best = total
         for w in range(S.n_slots):
             S.best_picks[w] = S.picks[w]
@@ -189,7 +190,7 @@ cdef void _dfs(Search* S, int s, int q_from, uint64_t* mask, const int32_t* firs
                 + rest + unearned <= S.best:
             break
         if S.steps >= S.next_check:
-            S.next_check = S.steps + 0x100000
+            S.next_check = S.steps + 0x4000
             if _out_of_time(S):
                 S.stopped = True
                 return
@@ -240,11 +241,12 @@ cdef void _fill_users(const uint64_t[:, ::1] bits, const int32_t[::1] type_start
 
 def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
                      const int64_t[::1] value, const int32_t[::1] count, int64_t lower,
-                     double deadline=0.0, reach=None, amounts=None):
+                     double deadline=0.0, reach=None, amounts=None, uint64_t required=0):
     """Best run above ``lower``: (total, route indices, finished).
 
     ``reach`` (uint64 per route, bit k for company bonus k) and ``amounts`` (int64 per
-    bonus, each >= 0, at most 64) add company bonuses; by default there are none.
+    bonus, each >= 0, at most 64) add company bonuses; by default there are none. A run
+    counts only when it earns every bonus whose bit is set in ``required``.
 
     ``total`` is ``lower`` and the indices empty when no run beats ``lower``;
     ``finished`` is False when ``deadline`` (``time.monotonic()`` seconds) came first,
@@ -312,6 +314,7 @@ def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
     S.value = &value[0]
     S.reach = &reach_v[0]
     S.amount = &amount_v[0]
+    S.required = required
     S.start = &type_start[0]
     S.slot_type = &slot_type[0]
     S.slot_next = &slot_next[0]

@@ -4,19 +4,31 @@
 For a route r, no run containing r earns more than r's value plus, for every
 train type, the best values of routes of that type that share no track with r
 (as many as the type has trains, one fewer for r's own type). Routes come
-sorted by type, then by value from high to low, so each scan stops early.
+sorted by type, then by value from high to low, so each scan stops early. Both
+functions stop at a ``deadline`` (``time.monotonic()`` seconds, 0 = none), looking at
+the clock every 64 routes and every greedy start.
 """
 import numpy as np
 
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
+from libc.stdint cimport INT64_MAX, int32_t, int64_t, uint8_t, uint64_t
+from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 from _bits cimport add_track, shares_track
 
 
+cdef bint _past(double deadline) noexcept nogil:
+    cdef timespec now
+    if deadline <= 0:
+        return False
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return now.tv_sec + now.tv_nsec * 1e-9 > deadline
+
+
 def partner_bounds(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
                    const int64_t[::1] value, const int32_t[::1] count,
-                   const uint8_t[::1] alive):
-    """Upper bound of the best run containing each alive route (-1 for dead routes)."""
+                   const uint8_t[::1] alive, double deadline=0.0):
+    """Upper bound of the best run containing each alive route (-1 for dead routes);
+    alive routes not reached by the ``deadline`` get INT64_MAX (no bound known)."""
     cdef int n = bits.shape[0]
     cdef int words = bits.shape[1]
     cdef int n_types = count.shape[0]
@@ -24,6 +36,11 @@ def partner_bounds(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
     cdef int r, t, q, need, mine
     cdef int64_t total
     for r in range(n):
+        if (r & 63) == 0 and _past(deadline):
+            for q in range(r, n):
+                if alive[q]:
+                    out[q] = INT64_MAX
+            break
         if not alive[r]:
             continue
         mine = 0
@@ -45,11 +62,12 @@ def partner_bounds(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
 
 def greedy_runs(const uint64_t[:, ::1] bits, const int32_t[::1] kind,
                 const int64_t[::1] value, const int32_t[::1] count,
-                const int32_t[::1] order, const int32_t[::1] firsts):
+                const int32_t[::1] order, const int32_t[::1] firsts, double deadline=0.0):
     """Best of several greedy runs: each starts with one route of ``firsts`` and adds the
     highest-value routes (in ``order``) that share no track and have a free train.
 
-    Returns (total of route values, chosen route indices) of the best one.
+    Returns (total of route values, chosen route indices) of the best one; past the
+    ``deadline`` no further start is tried (the first always is).
     """
     cdef int words = bits.shape[1]
     cdef int n_types = count.shape[0]
@@ -63,6 +81,8 @@ def greedy_runs(const uint64_t[:, ::1] bits, const int32_t[::1] kind,
     cdef int32_t[::1] left = left_np
     cdef int32_t[::1] picks = picks_np
     for i in range(firsts.shape[0]):
+        if i and _past(deadline):
+            break
         f = firsts[i]
         for w in range(words):
             used[w] = bits[f, w]

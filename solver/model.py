@@ -9,16 +9,17 @@ Variables and constraints, named after what they mean:
                     (and must be, ``bonus[k] == 1``, for a required bonus);
 * objective         sum of route revenues + earned bonuses + fixed income.
 
-Before the model is built, a greedy run gives a feasible total (unless bonuses are
-required: the greedy run need not earn them); routes that
-cannot be part of any run reaching it are dropped (a safe bound, bonuses
-included), and of routes with identical track and bonus reach only the best is
-kept. Both cuts are exact. When the greedy total already equals the upper
-bound (typically a single train) it is returned as proven optimal without a
-search. When every route is listed, no bonus is required and the company bonuses
-are few (at most 64) and not negative, a compiled branch and bound (``_combine``)
-searches the combinations first and, if it finishes within half the time, its best
-run is the proven optimum; CP-SAT takes over otherwise. Knows no title.
+Before the model is built, a greedy run gives a feasible total (with required bonuses
+only if it earns them); routes that cannot be part of any run reaching it are dropped
+(a safe bound, bonuses included), and of routes with identical track and bonus reach
+only the best is kept. Both cuts are exact. When the greedy total already equals the
+upper bound (typically a single train) it is returned as proven optimal without a
+search. When every route is listed and the company bonuses are few (at most 64) and not
+negative, a compiled branch and bound (``_combine``, required bonuses included)
+searches the combinations first and, if it finishes within 40 % of the time, its best
+run is the proven optimum; otherwise the Lagrangian bound (``bound.py``) tightens the
+proven bound and CP-SAT takes over. Everything stops at one ``Deadline``
+(``deadline.py``). Knows no title.
 """
 from __future__ import annotations
 
@@ -31,6 +32,8 @@ from ortools.sat.python import cp_model
 
 from ._combine import best_combination
 from ._prune import greedy_runs, partner_bounds
+from .bound import lagrangian_bound
+from .deadline import Deadline
 from .paths import Network, add_path_train, read_path
 
 
@@ -51,6 +54,13 @@ STRATEGIES = ("auto", "bnb", "cpsat")
 # the branch and bound keeps a bitmap of routes per track resource: at most this many
 # (track words x routes), about 64 MB
 BITMAP_LIMIT = 1 << 23
+# CP-SAT is not started with less time than this left (seconds); pruning (whose first
+# step, the value cut, does not look at the clock) and the model are not begun when the
+# time left would not cover them at these rates (seconds per route on one core, rough
+# lower estimates from the 18PA and 1817 stress boards; both look at the clock after)
+CP_SAT_LEAST = 0.01
+PRUNE_SECONDS_PER_ROUTE = 2e-6
+BUILD_SECONDS_PER_ROUTE = 1e-5
 
 
 @dataclass
@@ -92,12 +102,14 @@ def _gross(c: Candidates, amounts: list[int]) -> np.ndarray:
     return c.values.astype(np.int64) + c.reach.astype(np.int64) @ np.asarray(amounts, np.int64)
 
 
-def _greedy(cands: list[Candidates], amounts: list[int], starts: int = 64):
+def _greedy(cands: list[Candidates], amounts: list[int], until: float = 0.0,
+            starts: int = 64):
     """A good feasible run: the best of greedy runs started from each type's best routes.
 
     Each greedy run takes its start route, then the highest-value routes that share no
     track and have a train left (compiled ``greedy_runs``); with company bonuses this is
-    done twice, ranking routes by value and by value plus the bonuses they reach.
+    done twice, ranking routes by value and by value plus the bonuses they reach. No
+    further start is tried after ``until`` (monotonic seconds; 0: no limit).
     """
     offsets = np.cumsum([0] + [len(c.values) for c in cands])
     if offsets[-1] == 0:
@@ -107,7 +119,9 @@ def _greedy(cands: list[Candidates], amounts: list[int], starts: int = 64):
         rankings.append([_gross(c, amounts) for c in cands])
     best = ([], -1)
     for ranking in rankings:
-        picks = _greedy_by(cands, ranking, offsets, starts)
+        if until and best[1] >= 0 and time.monotonic() > until:
+            break
+        picks = _greedy_by(cands, ranking, offsets, starts, until)
         earned = {k for t, i in picks for k in np.flatnonzero(cands[t].reach[i])}
         total = (sum(int(cands[t].values[i]) for t, i in picks)
                  + sum(amounts[k] for k in earned))
@@ -116,7 +130,8 @@ def _greedy(cands: list[Candidates], amounts: list[int], starts: int = 64):
     return best
 
 
-def _greedy_by(cands: list[Candidates], ranking: list, offsets: np.ndarray, starts: int):
+def _greedy_by(cands: list[Candidates], ranking: list, offsets: np.ndarray, starts: int,
+               until: float = 0.0):
     """Greedy runs ranking routes by ``ranking`` (per type, per route): (type, index) picks."""
     kinds = [np.full(len(c.values), t, dtype=np.int32) for t, c in enumerate(cands)]
     words = max(c.bits.shape[1] for c in cands if len(c.values))
@@ -128,7 +143,7 @@ def _greedy_by(cands: list[Candidates], ranking: list, offsets: np.ndarray, star
                              for t, r in enumerate(ranking)]).astype(np.int32)
     counts = np.array([c.count for c in cands], dtype=np.int32)
     _, chosen = greedy_runs(np.ascontiguousarray(bits), np.concatenate(kinds), values, counts,
-                            order, firsts)
+                            order, firsts, until)
     picks = []
     for q in chosen.tolist():
         t = int(np.searchsorted(offsets, q, side="right") - 1)
@@ -151,13 +166,17 @@ def _first_of_each(bits: np.ndarray, reach: np.ndarray) -> np.ndarray:
     return np.sort(order[new])
 
 
+def _value_bound(cands: list[Candidates], amounts: list[int]) -> int:
+    """No run beats each type's best routes with every positive bonus added."""
+    tops = [_top_sum(c.values, c.count) if c.complete else c.upper * c.count for c in cands]
+    return sum(tops) + sum(max(a, 0) for a in amounts)
+
+
 def _cut_by_value(cands: list[Candidates], amounts: list[int], lower: int):
     """Indices of routes (best first) worth enough to be in a run reaching ``lower`` when
     every other train ran its type's best routes, one per distinct track and bonus
     reach; and the upper bound those best routes give."""
-    tops = [_top_sum(c.values, c.count) if c.complete else c.upper * c.count for c in cands]
-    extra = sum(max(a, 0) for a in amounts)   # negative amounts only lower a run
-    upper = sum(tops) + extra
+    upper = _value_bound(cands, amounts)
     kept = []
     for c in cands:
         if len(c.values) == 0:
@@ -171,12 +190,13 @@ def _cut_by_value(cands: list[Candidates], amounts: list[int], lower: int):
     return kept, upper
 
 
-def _prune(cands: list[Candidates], amounts: list[int], lower: int):
+def _prune(cands: list[Candidates], amounts: list[int], lower: int, until: float = 0.0):
     """Indices of routes that can belong to a run worth at least ``lower``, and an upper bound.
 
     First a bound from each type's best values alone (``_cut_by_value``); then,
     repeatedly, the compiled ``partner_bounds`` (best values of routes that share
-    no track with the route) until nothing more drops. Both are exact cuts.
+    no track with the route) until nothing more drops or ``until`` (monotonic seconds;
+    0: no limit) has come. Both are exact cuts; a route not reached in time is kept.
     """
     kept, upper = _cut_by_value(cands, amounts, lower)
     extra = sum(max(a, 0) for a in amounts)   # negative amounts only lower a run
@@ -189,13 +209,14 @@ def _prune(cands: list[Candidates], amounts: list[int], lower: int):
     counts = np.array([c.count for c in cands], dtype=np.int32)
     alive = np.ones(len(values), dtype=np.uint8)
     while True:
-        bound = partner_bounds(np.ascontiguousarray(bits), starts, values, counts, alive)
-        dead = (alive == 1) & (bound + extra < lower)
-        if not dead.any():
+        bound = partner_bounds(np.ascontiguousarray(bits), starts, values, counts, alive,
+                               until)
+        dead = (alive == 1) & (bound < lower - extra)
+        alive[dead] = 0     # the bounds of the others stay valid, if less tight
+        if not dead.any() or (until and time.monotonic() > until):
             break
-        alive[dead] = 0
     live = bound[alive == 1]
-    if len(live):
+    if len(live) and live.max() < np.iinfo(np.int64).max:
         upper = min(upper, int(live.max()) + extra)
     return [np.sort(k[alive[starts[t]:starts[t + 1]] == 1]) for t, k in enumerate(kept)], \
         min(upper, _gross_bound(cands, amounts))
@@ -219,10 +240,11 @@ def _reach_masks(reach: np.ndarray) -> np.ndarray:
 
 
 def _branch_and_bound(cands: list[Candidates], lower: int, greedy_picks: list,
-                      deadline: float, amounts: list[int] = ()):
+                      deadline: float, amounts: list[int] = (), required: int = 0):
     """The best run by the compiled branch and bound (route lists complete, company
     bonuses ``amounts`` at most 64 and >= 0): (picks, total, finished, routes searched),
-    ``total`` with the earned bonuses. Types with the best routes go first."""
+    ``total`` with the earned bonuses; with ``required`` (a bitmask of bonuses) only runs
+    earning those count. Types with the best routes go first."""
     amounts = list(amounts)
     kept, _ = _cut_by_value(cands, amounts, lower)
     order = sorted(range(len(cands)), key=lambda t: -int(cands[t].values[kept[t][0]])
@@ -239,7 +261,8 @@ def _branch_and_bound(cands: list[Candidates], lower: int, greedy_picks: list,
         if amounts else None
     total, chosen, finished = best_combination(np.ascontiguousarray(bits), starts, values,
                                                counts, lower, deadline, reach,
-                                               np.asarray(amounts, dtype=np.int64))
+                                               np.asarray(amounts, dtype=np.int64),
+                                               required)
     if total <= lower:
         return greedy_picks, lower, finished, len(values)
     picks = []
@@ -250,13 +273,25 @@ def _branch_and_bound(cands: list[Candidates], lower: int, greedy_picks: list,
 
 
 def _earned(cands: list[Candidates], picks: list) -> list[int]:
-    """The company bonuses the routes ``picks`` (type, route index) earn together."""
     return sorted({int(k) for t, i in picks for k in np.flatnonzero(cands[t].reach[i])})
+
+
+def _stopped_bound(cands: list[Candidates], amounts: list[int], lower: int,
+                   until: float) -> int:
+    """A bound for a search stopped before its proof: the Lagrangian bound (``bound.py``)
+    with each route's positive bonuses added to it; no bound (a huge number) when a route
+    list is incomplete."""
+    if not all(c.complete for c in cands):
+        return np.iinfo(np.int64).max
+    positive = [max(a, 0) for a in amounts]
+    return lagrangian_bound([_gross(c, positive) for c in cands], [c.bits for c in cands],
+                            [c.count for c in cands], lower, until)
 
 
 def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
                   time_limit: float, workers: int = 1, net: Network | None = None,
                   path_trains: dict | None = None, required: tuple = (),
+                  deadline: Deadline | None = None, progress=None,
                   strategy: str = "auto") -> Choice | None:
     """Solve the combination problem; ``amounts[k]`` is the value of company bonus k.
 
@@ -264,49 +299,142 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
     its ``PathTrain``: that type is then modelled as paths on ``net`` and the
     answer can still be proven optimal. ``required`` lists bonuses the run must
     earn (the best run among those that do); None when no run earns them, and
-    ``NoRunFound`` when none was found within the time limit. ``strategy`` is one of
-    ``STRATEGIES``; ``StrategyUnfit`` when "bnb" cannot take the problem.
+    ``NoRunFound`` when none was found within the time limit.
+
+    Every phase stops at ``deadline`` (default: ``time_limit`` seconds from now): the
+    greedy run, the branch and bound (40 % of the time left), the bound of a stopped
+    search (``_stopped_bound``, 60 % of the rest, or 95 % if CP-SAT would not have
+    the time to start), pruning, building the CP-SAT model and CP-SAT. Stopped
+    there, the answer is the best run found with the best proven bound. ``progress``,
+    if given, is called with (best total, bound) as they improve. ``strategy`` is one
+    of ``STRATEGIES`` ("bnb": the branch and bound gets all the time); ``StrategyUnfit``
+    when "bnb" cannot take the problem.
     """
     path_trains = path_trains or {}
-    start = time.monotonic()
-    # with required bonuses the greedy run may not earn them: its total bounds nothing
-    greedy_picks, lower = _greedy(cands, amounts) if not required else ([], 0)
+    deadline = deadline or Deadline(time_limit)
+    report = progress or (lambda best, bound: None)
+    mask = sum(1 << k for k in required)
+    greedy_picks, lower = _greedy(cands, amounts, deadline.share(0.25))
+    if required and not set(required) <= set(_earned(cands, greedy_picks)):
+        greedy_picks, lower = [], -1     # no run earning them known yet
+
+    def known() -> bool:   # a run is known (without required bonuses: the empty one)
+        return bool(greedy_picks) or not required
+
+    report(lower + fixed if known() else None, None)
+    upper = min(_gross_bound(cands, amounts), _value_bound(cands, amounts))
+    n_kept = sum(len(c.values) for c in cands)
+
+    def stopped() -> Choice:
+        if not known():   # no run earning the required bonuses found in time
+            raise NoRunFound(deadline.seconds)
+        return Choice(greedy_picks, lower + fixed, max(upper, lower) + fixed, "feasible",
+                      _earned(cands, greedy_picks), n_kept)
+
     few_bonuses = len(amounts) <= 64 and all(a >= 0 for a in amounts)
     words = max((c.bits.shape[1] for c in cands), default=0)
-    fits = (not path_trains and not required and few_bonuses and all(c.complete for c in cands)
+    searched = 0
+    fits = (not path_trains and few_bonuses and all(c.complete for c in cands)
             and words <= 64 and words * sum(len(c.values) for c in cands) <= BITMAP_LIMIT
             and all(len(c.values) == 0 or c.values.min() >= 0 for c in cands)
             and any(len(c.values) for c in cands))
     if strategy == "bnb" and not fits:
-        raise StrategyUnfit("the branch and bound needs every route listed, no required or "
-                            "negative bonus, at most 64 bonuses and at least one route")
-    if fits and strategy != "cpsat":
-        share = 1.0 if strategy == "bnb" else 0.5
+        raise StrategyUnfit("the branch and bound needs every route listed, no negative "
+                            "bonus, at most 64 bonuses and at least one route")
+    if fits and strategy != "cpsat" and not deadline.expired():
         greedy_picks, lower, finished, searched = _branch_and_bound(
-            cands, lower, greedy_picks, start + time_limit * share, amounts)
-        earned = _earned(cands, greedy_picks)
+            cands, lower, greedy_picks, deadline.share(1.0 if strategy == "bnb" else 0.4),
+            amounts, mask)
         if finished:
-            return Choice(greedy_picks, lower + fixed, lower + fixed, "optimal", earned,
-                          searched)
+            if required and not greedy_picks:
+                return None
+            return Choice(greedy_picks, lower + fixed, lower + fixed, "optimal",
+                          _earned(cands, greedy_picks), searched)
+        report(lower + fixed if known() else None, None)
         if strategy == "bnb":
-            bound = max(_gross_bound(cands, amounts), lower)
-            return Choice(greedy_picks, lower + fixed, bound + fixed, "feasible", earned,
-                          searched)
-        time_limit = max(time_limit - (time.monotonic() - start), 0.001)
-    kept, upper = _prune(cands, amounts, lower)
+            return stopped()
+    if deadline.expired():
+        return stopped()
+    if lower < upper and all(c.complete for c in cands):
+        # CP-SAT gets 40 % of what is left if that could cover pruning and the model, and
+        # the bound all but the last 5 % otherwise
+        later = CP_SAT_LEAST + (PRUNE_SECONDS_PER_ROUTE + BUILD_SECONDS_PER_ROUTE) * n_kept
+        share = 0.6 if deadline.left() * 0.4 >= later else 0.95
+        upper = min(upper, _stopped_bound(cands, amounts, lower, deadline.share(share)))
+        report(lower + fixed if known() else None, upper + fixed)
+    if known() and lower >= upper and all(c.complete for c in cands):
+        # the run found reaches a proven upper bound: it is optimal, no search needed
+        return Choice(greedy_picks, lower + fixed, lower + fixed, "optimal",
+                      _earned(cands, greedy_picks), searched)
+    if deadline.left() < CP_SAT_LEAST + PRUNE_SECONDS_PER_ROUTE * n_kept:
+        return stopped()
+    kept, pruned = _prune(cands, amounts, lower, deadline.share(0.4))
+    upper = min(upper, pruned)
     for t in path_trains:
         kept[t] = np.zeros(0, dtype=np.int64)
     n_kept = sum(len(k) for k in kept)
-    incomplete = any(not c.complete and t not in path_trains for t, c in enumerate(cands))
-    if lower == upper and not required and not any(not c.complete for c in cands):
-        # the quick run reaches a proven upper bound: it is optimal, no search needed
-        return Choice(greedy_picks, lower + fixed, upper + fixed, "optimal",
+    if known() and lower >= upper and all(c.complete for c in cands):
+        return Choice(greedy_picks, lower + fixed, lower + fixed, "optimal",
                       _earned(cands, greedy_picks), n_kept)
+    if deadline.left() < CP_SAT_LEAST + BUILD_SECONDS_PER_ROUTE * n_kept:
+        return stopped()
+    built = _build_model(cands, kept, amounts, fixed, net, path_trains, required,
+                         greedy_picks, deadline)
+    if built is None or deadline.left() < CP_SAT_LEAST:
+        return stopped()
+    model, run, copies, bonus = built
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = max(deadline.left(), 0.001)
+    solver.parameters.num_workers = workers
+    status = solver.solve(model, _Reporter(report) if progress else None)
+    if status == cp_model.INFEASIBLE:
+        return None
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return stopped()
+    total = int(round(solver.objective_value))
+    incomplete = any(not c.complete and t not in path_trains for t, c in enumerate(cands))
+    if status == cp_model.FEASIBLE or incomplete:
+        bound = int(solver.best_objective_bound) if status == cp_model.FEASIBLE else total
+        if incomplete:
+            bound = max(bound, upper + fixed)
+        else:
+            bound = min(bound, max(upper, lower) + fixed)
+        if known() and lower + fixed >= total:   # the search did not beat the run found
+            return Choice(greedy_picks, lower + fixed, max(bound, lower + fixed), "feasible",
+                          _earned(cands, greedy_picks), n_kept)
+        status_name = "feasible"
+    else:
+        bound, status_name = total, "optimal"
+    picks = [key for key, v in run.items() if solver.value(v)]
+    for t, pv in copies:
+        path = read_path(solver, net, pv)
+        if path is not None:
+            picks.append((t, path))
+    earned = [k for k, b in enumerate(bonus) if solver.value(b)]
+    return Choice(picks, total, max(bound, total), status_name, earned, n_kept)
 
+
+class _Reporter(cp_model.CpSolverSolutionCallback):
+    """Passes each run CP-SAT finds, with its proven bound, to ``report``."""
+
+    def __init__(self, report):
+        super().__init__()
+        self.report = report
+
+    def on_solution_callback(self) -> None:
+        self.report(int(round(self.objective_value)), int(self.best_objective_bound))
+
+
+def _build_model(cands, kept, amounts, fixed, net, path_trains, required, greedy_picks,
+                 deadline: Deadline):
+    """The CP-SAT model over the ``kept`` routes and the path-modelled types: (model, run
+    variables, path copies, bonus variables); None when the deadline came first."""
     model = cp_model.CpModel()
     run = {}
     for t, idx in enumerate(kept):
-        for i in idx:
+        for n, i in enumerate(idx):
+            if n % 1024 == 1023 and deadline.expired():
+                return None
             run[t, int(i)] = model.new_bool_var(f"run[{t},{i}]")
     for t, c in enumerate(cands):
         chosen = [run[t, int(i)] for i in kept[t]]
@@ -322,13 +450,20 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
                 model.add(previous.value >= pv.value)  # identical copies: no symmetric twins
             copies.append((t, pv))
             previous = pv
+    if deadline.expired():
+        return None
     track: dict = {}
     keys = list(run)
     if keys:
-        bits = np.stack([cands[t].bits[i] for t, i in keys])
+        words = max(c.bits.shape[1] for c in cands)
+        bits = np.concatenate([np.pad(c.bits[k], ((0, 0), (0, words - c.bits.shape[1])))
+                               for c, k in zip(cands, kept)])   # the order of ``keys``
         users = np.unpackbits(bits.view(np.uint8), axis=1, bitorder="little").astype(bool)
-        for j in np.flatnonzero(users.any(axis=0)):
-            track[int(j)] = [run[keys[r]] for r in np.flatnonzero(users[:, j])]
+        literals = list(run.values())
+        for n, j in enumerate(np.flatnonzero(users.any(axis=0))):
+            if n % 64 == 63 and deadline.expired():
+                return None
+            track[int(j)] = [literals[r] for r in np.flatnonzero(users[:, j])]
     for _, pv in copies:
         for k, resources in enumerate(net.seg_resources):
             for j in resources:
@@ -336,6 +471,8 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
     for j, lits in track.items():
         if len(lits) > 1:
             model.add_at_most_one(lits).with_name(f"track[{j}]")
+    if deadline.expired():
+        return None
     bonus = []
     for k in range(len(amounts)):
         lits = [run[t, i] for t, i in keys if cands[t].reach[i, k]] + earners[k]
@@ -347,34 +484,13 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
         bonus.append(b)
     for k in required:
         model.add(bonus[k] == 1)
-    model.maximize(sum(int(cands[t].values[i]) * v for (t, i), v in run.items())
-                   + sum(pv.value for _, pv in copies)
-                   + sum(a * b for a, b in zip(amounts, bonus)) + fixed)
+    model.maximize(cp_model.LinearExpr.weighted_sum(
+        list(run.values()) + [pv.value for _, pv in copies] + bonus,
+        [int(cands[t].values[i]) for t, i in run] + [1] * len(copies) + list(amounts))
+        + fixed)
+    picked = set(greedy_picks)
     for (t, i), v in run.items():
-        model.add_hint(v, (t, i) in greedy_picks)
-
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = max(time_limit, 0.001)
-    solver.parameters.num_workers = workers
-    status = solver.solve(model)
-    if status == cp_model.INFEASIBLE:
+        model.add_hint(v, (t, i) in picked)
+    if deadline.expired():
         return None
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        if required:   # the greedy run does not stand in for a run that earns them
-            raise NoRunFound(time_limit)
-        # no solution found within the limit: fall back to the greedy run
-        return Choice(greedy_picks, lower + fixed, upper + fixed, "feasible",
-                      _earned(cands, greedy_picks), n_kept)
-    picks = [key for key, v in run.items() if solver.value(v)]
-    for t, pv in copies:
-        path = read_path(solver, net, pv)
-        if path is not None:
-            picks.append((t, path))
-    earned = [k for k, b in enumerate(bonus) if solver.value(b)]
-    total = int(round(solver.objective_value))
-    if status == cp_model.OPTIMAL and not incomplete:
-        return Choice(picks, total, total, "optimal", earned, n_kept)
-    bound = int(solver.best_objective_bound) if status == cp_model.FEASIBLE else total
-    if incomplete:
-        bound = max(bound, upper + fixed)
-    return Choice(picks, total, bound, "feasible", earned, n_kept)
+    return model, run, copies, bonus

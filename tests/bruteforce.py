@@ -353,16 +353,21 @@ def all_routes(position, train, walks=None):
             if route_legal(position, train, v, terms)]
 
 
-def best_run(position, hooks=False):
+def best_run(position, hooks=False, keep=()):
     """(total, [(train id, visited) ...]) of a best run, by exhaustive search.
 
     ``hooks``: score and check under the position's Ruleset hooks (see the module
-    docstring) instead of the hard-coded engine rules."""
+    docstring) instead of the hard-coded engine rules. ``keep``: routes (train id,
+    visited, chains) fixed for their trains; the others' routes use none of their track
+    (resources as ``chain_resources`` names them), and the total includes them."""
     if hooks:
-        return _best_run_hooks(position)
-    trains = list(position.trains)
+        return _best_run_hooks(position, keep)
+    by_id = {t.id: t for t in position.trains}
+    kept_total = sum(route_value(position, by_id[t], v) for t, v, _ in keep)
+    used = frozenset().union(*(chain_resources(position, c) for _, _, c in keep))
+    trains = [t for t in position.trains if t.id not in {k[0] for k in keep}]
     if not trains:
-        return 0, []
+        return kept_total, [(t, v) for t, v, _ in keep]
     limits = [_limit(t) for t in trains]
     walks = all_walks(position, None if None in limits else max(limits))
     options = []
@@ -389,7 +394,8 @@ def best_run(position, hooks=False):
                 search(t + 1, used | res, total + value, picks + [(trains[t].id, visited)])
         search(t + 1, used, total, picks)   # this train runs no route
 
-    search(0, frozenset(), 0, [])
+    best_total, best_pick = kept_total, [(t, v) for t, v, _ in keep]
+    search(0, used, kept_total, list(best_pick))
     return best_total, best_pick
 
 
@@ -535,12 +541,25 @@ def hook_routes(position, train, walks=None):
             if scorer.legal(v, res, terms, hx)]
 
 
-def _best_run_hooks(position):
+def _kept_walk(position, scorer, walks, visited, chains):
+    """(value, resources, bonuses reached) of a kept route: its walk among ``walks``."""
+    res = chain_resources(position, chains)
+    found = [(v, hx, terms) for v, r, terms, hx in walks
+             if r == res and list(v) in (list(visited), list(visited)[::-1])]
+    assert found and scorer.legal(found[0][0], res, found[0][2], found[0][1]), visited
+    v, hx, _ = found[0]
+    return scorer.value(v, hx), res, scorer.reach(v, hx)
+
+
+def _best_run_hooks(position, keep=()):
     rules = HookRules(position)
-    trains = list(position.trains)
+    by_id = {t.id: t for t in position.trains}
+    trains = [t for t in position.trains if t.id not in {k[0] for k in keep}]
     amounts = [b.amount for b in rules.company_bonuses]
     scorers = [rules.train(t) for t in trains]
-    walks = _hook_walks(position, scorers, rules) if trains else []
+    kept_scorers = [rules.train(by_id[t]) for t, _, _ in keep]
+    walks = _hook_walks(position, scorers + kept_scorers, rules) if by_id else []
+    kept = [_kept_walk(position, sc, walks, v, c) for sc, (_, v, c) in zip(kept_scorers, keep)]
     options = []
     for scorer in scorers:
         best = {}   # (resources, bonuses reached) -> (value, visited)
@@ -573,5 +592,10 @@ def _best_run_hooks(position):
                        picks + [(trains[t].id, visited)])
         search(t + 1, used, total, got, picks)   # this train runs no route
 
-    search(0, frozenset(), 0, frozenset(), [])
+    start_total = sum(v for v, _, _ in kept)
+    start_used = frozenset().union(*(r for _, r, _ in kept))
+    start_got = frozenset().union(*(g for _, _, g in kept))
+    best_pick = [(t, v) for t, v, _ in keep]
+    best_total = start_total + sum(amounts[k] for k in start_got)
+    search(0, start_used, start_total, start_got, list(best_pick))
     return best_total + rules.fixed, best_pick

@@ -15,6 +15,7 @@ import pytest
 from trainrun.errors import InputError
 from trainrun.gamelog import filtered_actions, position_at, read_game, replay, run_positions
 from trainrun.plugins import read_position
+from trainrun.tokens import tokens_left
 
 DATA = Path(__file__).parent / "data"
 REPLAYED = ["18Chesapeake", "18NY", "1871"]
@@ -459,15 +460,66 @@ def test_1871_a_malformed_share_id():
         _replay_1871_changed(change)
 
 
-@pytest.mark.parametrize("game,stop", [("13707", 27), ("15528", 90),
-                                       ("1817_game_end_bankrupt", 129)])
-def test_1817_stops_at_the_first_private_assigned_before_any_run(game, stop):
-    # 1817's private companies go into a corporation by ``assign``, which is not replayed
-    # yet; the replay stops there, before the first corpus line, naming the action
-    lines = corpus_lines("1817", game)
-    with pytest.raises(InputError, match=rf"^action {stop} \(assign\): trainrun cannot replay"):
-        list(replay(load("1817", game)))
-    assert stop < min(lines)
+# 1817: privates, markers, mergers, acquisitions and liquidations; the bankrupt game stops
+# at 1374 (which of player 18003's corporations acquires WT depends on their money)
+STOPS_1817 = {"1817_game_end_bankrupt": 1374}
+
+
+@pytest.mark.parametrize("title,game", games(["1817"]))
+def test_1817_every_run_position_before_a_stop_equals_the_corpus_line(title, game):
+    lines = corpus_lines(title, game)
+    positions, stopped = {}, None
+    try:
+        for position in run_positions(load(title, game)):
+            positions[position.source["action"]] = position
+    except InputError as exc:
+        stopped = int(str(exc).split()[1])
+    assert stopped == STOPS_1817.get(game)
+    reached = {a: line for a, line in lines.items() if stopped is None or a < stopped}
+    assert set(reached) <= set(positions)
+    assert {a: differences(positions[a], line) for a, line in reached.items()} == {
+        a: [] for a in reached}
+    assert len(lines) - len(reached) == {"1817_game_end_bankrupt": 2}.get(game, 0)
+
+
+def test_1817_an_acquisition_whose_buyer_depends_on_money_stops_the_replay():
+    with pytest.raises(InputError, match=r"^action 1374 \(bid\): acquisition: trainrun cannot "
+                                         r"tell which corporation of player 18003 acquires "
+                                         r"WT: of those it presides \(PSNR, UR\)"):
+        list(replay(load("1817", "1817_game_end_bankrupt")))
+
+
+def _positions(title, game):
+    return {p.source["action"]: p for p in run_positions(load(title, game))}
+
+
+def test_1817_markers_of_the_privates():
+    # 15528: MAJC's lay at 149 puts a mine on C20 (corpus line 213 shows it), OBC's assign
+    # at 233 a bridge on H9 (absent at line 230, present at line 236 or later)
+    positions = _positions("1817", "15528")
+    assert positions[213].board["C20"].markers == ("mine",)
+    before = max(a for a in positions if a < 233)
+    after = min(a for a in positions if a > 233)
+    assert "bridge" not in positions[before].board["H9"].markers
+    assert positions[after].board["H9"].markers == ("bridge",)
+
+
+def test_1817_a_merger_moves_trains_and_tokens():
+    # 13707 action 233: GT merges Bess; Bess's trains and tokens become GT's and Bess
+    # leaves the board (then GT discards 2-0 at 234, over its train limit)
+    game = load("1817", "13707")
+    before = after = None
+    for action, state in replay(game):
+        if action["id"] == 233:
+            before = ({t.id for t in state.trains.get("Bess", [])}, state.cities_of("Bess"),
+                      {t.id for t in state.trains.get("GT", [])})
+        if action["id"] == 234:
+            after = state
+            break
+    bess_trains, bess_cities, gt_trains = before
+    assert bess_cities and not after.cities_of("Bess") and not after.trains.get("Bess")
+    assert set(bess_cities) <= set(after.cities_of("GT"))
+    assert {t.id for t in after.trains["GT"]} == bess_trains | gt_trains
 
 
 def test_1817_home_tokens_are_chosen_cities():
@@ -489,10 +541,10 @@ def moves_lines(title: str, game: str) -> dict[int, list[dict]]:
     return out
 
 
-@pytest.mark.parametrize("title,game", games(REPLAYED))
-def test_every_lay_and_token_moment_equals_the_moves_line(title, game):
-    # the legal-move set (tests/data/moves): the board just before each lay or token, and
-    # for a corporation's own lays the lays it made earlier in the same turn
+def moment_differences(title: str, game: str, tokens: bool = False
+                       ) -> tuple[int, dict, int | None]:
+    """The moves lines reached by the replay, those that differ (with ``tokens``, in the
+    company's tokens left too), and the action it stopped at (None: it went to the end)."""
     lines = moves_lines(title, game)
     wrong, seen = {}, 0
     try:
@@ -504,12 +556,60 @@ def test_every_lay_and_token_moment_equals_the_moves_line(title, game):
                 laid = line.get("allowance", {}).get("laid_this_turn")
                 if line["step"] == "Track" and laid is not None and laid != state.turn.lays:
                     found.append(f"lays this turn {state.turn.lays} vs {laid}")
+                if tokens and "tokens_left" in line and tokens_left(position) != line[
+                        "tokens_left"]:
+                    found.append(f"tokens left {tokens_left(position)} vs {line['tokens_left']}")
                 if found:
                     wrong[action["id"]] = found
     except InputError as exc:
-        # past the last moment, or at a recorded move the engine refused too (engine_error:
-        # 18Chesapeake 2593#484, where the new track is not reached)
-        failed = int(str(exc).split()[1])
-        assert failed > max(lines) or any("engine_error" in line["recorded"]
-                                          for line in lines.get(failed, ())), exc
+        return seen, wrong, int(str(exc).split()[1])
+    return seen, wrong, None
+
+
+@pytest.mark.parametrize("title,game", games(REPLAYED))
+def test_every_lay_and_token_moment_equals_the_moves_line(title, game):
+    # the legal-move set (tests/data/moves): the board just before each lay or token, and
+    # for a corporation's own lays the lays it made earlier in the same turn
+    lines = moves_lines(title, game)
+    seen, wrong, failed = moment_differences(title, game)
+    # a stop past the last moment, or at a recorded move the engine refused too
+    # (engine_error: 18Chesapeake 2593#484, where the new track is not reached)
+    assert failed is None or failed > max(lines) or any(
+        "engine_error" in line["recorded"] for line in lines.get(failed, ())), failed
     assert seen == sum(map(len, lines.values())) and wrong == {}
+
+
+@pytest.mark.parametrize("title,game", games(["1817"]))
+def test_1817_every_lay_and_token_moment_before_a_stop_equals_the_moves_line(title, game):
+    # each token moment also with the tokens the company has left: those its size, the
+    # Train Station, conversions and mergers gave it (15528#1636: DL&W has 4 left, with
+    # R's 2 tokens, as R could not buy the 2 of its conversion at 1199 and liquidated)
+    lines = moves_lines(title, game)
+    seen, wrong, failed = moment_differences(title, game, tokens=True)
+    assert failed == STOPS_1817.get(game) and wrong == {}
+    assert seen == sum(len(v) for a, v in lines.items() if failed is None or a < failed)
+    assert seen == {"13707": 19, "15528": 184, "1817_game_end_bankrupt": 100}[game]
+
+
+def test_1817_a_bridge_assigned_to_a_hex_not_on_the_map():
+    data = _game("1817", "15528")
+    next(a for a in data["actions"] if a["type"] == "assign"
+         and a.get("target_type") == "hex")["target"] = "Z99"
+    with pytest.raises(InputError, match=r"^action 233 \(assign\): target: unknown hex 'Z99'"):
+        list(replay(read_game(data)))
+
+
+def test_1817_the_bank_liquidates_a_corporation_nobody_bought():
+    # engine process_bank_liquidate: its tokens leave the board, its trains the game; here
+    # 15528's GT, as if in liquidation offered in the acquisition round before OR 2.1 (309)
+    from trainrun.plugins.g1817 import replay as g1817
+    for action, state in replay(load("1817", "15528")):
+        if action["id"] == 309:
+            break
+    trains = [t.id for t in state.trains["GT"]]
+    notes = state.notes["g1817"]
+    assert state.cities_of("GT") and trains
+    notes["liquidating"]["GT"] = notes["mergers"]
+    g1817._bank_liquidations(state, notes)
+    assert not state.cities_of("GT") and "GT" not in state.trains
+    assert set(trains) <= state.gone and "GT" not in notes["liquidating"]

@@ -34,6 +34,9 @@ HOOKS = {
     "trainrun_lay_rules": True,
     "trainrun_rotation_refusal": False,
     "trainrun_special_lay_connects": True,
+    "trainrun_special_lay_reached_sides": True,
+    "trainrun_border_cost": True,
+    "trainrun_special_lay_markers": True,
     "trainrun_terrain_cost": True,
     "trainrun_tile_lays": True,
     "trainrun_track_kept": True,
@@ -41,6 +44,8 @@ HOOKS = {
     "trainrun_upgrades_to": True,
     "trainrun_replay_rules": True,
     "trainrun_replay_action": True,
+    "trainrun_replay_round": True,
+    "trainrun_board_marks": False,
 }
 
 

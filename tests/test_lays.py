@@ -5,9 +5,18 @@ lists every lay the engine accepts there, with its cost. ``legal_lays`` must giv
 that set. The lines in ``DIFFERENT`` do not match yet; each is expected to differ (strict
 xfail), so a fix shows up as an unexpected pass. The causes found so far:
 
-* 18NY: a minor short of cash may borrow only what its loans left allow (engine
-  ``buying_power``: loans held, shares held by players), not in the line (#150, #365,
-  #422).
+* 18NY: a minor short of cash may borrow only what its loans left allow (#150, #365,
+  #422): the engine's ``buying_power`` is its cash plus $50 (less $5 once it has paid
+  interest this round) per loan it may still take, as many loans in all as shares its
+  players hold (a minor: two). The lines give the cash, not the loans held, and the
+  loans are taken and repaid automatically as the cash allows (a lay or train costing
+  more than the cash; after the dividend, $5 interest a loan, then every $50 loan the
+  cash covers is repaid), so the count needs the minor's cash replayed through every
+  operating round: its auction price, half of each run, trains, tiles, privates'
+  income. The replay (``trainrun.gamelog``) keeps no cash. A position stating
+  ``title_state.loan_budget`` (what it may still borrow) is exact; these lines carry
+  none. Bounds the engine's sets give: #365's minor 10 (cash $0, only $20 lays) could
+  borrow $20-$59 more, i.e. one loan; #422's (cash $45, $80 but not $100) one loan again.
 
 Privates held by players block their hexes in 18Chesapeake (K3, H2/I3), and 1871's tile 9
 needs the SBC private in the president's hands; who holds them comes from the game log

@@ -194,14 +194,27 @@ def test_branch_and_bound_uses_all_64_bonus_bits():
     assert choice.total == 110 and choice.status == "optimal" and choice.bonuses == [63]
 
 
+def test_required_bonus_found_by_the_branch_and_bound():
+    # the best run earning bonus 0 is route 1 (10 + 5); the greedy run (route 0, 50)
+    # does not earn it, so only the branch and bound's run counts
+    cands = _cands([(1, [(50, {0}), (10, {1})])])
+    cands[0].reach = np.array([[False], [True]])
+    choice = choose_routes(cands, [5], 0, 1.0, required=(0,))
+    assert (choice.picks, choice.total, choice.status) == ([(0, 1)], 15, "optimal")
+    cands[0].reach = np.array([[False], [False]])
+    assert choose_routes(cands, [5], 0, 1.0, required=(0,)) is None   # no route earns it
+
+
 def test_required_bonus_not_found_in_time_is_said_not_faked(monkeypatch):
-    # CP-SAT stopped before finding any run: with a required bonus the greedy run (which
-    # need not earn it) must not be returned in its place
+    # the branch and bound and CP-SAT stopped before finding any run: with a required
+    # bonus the greedy run (which need not earn it) must not be returned in its place
     from ortools.sat.python import cp_model
 
-    from trainrun.solver import NoRunFound
+    from trainrun.solver import NoRunFound, model
 
     monkeypatch.setattr(cp_model.CpSolver, "solve", lambda self, model, *a: cp_model.UNKNOWN)
+    monkeypatch.setattr(model, "best_combination",
+                        lambda bits, starts, values, counts, lower, *a: (lower, [], False))
     cands = _cands([(1, [(50, {0}), (10, {1})])])
     cands[0].reach = np.array([[False], [True]])
     with pytest.raises(NoRunFound):
@@ -209,21 +222,3 @@ def test_required_bonus_not_found_in_time_is_said_not_faked(monkeypatch):
     # without the requirement: 50 (route 0), proven by the greedy run meeting the bound
     choice = choose_routes(cands, [5], 0, 1.0)
     assert choice.total == 50 and choice.status == "optimal"
-
-
-def test_fallback_at_the_time_limit_lists_the_bonus_its_run_earns(monkeypatch):
-    # CP-SAT stopped before finding a run, the quick run not proven (its bound raised by
-    # one): the greedy run stands in, 50 + the bonus 40 that route 0 reaches, and the
-    # bonus is listed with it (the total must be its routes plus its bonuses)
-    from ortools.sat.python import cp_model
-
-    from trainrun.solver import model
-
-    monkeypatch.setattr(cp_model.CpSolver, "solve", lambda self, m, *a: cp_model.UNKNOWN)
-    prune = model._prune
-    monkeypatch.setattr(model, "_prune", lambda *a: (prune(*a)[0], prune(*a)[1] + 1))
-    cands = _cands([(1, [(50, {0}), (60, {1})])])
-    cands[0].reach = np.array([[True], [False]])
-    choice = choose_routes(cands, [40], 0, 1.0, strategy="cpsat")
-    assert choice.status == "feasible" and choice.total == 90
-    assert choice.picks == [(0, 0)] and choice.bonuses == [0]

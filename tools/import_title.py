@@ -34,7 +34,8 @@ engine that loads the title and writes these fields) or by hand. Keys:
 ``phases``        ``name``, ``on`` (the train that starts it), ``tiles`` (the colours
                   allowed, oldest first), ``train_limit``, ``operating_rounds``, ``status``.
 ``corporations``, ``minors``  ``sym``, ``name``, ``tokens`` (prices), ``home`` hex(es),
-                  and a destination where the title has one.
+                  a destination where the title has one, and optionally ``color`` and
+                  ``text_color`` (the token's colour and its symbol's, for drawing).
 
 A tile: ``color``; ``nodes``, each with ``index`` (the ``i`` of node ids ``HEX-i``),
 ``kind`` (``city``, ``town``, ``offboard``, ``junction``), ``revenue`` (a number, or an

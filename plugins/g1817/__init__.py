@@ -25,6 +25,10 @@ with a slot it may take (engine ``home_token_locations``).
 
 Corpus lines record a mail contract only as an ability without its size, so
 they carry none. Other markers do not affect runs.
+
+Game logs replay (``replay``): the rounds told apart, privates put into corporations,
+their mine, ranch and bridge markers, sizes and tokens, conversions, mergers,
+acquisitions and liquidations.
 """
 from __future__ import annotations
 
@@ -40,6 +44,9 @@ from trainrun.position import Position, Train
 from trainrun.rules import RouteBonus
 from trainrun.titleinfo import TitleInfo
 
+from . import replay as _replay
+from . import special_lays
+
 NEW_YORK = "E22"
 BRIDGE_CITIES = ("G6", "H3", "H9")
 TRACK_MARKERS = {"mine": "coal mine", "ranch": "ranch"}   # +$10 per marked hex used
@@ -47,6 +54,7 @@ TRACK_MARKER_BONUS = 10
 BRIDGE_BONUS = 10
 MODERN_TRAIN_BONUS = {"7": 10, "8": 20}
 MAIL_CONTRACTS = {"Minor Mail": 10, "Mail": 15, "Major Mail": 20}
+TRAIN_NAMES = ("2", "2+", "3", "4", "5", "6", "7", "8")
 
 
 @hookimpl
@@ -147,7 +155,28 @@ def trainrun_lay_rules(position: Position) -> LayRules:
 @hookimpl
 def trainrun_lay_refusal(position: Position, hex_id: str) -> str | None:
     marked = {"mine", "ranch"} & set(position.board[hex_id].markers)
-    return f"{hex_id} holds a {sorted(marked)[0]} and is never upgraded" if marked else None
+    if marked:
+        return f"{hex_id} holds a {sorted(marked)[0]} and is never upgraded"
+    return special_lays.hex_refusal(position, hex_id)
+
+
+@hookimpl
+def trainrun_special_lay_reached_sides(position: Position) -> bool:
+    """A mine or ranch private lays from the sides the company reaches (``special_lays``)."""
+    return special_lays.placing_marker(position)
+
+
+@hookimpl
+def trainrun_special_lay_markers(position: Position, hex_id: str) -> dict[str, tuple[str, ...]]:
+    """A mine private leaves a mine, a ranch private a ranch; the city-tile private's lay
+    takes the ranches beside it off (``special_lays``)."""
+    return special_lays.markers_after(position, hex_id)
+
+
+@hookimpl
+def trainrun_rotation_refusal(position: Position, hex_id: str, tile, rotation: int) -> str | None:
+    """A mine or ranch tile points at a neighbouring stop (``special_lays``)."""
+    return special_lays.rotation_refusal(position, hex_id, tile, rotation)
 
 
 # The Ohio and Union Bridge Companies (engine ``tile_discount``, $10, water) let the company
@@ -166,5 +195,21 @@ def trainrun_terrain_cost(position: Position, hex_id: str, old) -> int:
 
 @hookimpl
 def trainrun_replay_rules() -> ReplayRules:
-    """A corporation chooses its home: its first token, in any city with a slot for it."""
-    return ReplayRules(home_token_timing="choose")
+    """A corporation chooses its home: its first token, in any city with a slot for it;
+    after every operating round the bank exports its next train, every 2 left when the
+    next is a 2 (engine ``or_round_finished``)."""
+    return ReplayRules(home_token_timing="choose", exported=tuple(TRAIN_NAMES),
+                       export_each="round", export_all=("2",))
+
+
+@hookimpl
+def trainrun_replay_round(replay: object, action: dict) -> str | None:
+    """Stock, operating, merger and acquisition rounds told apart (``replay`` module)."""
+    return _replay.round_of(replay, action)
+
+
+@hookimpl
+def trainrun_replay_action(replay: object, action: dict) -> bool | None:
+    """Privates, markers, sizes, conversions, mergers and acquisitions (``replay``
+    module)."""
+    return _replay.replay_action(replay, action)

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from trainrun.lays import LayRules, default_upgrades_to, path_exits
+from trainrun.lays import LayRules, crossed_borders, default_upgrades_to, path_exits
 from trainrun.turnstate import LayRight
 
 from trainrun import answers
@@ -237,15 +237,41 @@ def trainrun_track_kept(position: Position, hex_id: str, old, old_rotation: int,
     return all(e in mine for e in path_exits(old, old_rotation))
 
 
+# The Albany Iron Works private (engine ``G18NY::Step::SpecialTrack``, ``upgrade_cost``,
+# ``border_cost_discount``) lays one tile for its company, in place of one of the company's
+# lays, only where that lay pays for water: on a hex whose tile has a water cost (each 18NY
+# hex has one terrain) or across a water border it first crosses (every costed border of
+# 18NY is a river). It takes up to $80 off the water: off the hex's terrain, so the
+# terrain no longer replaces the $20 but pays it too, and off each river border crossed.
+ALBANY_IRON_WORKS, BRIDGE_DISCOUNT, WATER = "Albany Iron Works", 80, "water"
+
+
+def _bridging(position: Position) -> bool:
+    turn = position.turn
+    return turn.step == "SpecialTrack" and turn.entity == ALBANY_IRON_WORKS
+
+
 @hookimpl
 def trainrun_terrain_cost(position: Position, hex_id: str, old) -> int:
-    return max(0, old.terrain_cost - FEE)
+    if not old.terrain_cost:
+        return 0
+    discount = (min(old.terrain_cost, BRIDGE_DISCOUNT)
+                if _bridging(position) and WATER in old.terrains else 0)
+    return old.terrain_cost - FEE - discount
+
+
+@hookimpl
+def trainrun_border_cost(position: Position, hex_id: str, edge: int, cost: int) -> int:
+    return cost - min(cost, BRIDGE_DISCOUNT) if _bridging(position) else cost
 
 
 @hookimpl
 def trainrun_rotation_refusal(position: Position, hex_id: str, tile, rotation: int) -> str | None:
     if hex_id == NEW_YORK_CITY and tile.name in NEW_YORK_CITY_FIXED and rotation != 0:
         return f"tile {tile.name} lies on J20 at rotation 0 only"
+    if (_bridging(position) and WATER not in position.board[hex_id].tile.terrains
+            and not crossed_borders(position, hex_id, tile, rotation)):
+        return f"{ALBANY_IRON_WORKS} lays only a tile that pays for water (a river or bridge)"
     return None
 
 

@@ -214,3 +214,12 @@ def trainrun_company_bonuses(position: Position) -> list[CompanyBonus]:
 @hookimpl
 def trainrun_exclusive_stops(position: Position) -> list[frozenset[str]]:
     return defaults.city_circles_by_hex(position)
+
+
+@hookimpl
+def trainrun_board_marks(position: Position) -> list[tuple[str, str]]:
+    """Each x2 token on the board (docs/rules/18pa.md §5.1), active or not."""
+    active = position.title_state.get("destinations_active", [])
+    return [(hex_id, f"x2 {sym}" + ("" if sym in active else " (inactive)"))
+            for sym, hex_id in sorted(DESTINATIONS.items())
+            if any(sym in city.holders() for city in position.board[hex_id].tokens.values())]

@@ -1,0 +1,116 @@
+"""Draw a position's board, and a run on it, as SVG (PNG through a converter when one is
+installed).
+
+    from trainrun.draw import draw_position
+    svg = draw_position(position, run)      # a solve() Run, a verify() Verification, or None
+
+``draw_verification(position, verification)`` draws the declared run and the best side by
+side, each broken rule marked where it happens; ``draw_input(position, run_json)`` draws a
+run in any form ``trainrun verify`` reads. Element classes and ``data-`` attributes
+(``data-hex``, ``data-city``, ``data-town``, ``data-train``, …) are described in
+``trainrun.draw.board`` and ``trainrun.draw.routes``.
+"""
+from __future__ import annotations
+
+from trainrun.position import Position
+from trainrun.result import Run
+
+from .board import BoardFrame, draw_board
+from .png import svg_to_png
+from .routes import draw_legend, draw_routes, draw_violations, legend_height, route_dicts
+from .svg import attrs, group
+
+__all__ = ["draw_input", "draw_position", "draw_verification", "svg_to_png"]
+
+GAP = 30.0   # between the two boards of a verification
+
+
+def _document(width: float, height: float, body: list[str]) -> str:
+    head = attrs(xmlns="http://www.w3.org/2000/svg", width=f"{width:.0f}",
+                 height=f"{height:.0f}", viewBox=f"0 0 {width:.0f} {height:.0f}",
+                 font_family="DejaVu Sans, Arial, sans-serif")
+    return f'<?xml version="1.0" encoding="UTF-8"?>\n<svg{head}>' \
+           f'<rect width="100%" height="100%" fill="white"/>{"".join(body)}</svg>\n'
+
+
+def _run_lines(run: Run) -> list:
+    """The total and what it holds beyond the routes, as legend lines."""
+    lines = [(f"+ {b['name']}: ${b['amount']}", "note") for b in run.company_bonuses]
+    if run.fixed_income:
+        lines.append((f"+ fixed income: ${run.fixed_income}", "note"))
+    proof = ("optimal (proven)" if run.status == "optimal"
+             else f"best found, proven bound ${run.bound}")
+    lines.append((f"Total ${run.total} — {proof}", "total"))
+    return lines + [(f"Not in the run: {i['name']} ${i['amount']} to the company", "note")
+                    for i in run.company_income]
+
+
+def _declared_lines(verification) -> list:
+    lines = [(f"+ fixed income: ${verification.fixed_income}", "note")] \
+        if verification.fixed_income else []
+    lines.append((f"Declared ${verification.declared_total}"
+                  + ("" if verification.legal else " — illegal"), "total"))
+    return lines + [(f"✗{n} {v}", "violation") for n, v in enumerate(verification.violations, 1)]
+
+
+def _panel(position: Position, frame: BoardFrame, routes: list[dict], heading: str,
+           lines: list, violations: list[str] = ()) -> tuple[list[str], float]:
+    body = draw_board(position, frame) + draw_routes(position, frame, routes)
+    body += draw_violations(position, frame, list(violations))
+    body.append(draw_legend(routes, frame.height, heading, lines))
+    return body, frame.height + legend_height(routes, lines)
+
+
+def _heading(position: Position, what: str = "") -> str:
+    return " · ".join(x for x in (position.title.name, position.company,
+                                  f"phase {position.phase.name}", what) if x)
+
+
+def draw_position(position: Position, run=None) -> str:
+    """The board of ``position`` as an SVG document; with ``run`` its routes drawn on it
+    and the legend below: a ``Run`` (``trainrun.run.solve``) with its total and proof, or a
+    ``Verification`` (``trainrun.verify.verify``) with its declared total and each broken
+    rule marked where it happens."""
+    frame = BoardFrame(position)
+    if run is None:
+        body, height = _panel(position, frame, [], _heading(position), [])
+    elif isinstance(run, Run):
+        body, height = _panel(position, frame, route_dicts(run.routes, run.kept_trains),
+                              _heading(position), _run_lines(run))
+    else:
+        body, height = _panel(position, frame, route_dicts(run.routes),
+                              _heading(position, "declared run"), _declared_lines(run),
+                              run.violations)
+    return _document(frame.width, height, [group(body, class_="board")])
+
+
+def draw_input(position: Position, run_input=None) -> str:
+    """The board with ``run_input`` (a run in any form ``trainrun verify`` reads: trainrun
+    routes or a solve answer, an 18xx.games ``run_routes`` action, a corpus line) drawn as
+    the checker reads it, broken rules marked; None: the board alone."""
+    if run_input is None:
+        return draw_position(position)
+    from trainrun.verify import verify
+    return draw_position(position, verify(position, run_input, best=False))
+
+
+def draw_verification(position: Position, verification) -> str:
+    """The declared run (left, each broken rule marked where it happens and listed) and
+    the best run (right) of a ``trainrun.verify.Verification``, side by side."""
+    frame = BoardFrame(position)
+    left, lh = _panel(position, frame, route_dicts(verification.routes),
+                      _heading(position, "declared run"), _declared_lines(verification),
+                      verification.violations)
+    best = verification.best
+    if best is None:   # the declared run is the best, or the best was not asked for
+        what = (f"Best ${verification.best_total}: the declared run"
+                if verification.best_total is not None else "Best run not asked for")
+        right, rh = _panel(position, frame, route_dicts(verification.routes),
+                           _heading(position, "best run"), [(what, "total")])
+    else:
+        right, rh = _panel(position, frame, route_dicts(best.routes),
+                           _heading(position, "best run"), _run_lines(best))
+    body = [group(left, class_="board", data_panel="declared"),
+            group(right, class_="board", data_panel="best",
+                  transform=f"translate({frame.width + GAP:.0f},0)")]
+    return _document(2 * frame.width + GAP, max(lh, rh), body)

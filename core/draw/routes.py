@@ -1,0 +1,169 @@
+"""A run drawn on the board: each train's route in its own colour along the tile paths its
+``chains`` name, its stops ringed with what they score, and the legend (train, revenue,
+total). Broken rules of a declared run are drawn where they happen: the hex side, the
+node or the hex the checker's reason names."""
+from __future__ import annotations
+
+import re
+
+from trainrun.errors import InputError
+from trainrun.position import Position, parse_node_id
+from trainrun.tiles import Path, path_named, split_lane_end
+
+from .board import BoardFrame
+from .colours import train_colour
+from .geometry import R, track_d
+from .svg import el, group
+
+ROUTE_WIDTH = 0.09 * R
+LEGEND_LINE = 0.55 * R
+_SIDE = re.compile(r"between ([A-Z]+-?\d+) and ([A-Z]+-?\d+)")
+_NODE = re.compile(r"\b([A-Z]+-?\d+)-(\d+)\b")
+_HEX = re.compile(r"\b([A-Z]+\d+)\b")
+
+
+def route_dicts(routes, kept=()) -> list[dict]:
+    """``RunRoute``s of a ``Run`` or ``RouteVerdict``s of a verification as dicts with
+    ``train``, ``train_name``, ``revenue``, ``visited``, ``stops``, ``chains``, ``legal``,
+    ``kept`` (the train's route was given, not chosen)."""
+    return [{"train": r.train, "train_name": r.train_name or r.train, "revenue": r.revenue,
+             "visited": list(r.visited), "stops": list(r.stops), "chains": list(r.chains),
+             "legal": getattr(r, "legal", True), "kept": r.train in kept} for r in routes]
+
+
+def draw_routes(position: Position, frame: BoardFrame, routes: list[dict]) -> list[str]:
+    """One ``<g class="route" data-train=…>`` per route: its track, then its stops."""
+    out = []
+    for k, route in enumerate(routes):
+        colour = train_colour(k)
+        parts = [_step(position, frame, step, route["train"], colour)
+                 for chain in route["chains"] for step in _chain_paths(chain)]
+        parts += _stops(position, frame, route, colour, k)
+        out.append(group(parts, class_="route", data_train=route["train"], data_route=k,
+                         data_revenue=route["revenue"],
+                         data_kept="true" if route.get("kept") else None))
+    return out
+
+
+def _chain_paths(chain) -> list:
+    return chain.get("paths", ()) if isinstance(chain, dict) else chain
+
+
+def _step(position: Position, frame: BoardFrame, step: dict, train, colour: str) -> str:
+    """One tile path of a route, drawn over the track it names (a chain naming track the
+    tile does not have is drawn as a dashed straight line between the two ends)."""
+    hex_id, a, b = step.get("hex"), str(step.get("a")), str(step.get("b"))
+    placed = position.board.get(hex_id)
+    if placed is None:
+        raise InputError(f"run: train {train}", f"a chain names hex {hex_id!r}, not on the map")
+    attrs = dict(class_="route-track", data_train=train, data_route_hex=hex_id, data_a=a,
+                 data_b=b, fill="none", stroke=colour, stroke_width=f"{ROUTE_WIDTH:.1f}",
+                 stroke_linecap="round", opacity=0.9)
+    cx, cy = frame.centres[hex_id]
+    places = frame.places(placed)
+    path = path_named(placed.tile, placed.rotation, a, b)
+    if path is None:
+        path = Path(split_lane_end(a)[0], split_lane_end(b)[0])
+        attrs["stroke_dasharray"] = f"{0.15 * R:.1f},{0.1 * R:.1f}"
+    return el("path", d=track_d(frame.layout, places, path, cx, cy), **attrs)
+
+
+def node_point(position: Position, frame: BoardFrame, node: str) -> tuple[float, float] | None:
+    """Where node ``HEX-i`` is drawn; None when the board has no such node."""
+    parsed = parse_node_id(node)
+    if parsed is None or parsed[0] not in position.board:
+        return None
+    placed = position.board[parsed[0]]
+    cx, cy = frame.centres[parsed[0]]
+    dx, dy = frame.places(placed).get(parsed[1], (0.0, 0.0))
+    return cx + dx, cy + dy
+
+
+def _stops(position: Position, frame: BoardFrame, route: dict, colour: str, k: int) -> list[str]:
+    values = {s.get("node"): s for s in route["stops"] if isinstance(s, dict)}
+    out = []
+    for node in route["visited"]:
+        at = node_point(position, frame, node)
+        if at is None:
+            continue
+        x, y = at
+        stop = values.get(node, {})
+        scored = stop.get("scored", True)
+        out.append(el("circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=f"{0.33 * R + 2 * k:.1f}",
+                      fill="none", stroke=colour, stroke_width=3,
+                      stroke_dasharray=None if scored else "3,3", class_="stop", data_node=node))
+        if "value" in stop:
+            tx, ty = x + 0.38 * R, y - 0.38 * R - k * 0.3 * R
+            out.append(group([el("rect", x=f"{tx - 0.22 * R:.1f}", y=f"{ty - 0.16 * R:.1f}",
+                                 width=f"{0.44 * R:.1f}", height=f"{0.28 * R:.1f}", rx=3,
+                                 fill=colour),
+                              el("text", str(stop["value"]), x=f"{tx:.1f}", y=f"{ty + 0.06 * R:.1f}",
+                                 fill="white", font_size=f"{0.2 * R:.1f}", font_weight="bold",
+                                 text_anchor="middle")],
+                             class_="stop-value", data_node=node, data_value=stop["value"]))
+    return out
+
+
+def legend_height(routes: list[dict], lines: list) -> float:
+    return (len(routes) + len(lines) + 1) * LEGEND_LINE + 0.2 * R
+
+
+LINE_STYLE = {"total": {"font_weight": "bold"}, "note": {}, "violation": {"fill": "#b00000"}}
+
+
+def draw_legend(routes: list[dict], y: float, heading: str, lines: list) -> str:
+    """The heading, then train and revenue per route, then ``lines`` ((text, kind), kind
+    one of ``LINE_STYLE``: the total, notes, broken rules), one line each, from ``y`` down."""
+    size = f"{0.3 * R:.0f}"
+    parts = [el("text", heading, x=f"{0.5 * R:.1f}", y=f"{y + 0.4 * R:.1f}",
+                font_size=f"{0.32 * R:.0f}", font_weight="bold", class_="legend-heading")]
+    for k, route in enumerate(routes):
+        ly = y + (k + 1) * LEGEND_LINE + 0.4 * R
+        bad = ("" if route.get("legal", True) else " — illegal") + \
+            (" (kept)" if route.get("kept") else "")
+        parts.append(el("rect", x=f"{0.5 * R:.1f}", y=f"{ly - 0.28 * R:.1f}",
+                        width=f"{0.6 * R:.1f}", height=f"{0.3 * R:.1f}", fill=train_colour(k)))
+        parts.append(el("text", f"{route['train_name']} train ({route['train']}): "
+                                f"${route['revenue']}{bad}",
+                        x=f"{1.3 * R:.1f}", y=f"{ly:.1f}", font_size=size,
+                        class_="legend-route", data_train=route["train"]))
+    for j, (text, kind) in enumerate(lines):
+        ly = y + (len(routes) + 1 + j) * LEGEND_LINE + 0.4 * R
+        parts.append(el("text", text, x=f"{0.5 * R:.1f}", y=f"{ly:.1f}", font_size=size,
+                        class_=f"legend-{kind}", **LINE_STYLE[kind]))
+    return group(parts, class_="legend")
+
+
+def draw_violations(position: Position, frame: BoardFrame, violations: list[str]) -> list[str]:
+    """Each broken rule marked where its reason says it happens, numbered as in the legend:
+    the hex side between two hexes, else the nodes it names, else the hexes."""
+    out = []
+    for n, text in enumerate(violations, 1):
+        marks = _places(position, frame, text)
+        parts = [el("title", text)]
+        for x, y, r in marks:
+            parts.append(el("circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=f"{r:.1f}", fill="none",
+                            stroke="#d00000", stroke_width=3.5, stroke_dasharray="6,3"))
+            parts.append(el("text", f"✗{n}", x=f"{x + r:.1f}", y=f"{y - r * 0.7:.1f}",
+                            fill="#d00000", font_size=f"{0.3 * R:.0f}", font_weight="bold",
+                            stroke="white", stroke_width=2, paint_order="stroke"))
+        out.append(group(parts, class_="violation", data_violation=n))
+    return out
+
+
+def _places(position: Position, frame: BoardFrame, text: str) -> list[tuple[float, float, float]]:
+    marks = []
+    for h1, h2 in _SIDE.findall(text):
+        if h1 in frame.centres and h2 in frame.centres:
+            (x1, y1), (x2, y2) = frame.centres[h1], frame.centres[h2]
+            marks.append(((x1 + x2) / 2, (y1 + y2) / 2, 0.3 * R))
+    if marks:
+        return marks
+    for h, i in _NODE.findall(text):
+        at = node_point(position, frame, f"{h}-{i}")
+        if at:
+            marks.append((at[0], at[1], 0.45 * R))
+    if marks:
+        return marks
+    return [(*frame.centres[h], 0.85 * R) for h in dict.fromkeys(_HEX.findall(text))
+            if h in frame.centres]

@@ -1,0 +1,435 @@
+"""1817 game logs replayed (``trainrun.gamelog``): privates, markers, sizes, mergers and
+acquisitions (engine ``G1817::Game`` and its ``BuySellParShares``, ``SpecialTrack``,
+``Assign``, ``Conversion`` and ``Acquire`` steps, ``TokenMerger``).
+
+Rounds. A stock round (SR) is followed by operating rounds (OR), each followed by a merger
+and conversion round and an acquisition round; the rounds are not in the log, so each
+action's round is read from its entity and type (``round_of``): corporations take loans
+and buy shares in a stock round too, a corporation's ``pass`` belongs to an operating
+turn only when the turn it opens does operating work. After every operating round the
+bank exports its next train (every 2 left, when the next is a 2).
+
+* Stock round: a bid on a corporation not on the board starts its auction and its home
+  token (the corporation's first ``place_token``, any city with a slot); the winner's
+  ``assign`` of a private puts it into the new corporation (the Train Station: one more
+  token); ``choose`` gives its size (else the phase's only size): 2, 5 or 10 shares,
+  1, 2 or 4 tokens.
+* A mine private's lay (Minor Coal, Coal, Major Coal) puts a ``mine`` marker on its hex,
+  the Country Ranch's a ``ranch`` marker; a bridge private's ``assign`` of a hex a
+  ``bridge`` marker.
+* ``convert``: 2 to 5 shares (one more token, if fewer than 8), 5 to 10 (two more, to 8
+  at most).
+* ``bankrupt``: the player's corporations go into liquidation (they no longer operate);
+  in the acquisition round after the next operating round each is auctioned, and if none
+  bids the bank liquidates it: its tokens leave the board, its trains the game. A
+  corporation on the board that does not operate in an operating round is in
+  liquidation too (it could not pay its interest or its tokens: money the replay does
+  not follow), offered in the acquisition round that follows; if it converted in the
+  merger round before, it could not buy the conversion's tokens. One still on the board
+  at the end of an acquisition round that the log shows acting no more before the next
+  merger round went into liquidation in the operating round before (its interest): the
+  bank liquidated it there.
+* ``merge`` of two corporations (merger round), and an acquisition (acquisition round:
+  the highest bid wins, the ``merge`` naming the buying corporation or the corporation
+  of the winner acting next, or the only one the winner presides, or else the one of
+  them the log shows running the acquired trains next): the other's trains
+  and privates go to the survivor; in each city holding both, the survivor's token
+  leaves; each of the other's tokens becomes the survivor's, in its slot; the other
+  corporation is reset (off the board, free to start again). The tokens of both add up
+  (8 at most).
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from trainrun.errors import InputError
+
+MINES = frozenset({"MINC", "CM", "MAJC"})
+RANCHES = frozenset({"P22"})
+TOKENS_BY_SIZE = {2: 1, 5: 2, 10: 4}
+SIZES_BY_PHASE = {"2": (2,), "2+": (2,), "3": (2, 5), "4": (5,), "5": (5, 10), "6": (10,),
+                  "7": (10,), "8": (10,)}   # engine PHASES corporation_sizes
+TOKEN_LIMIT = 8                    # engine LIMIT_TOKENS_AFTER_MERGER
+TRAIN_STATION = "TS"
+OBSOLETE = {"2+": "4"}              # a 2+ is obsolete from phase 4: it runs once more
+# work only an operating turn does
+OPERATING_WORK = frozenset({"lay_tile", "place_token", "buy_train", "run_routes", "dividend",
+                            "buy_company"})
+# what follows a conversion or merger in the merger round (engine DiscardTrain,
+# PostConversion, PostConversionLoans steps)
+POST_CONVERSION = frozenset({"discard_train", "buy_shares", "sell_shares", "pass",
+                             "take_loan", "payoff_loan", "message"})
+# in any round, never a turn's start or a round's end
+NEUTRAL = frozenset({"bankrupt", "take_loan", "payoff_loan", "buy_tokens", "message",
+                     "program_buy_shares", "program_share_pass", "program_merger_pass",
+                     "program_disable", "program_close_pass", "end_game"})
+
+
+def _state(replay) -> dict:
+    """This title's bookkeeping on the replay."""
+    state = replay.notes.get("g1817")
+    if state is None:
+        state = replay.notes["g1817"] = {
+            "phase": "stock", "forming": None, "sizes": {}, "tokens": {}, "presidents": {},
+            "auction": None, "converted": None, "mergers": 0, "liquidating": {},
+            "conversions": {},
+            "index": {a["id"]: i for i, a in enumerate(replay.game.actions)}}
+    return state
+
+
+def _on_board(replay, company: str) -> bool:
+    return bool(replay.cities_of(company))
+
+
+def _forming(replay, state: dict, company: str) -> bool:
+    """Whether a bid on ``company`` is a stock round's (it is not on the board, or its
+    auction is under way) rather than an acquisition's."""
+    return company == state["forming"] or not _on_board(replay, company)
+
+
+def _turn_works(replay, action: dict) -> bool:
+    """Whether the run of actions ``action`` opens (its entity's, up to another entity's)
+    holds operating work."""
+    actions = replay.game.actions
+    start = _state(replay)["index"][action["id"]]
+    for later in actions[start:]:
+        if later.get("entity") != action.get("entity"):
+            return False
+        if later["type"] in OPERATING_WORK:
+            return True
+    return False
+
+
+def round_of(replay, action: dict) -> str:
+    """The kind of round ``action`` belongs to (``trainrun_replay_round``)."""
+    state = _state(replay)
+    kind, entity_type, entity = action["type"], action.get("entity_type"), action.get("entity")
+    if state["auction"] and _ends_auction(state, action):
+        _acquire(replay, state, action)     # settled before this action's position
+    said = _round_of(replay, state, kind, entity_type, entity, action)
+    if said in ("operating", "stock", "between"):
+        if state["phase"] == "operating" and said == "between":
+            state["mergers"] += 1
+            _idle_in_liquidation(replay, state)
+        elif state["phase"] == "between" and said != "between":
+            _idle_from_now(replay, state, action)
+            _bank_liquidations(replay, state)
+        state["phase"] = said
+        if said != "stock":
+            state["forming"] = None
+    return said
+
+
+def _round_of(replay, state, kind, entity_type, entity, action) -> str:
+    phase = state["phase"]
+    if kind in NEUTRAL:
+        return "none"
+    if entity_type == "company":
+        return "operating" if phase == "operating" else "none"   # a private of its owner
+    if entity_type == "corporation":
+        if kind in ("convert", "merge"):
+            return "between"
+        if kind == "place_token" and not _on_board(replay, entity):
+            return "none"                       # its home, chosen as its auction starts
+        if kind in OPERATING_WORK:
+            return "operating"
+        if kind == "pass" or kind == "discard_train":
+            continuing = phase == "operating" and (entity == replay.operating
+                                                   or entity not in replay.operated)
+            if continuing or _turn_works(replay, action):
+                return "operating"
+            return "between" if phase == "operating" else "none"
+        return "none"                          # a corporation's shares or loans
+    if entity_type != "player":
+        return "none"
+    if kind == "bid" and action.get("corporation"):
+        return "stock" if _forming(replay, state, action["corporation"]) else "between"
+    if kind == "assign":
+        return "stock" if action.get("target_type") == "company" else "between"
+    if kind in ("choose", "short", "par"):
+        return "stock"
+    if kind == "merge":
+        return "between"
+    if kind in ("buy_shares", "sell_shares"):
+        if state["converted"] and all(str(s).rpartition("_")[0] == state["converted"]
+                                      for s in action.get("shares") or ()):
+            return "none"                       # shares of a corporation just converted
+        if phase == "operating" or kind == "sell_shares":
+            return "none"                       # a president raising cash
+        return "stock"
+    if kind == "pass":
+        return "between" if phase == "operating" else "none"
+    return "none"
+
+
+def replay_action(replay, action: dict) -> bool | None:
+    state = _state(replay)
+    kind, entity_type = action["type"], action.get("entity_type")
+    if kind not in POST_CONVERSION:
+        state["converted"] = None
+    if entity_type == "player" and kind == "bid" and action.get("corporation"):
+        _bid(replay, state, action)
+    elif kind == "assign":
+        _assign(replay, state, action)
+    elif kind == "choose":
+        _size(replay, state, state["forming"], action.get("choice"))
+    elif kind == "lay_tile" and entity_type == "company":
+        _private_lay(replay, action)
+    elif kind == "merge" and entity_type == "player":
+        pass                                    # the acquisition, settled as it came up
+    elif kind == "dividend":
+        _obsolete_trains_leave(replay, replay.operator(action))
+        return None
+    elif kind == "bankrupt":
+        _bankrupt(replay, state, action["entity"])
+    elif kind == "buy_tokens":
+        pass                                    # the tokens its size gives, paid for late
+    elif kind == "convert":
+        _convert(replay, state, action["entity"])
+    elif kind == "merge" and entity_type == "corporation":
+        _merge(replay, state, action["entity"], action.get("corporation"))
+    else:
+        return None
+    return True
+
+
+
+def _set_tokens(replay, state: dict, company: str, count: int) -> None:
+    """``company`` holds ``count`` tokens (on the board or not), its charter's one among
+    them."""
+    state["tokens"][company] = count
+    replay.extra_tokens[company] = count - 1
+
+
+def _size(replay, state: dict, company, size) -> None:
+    if company is None or size not in TOKENS_BY_SIZE:
+        raise InputError("choice", f"expected a corporation size of 2, 5 or 10, got {size!r}")
+    state["sizes"][company] = size
+    station = any(p == TRAIN_STATION and o == company for p, o in replay.owners.items())
+    _set_tokens(replay, state, company, TOKENS_BY_SIZE[size] + station)
+
+
+def _bid(replay, state: dict, action: dict) -> None:
+    company, player = action["corporation"], action["entity"]
+    if company not in replay.title.companies:
+        raise InputError("corporation", f"unknown company {company!r} in 1817")
+    if _forming(replay, state, company):
+        sizes = SIZES_BY_PHASE[replay.phase.name]
+        if len(sizes) == 1 and not _outbid(replay, state, action):
+            _size(replay, state, company, sizes[0])   # won: the phase's only size
+        else:
+            _set_tokens(replay, state, company, 1)    # its charter's token till chosen
+        state["forming"] = company              # a stock round auction: the winner presides
+        state["presidents"][company] = player
+    else:
+        state["auction"] = {"company": company, "winner": player, "price": action.get("price")}
+
+
+def _outbid(replay, state: dict, action: dict) -> bool:
+    """Whether another bid on the corporation follows the stock round bid ``action``
+    (passes, messages and its home token aside): the auction goes on."""
+    for later in replay.game.actions[state["index"][action["id"]] + 1:]:
+        if later["type"] == "bid":
+            return later.get("corporation") == action["corporation"]
+        if not (later["type"] in ("pass", "message") or (
+                later["type"] == "place_token" and later.get("entity") == action["corporation"])):
+            return False
+    return False
+
+
+def _assign(replay, state: dict, action: dict) -> None:
+    target, target_type = action.get("target"), action.get("target_type")
+    if target_type == "company":
+        if state["forming"] is None:
+            raise InputError("target", f"no corporation is being formed to take {target!r}")
+        replay.owners[target] = state["forming"]
+        if target == TRAIN_STATION:
+            company = state["forming"]
+            _set_tokens(replay, state, company, state["tokens"].get(company, 1) + 1)
+    elif target_type == "hex":
+        if target not in replay.board:
+            raise InputError("target", f"unknown hex {target!r} on the 1817 map")
+        replay.set_markers(target, replay.board[target].markers + ("bridge",))
+    elif target_type != "corporation":   # a corporation offered for sale: its auction follows
+        raise InputError("target_type", f"expected company, hex or corporation, got "
+                                        f"{target_type!r}")
+
+
+def _ends_auction(state: dict, action: dict) -> bool:
+    """An acquisition's auction is over at the first action not a bid on it or a pass."""
+    bid_on = action["type"] == "bid" and action.get("corporation") == state["auction"]["company"]
+    return not (bid_on or (action["type"] == "pass" and action.get("entity_type") == "player"))
+
+
+def _acquire(replay, state: dict, action: dict) -> None:
+    auction, state["auction"] = state["auction"], None
+    acquired, winner = auction["company"], auction["winner"]
+    if action["type"] == "merge" and action.get("entity_type") == "player":
+        buyer = action.get("corporation")
+    elif (action.get("entity_type") == "corporation" and action["type"] in (
+            "pass", "take_loan", "payoff_loan", "discard_train")
+            and state["presidents"].get(action["entity"]) == winner):
+        buyer = action["entity"]                 # the buyer's loans come next
+    else:
+        candidates = [c for c, p in state["presidents"].items()
+                      if p == winner and c != acquired and _on_board(replay, c)]
+        runner = _running(replay, state, action, acquired)
+        found = [c for c in candidates if runner in (c, None)] if len(candidates) == 1 else [
+            c for c in candidates if c == runner]
+        if len(found) != 1:
+            raise InputError("acquisition", f"trainrun cannot tell which corporation of "
+                                            f"player {winner} acquires {acquired}: of those "
+                                            f"it presides ({', '.join(sorted(candidates))}) "
+                                            "the engine takes the one able to pay, and "
+                                            "trainrun does not follow money")
+        buyer = found[0]
+    _absorb(replay, state, buyer, acquired)
+
+
+def _convert(replay, state: dict, company: str) -> None:
+    size, tokens = state["sizes"].get(company), state["tokens"].get(company, 1)
+    state["conversions"][company] = (state["mergers"], tokens)
+    if size == 2:
+        state["sizes"][company] = 5
+        _set_tokens(replay, state, company, tokens + (1 if tokens < TOKEN_LIMIT else 0))
+    elif size == 5:
+        state["sizes"][company] = 10
+        _set_tokens(replay, state, company, tokens + min(max(TOKEN_LIMIT - tokens, 0), 2))
+    else:
+        raise InputError("convert", f"{company} has {size} shares: only 2 and 5 convert")
+    state["converted"] = company
+
+
+def _merge(replay, state: dict, company: str, other) -> None:
+    if other not in replay.title.companies or other == company:
+        raise InputError("corporation", f"expected another 1817 corporation, got {other!r}")
+    size = state["sizes"].get(company)
+    _absorb(replay, state, company, other)
+    state["sizes"][company] = 5 if size == 2 else 10
+    state["converted"] = company
+
+
+def _absorb(replay, state: dict, survivor: str, other: str) -> None:
+    """``other``'s trains, privates and tokens go to ``survivor``; ``other`` is reset."""
+    if survivor not in replay.title.companies or not _on_board(replay, survivor):
+        raise InputError("corporation", f"{survivor!r} is not a corporation on the board")
+    mine, theirs = replay.cities_of(survivor), replay.cities_of(other)
+    shared_hex = {h for h, _ in mine} & {h for h, _ in theirs}
+    if any((h, c) not in mine for h, c in theirs if h in shared_hex) or len(
+            set(mine) | set(theirs)) > TOKEN_LIMIT:
+        raise InputError("merge", f"trainrun cannot replay {survivor} choosing which tokens "
+                                  f"to remove in merging {other} yet")
+    for hex_id, city in theirs:
+        if (hex_id, city) in mine:
+            replay.replace_token(hex_id, city, survivor, None)
+        replay.replace_token(hex_id, city, other, survivor)
+    replay.take_trains(other, survivor)
+    for private, owner in list(replay.owners.items()):
+        if owner == other:
+            replay.owners[private] = survivor
+    total = state["tokens"].get(survivor, 1) + state["tokens"].get(other, 1)
+    _set_tokens(replay, state, survivor, min(total, TOKEN_LIMIT))
+    _reset(replay, state, other)
+
+
+def _reset(replay, state: dict, company: str) -> None:
+    """``company`` starts again from nothing (engine ``reset_corporation``)."""
+    replay.extra_tokens.pop(company, None)
+    for key in ("sizes", "presidents", "tokens", "liquidating", "conversions"):
+        state[key].pop(company, None)
+    replay.title_state.pop(company, None)
+
+
+def _private_lay(replay, action: dict) -> None:
+    """A private's lay, as logged: it uses one of the owner's lays (engine
+    ``consume_tile_lay``); a mine or ranch private's leaves its marker on the hex."""
+    replay.lay_tile(action)
+    hex_id, entity = action["hex"], action["entity"]
+    turn = replay.turn
+    replay.turn = dataclasses.replace(turn, lays=turn.lays + 1,
+                                      laid_hexes=turn.laid_hexes + (hex_id,))
+    marker = "mine" if entity in MINES else "ranch" if entity in RANCHES else None
+    if marker:
+        replay.set_markers(hex_id, replay.board[hex_id].markers + (marker,))
+
+
+def _obsolete_trains_leave(replay, company: str) -> None:
+    """After its dividend, the company's obsolete trains leave the game (engine
+    ``rust_obsolete_trains!``)."""
+    phases = list(replay.title.phases)
+    now = phases.index(replay.phase.name)
+    trains = replay.trains.get(company, [])
+    gone = [t for t in trains if t.name in OBSOLETE and now >= phases.index(OBSOLETE[t.name])]
+    if gone:
+        replay.trains[company] = [t for t in trains if t not in gone]
+        replay.gone.update(t.id for t in gone)
+
+
+def _bankrupt(replay, state: dict, player) -> None:
+    """The corporations ``player`` presides go into liquidation: offered in the acquisition
+    round after the next merger round (engine ``Bankrupt``, ``liquidate!``)."""
+    for company, president in list(state["presidents"].items()):
+        if president == player and _on_board(replay, company):
+            state["liquidating"][company] = state["mergers"] + 1
+
+
+def _idle_in_liquidation(replay, state: dict) -> None:
+    """A corporation on the board that did not operate in the operating round just over is
+    in liquidation (engine ``operating_order``): offered in this acquisition round."""
+    for company in sorted(set(replay.title.companies) - replay.operated):
+        if _on_board(replay, company):
+            state["liquidating"].setdefault(company, state["mergers"])
+            converted = state["conversions"].get(company)
+            if converted and converted[0] == state["mergers"] - 1:
+                # it converted in the merger round before: it could not buy the tokens
+                _set_tokens(replay, state, company, converted[1])
+
+
+def _idle_from_now(replay, state: dict, action: dict) -> None:
+    """Each corporation on the board that the log shows acting no more before the next
+    merger round (nor converting in the last one) went into liquidation in the operating
+    round before, for money the replay does not follow (its interest): it was offered in
+    this acquisition round, and nobody bought it."""
+    start = state["index"][action["id"]]
+    acting = set()
+    for later in replay.game.actions[start:]:
+        if later.get("entity_type") == "corporation" and later["type"] in ("convert", "merge"):
+            break
+        acting.add(later.get("entity"))
+    else:
+        return                                  # the log ends first: no evidence
+    for company in sorted(set(replay.title.companies) - acting):
+        converted = state["conversions"].get(company, (None,))[0] == state["mergers"]
+        if _on_board(replay, company) and not converted:
+            state["liquidating"].setdefault(company, state["mergers"])
+
+
+def _bank_liquidations(replay, state: dict) -> None:
+    """At the end of an acquisition round, the bank liquidates each corporation in
+    liquidation offered there that nobody bought (engine ``process_bank_liquidate``)."""
+    for company, offered in list(state["liquidating"].items()):
+        if not _on_board(replay, company):
+            del state["liquidating"][company]   # acquired
+        elif offered <= state["mergers"]:
+            del state["liquidating"][company]
+            for private, owner in list(replay.owners.items()):
+                if owner == company:
+                    del replay.owners[private]
+            replay.close(company)
+            _reset(replay, state, company)
+
+
+def _running(replay, state: dict, action: dict, acquired: str) -> str | None:
+    """The corporation the log shows holding the trains of ``acquired`` next: the first
+    run or discard naming one of them (None: none does before one is sold). The engine
+    chose the buyer by money the replay does not follow (the only corporation of the
+    winner able to pay), and the presidencies the replay knows are those of the stock
+    rounds' auctions: the trains confirm the buyer, or name it among several."""
+    ids = {t.id for t in replay.trains.get(acquired, [])}
+    for later in replay.game.actions[state["index"][action["id"]]:]:
+        named = {r.get("train") for r in later.get("routes") or ()} | {later.get("train")}
+        if later["type"] in ("run_routes", "discard_train") and named & ids:
+            return later.get("entity")
+        if later["type"] == "buy_train" and later.get("train") in ids:
+            return None
+    return None

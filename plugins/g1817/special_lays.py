@@ -1,0 +1,99 @@
+"""1817: where the mine and ranch privates lay their tiles (engine ``G1817::Step::SpecialTrack``,
+docs/rules/1817.md §8).
+
+A coal mine (P1, P5, P10) or ranch (P22, P23) private lays a #7/#8/#9 tile on one of its
+hexes for the company owning it:
+
+* only from the sides of that hex the company reaches (not every side, as for the other
+  privates with listed hexes);
+* the tile must point an exit at a neighbouring city, town or off-board whose tile either
+  has track on the facing side or can still be upgraded by a tile left in the box;
+* a ranch never goes next to a B-labelled city tile;
+* the hex then holds a ``mine`` (or ``ranch``) marker, so it is never upgraded.
+
+The city-tile private of the game (the Pittsburgh Steel Mill P4, or in the Volatility
+expansion the one of P4, P16, P17, P24 drawn for it) follows the shared rule instead; its
+lay takes the ranches on the hexes beside it off the board.
+"""
+from __future__ import annotations
+
+from trainrun import answers
+from trainrun.hexgrid import opposite
+from trainrun.lays import exits, tiles_in_box
+from trainrun.position import Position
+from trainrun.tiles import Tile
+
+CITY_TILE_PRIVATES = frozenset({"P4 - Pittsburgh Steel Mill", "P16 - Buffalo Rail Center",
+                                "P17 - Toledo Industry", "P24 - Indianapolis Market"})
+MINE_PRIVATES = frozenset({"P1 - Minor Coal Mine", "P5 - Coal Mine", "P10 - Major Coal Mine"})
+RANCH_PRIVATES = frozenset({"P22 - Country Ranch", "P23 - Rural Ranch"})
+STOP_KINDS = frozenset({"city", "town", "offboard"})
+
+
+def placing_marker(position: Position) -> bool:
+    """The position is a mine or ranch private's lay."""
+    turn = position.turn
+    return turn.step == "SpecialTrack" and turn.entity in MINE_PRIVATES | RANCH_PRIVATES
+
+
+def markers_after(position: Position, hex_id: str) -> dict[str, tuple[str, ...]]:
+    """The markers the private's lay on ``hex_id`` changes: a mine or ranch on the hex, or,
+    for the city-tile private, no ranch on the hexes beside it."""
+    turn = position.turn
+    if turn.step != "SpecialTrack":
+        return {}
+    if turn.entity in CITY_TILE_PRIVATES:
+        beside = (position.board[h] for h in position.title.hexes[hex_id].neighbors.values())
+        return {p.id: tuple(m for m in p.markers if m != "ranch")
+                for p in beside if "ranch" in p.markers}
+    if not placing_marker(position):
+        return {}
+    marker = "ranch" if turn.entity in RANCH_PRIVATES else "mine"
+    markers = position.board[hex_id].markers
+    return {hex_id: markers if marker in markers else markers + (marker,)}
+
+
+def _b_city(tile: Tile) -> bool:
+    return bool(tile.labels) and tile.labels[-1] == "B"
+
+
+def hex_refusal(position: Position, hex_id: str) -> str | None:
+    """A ranch next to a B-labelled city."""
+    if not placing_marker(position) or position.turn.entity not in RANCH_PRIVATES:
+        return None
+    for other in position.title.hexes[hex_id].neighbors.values():
+        if _b_city(position.board[other].tile):
+            return f"a ranch may not be laid next to the B city on {other}"
+    return None
+
+
+def _upgradable(position: Position, hex_id: str) -> bool:
+    """A tile left in the box replaces the tile on ``hex_id`` (any phase)."""
+    def compute():
+        box = tiles_in_box(position)
+        left = [t for t in position.title.tiles.values() if t.count is None or box[t.name] > 0]
+        return bool(answers.upgrades_to(position, hex_id, position.board[hex_id].tile, left))
+    return position.derived(("g1817", "upgradable", hex_id), compute)
+
+
+def _serves(position: Position, hex_id: str, edge: int) -> bool:
+    """The neighbour at ``edge`` has a stop and track facing back, or may still change."""
+    neighbours = position.title.hexes[hex_id].neighbors
+    other = neighbours.get(edge)
+    if other is None:
+        return False
+    placed = position.board[other]
+    if not any(n.kind in STOP_KINDS for n in placed.tile.nodes):
+        return False
+    return (opposite(edge) in exits(placed.tile, placed.rotation)
+            or _upgradable(position, other))
+
+
+def rotation_refusal(position: Position, hex_id: str, tile: Tile, rotation: int) -> str | None:
+    """The tile points no exit at a neighbouring stop it could serve."""
+    if not placing_marker(position):
+        return None
+    if any(_serves(position, hex_id, e) for e in exits(tile, rotation)):
+        return None
+    return (f"{position.turn.entity}'s tile must point an exit at a neighbouring city, town "
+            "or off-board")

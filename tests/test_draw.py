@@ -1,0 +1,329 @@
+"""Drawing boards and runs (``trainrun.draw``): every hex of each title's map drawn once
+with the tile lying there; each route drawn through exactly the tile paths its chains name,
+its track meeting across the hex sides the title's map data names; valid XML that renders;
+verify's drawing marks the broken rule where it happens; the CLI and POST /draw."""
+from __future__ import annotations
+
+import json
+import math
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from trainrun.cli import main
+from trainrun.draw import draw_input, draw_position, draw_verification
+from trainrun.draw.geometry import R
+from trainrun.plugins import read_position
+from trainrun.run import solve
+from trainrun.verify import verify
+from service_client import json_client
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+POSITIONS = sorted(p for p in EXAMPLES.glob("*.json") if not p.stem.endswith("-run"))
+NS = {"s": "http://www.w3.org/2000/svg"}
+TWO_TRAINS = EXAMPLES / "18chesapeake-two-trains.json"
+
+
+def _position(path: Path):
+    return read_position(path.read_text())
+
+
+def _hex_groups(root) -> list:
+    return root.findall(".//s:g[@class='hex']", NS)
+
+
+def _centre(hex_group) -> tuple[float, float]:
+    """The centre of a drawn hex: the mean of its polygon's corners."""
+    pts = [tuple(map(float, p.split(","))) for p in
+           hex_group.find("s:polygon", NS).get("points").split()]
+    return (sum(x for x, _ in pts) / len(pts), sum(y for _, y in pts) / len(pts))
+
+
+def _ends(d: str) -> tuple[tuple[float, float], tuple[float, float]]:
+    nums = [tuple(map(float, xy.split(","))) for xy in re.findall(r"-?\d+\.?\d*,-?\d+\.?\d*", d)]
+    return nums[0], nums[-1]
+
+
+def _close(p, q, tol=0.2) -> bool:
+    return math.dist(p, q) <= tol
+
+
+@pytest.mark.parametrize("path", POSITIONS, ids=lambda p: p.stem)
+def test_every_hex_drawn_once_with_its_tile(path):
+    position = _position(path)
+    root = ET.fromstring(draw_position(position))
+    groups = _hex_groups(root)
+    drawn = [g.get("data-hex") for g in groups]
+    assert sorted(drawn) == sorted(position.title.hexes)          # each hex once
+    for g in groups:
+        placed = position.board[g.get("data-hex")]
+        assert g.get("data-tile") == placed.tile.name
+        assert int(g.get("data-rotation")) == placed.rotation
+        # one drawn piece of track per path of the tile, and every city/town of it
+        tracks = [p for p in g.iter() if (p.get("class") or "").startswith("track")]
+        assert len(tracks) == len(placed.tile.paths)
+        cities = {c.get("data-city") for c in g.findall(".//s:g[@class='city']", NS)}
+        towns = {t.get("data-town") for t in g.findall(".//*[@class='town']", NS)}
+        assert cities == {f"{placed.id}.{n.index}" for n in placed.tile.nodes if n.kind == "city"}
+        assert towns == {f"{placed.id}.{n.index}" for n in placed.tile.nodes if n.kind == "town"}
+        # the tokens in each city, slot by slot, in their company's name
+        for n, tokens in placed.tokens.items():
+            city = g.find(f".//s:g[@data-city='{placed.id}.{n}']", NS)
+            held = [t.get("data-company") for t in city.findall("s:g[@class='token']", NS)]
+            assert held == [s for s in tokens.slots if s] + list(tokens.extra)
+
+
+@pytest.mark.parametrize("path", POSITIONS, ids=lambda p: p.stem)
+def test_neighbours_meet_across_the_side_the_map_names(path):
+    """Hexes the title's map data names as neighbours are drawn side by side (one hex
+    apart; that track leaves by the side facing the named neighbour is checked with the
+    routes)."""
+    position = _position(path)
+    centres = {g.get("data-hex"): _centre(g) for g in
+               _hex_groups(ET.fromstring(draw_position(position)))}
+    spacing = R * math.sqrt(3)   # centre to centre of neighbouring hexes
+    for hex_id, map_hex in position.title.hexes.items():
+        for edge, other in map_hex.neighbors.items():
+            if other in centres:
+                assert abs(math.dist(centres[hex_id], centres[other]) - spacing) < 0.5, \
+                    (hex_id, edge, other)
+
+
+@pytest.mark.parametrize("path", POSITIONS, ids=lambda p: p.stem)
+def test_routes_drawn_through_exactly_their_chains(path):
+    position = _position(path)
+    run = solve(position, time_limit=30)
+    root = ET.fromstring(draw_position(position, run))
+    hexes = {g.get("data-hex"): g for g in _hex_groups(root)}
+    centres = {h: _centre(g) for h, g in hexes.items()}
+    assert run.routes
+    for route in run.routes:
+        group = root.find(f".//s:g[@class='route'][@data-train='{route.train}']", NS)
+        steps = group.findall("s:path[@class='route-track']", NS)
+        named = [(p["hex"], p["a"], p["b"]) for c in route.chains for p in c["paths"]]
+        assert [(s.get("data-route-hex"), s.get("data-a"), s.get("data-b")) for s in steps] == named
+        stops = {c.get("data-node"): (float(c.get("cx")), float(c.get("cy")))
+                 for c in group.findall("s:circle[@class='stop']", NS)}
+        assert list(stops) == route.visited
+        for step, (hex_id, a, b) in zip(steps, named):
+            ends = _ends(step.get("d"))
+            for end, at in zip((a, b), ends):
+                base, _, lane = end.partition(".")
+                if base[0] == "e":   # on the side towards the neighbour the map names
+                    other = position.title.hexes[hex_id].neighbors[int(base[1:])]
+                    mid = tuple((u + v) / 2 for u, v in zip(centres[hex_id], centres[other]))
+                    assert _close(at, mid, R / 2 if lane else 0.2), (hex_id, end)
+                elif f"{hex_id}-{base[1:]}" in stops:   # at the stop it names
+                    assert _close(at, stops[f"{hex_id}-{base[1:]}"]), (hex_id, end)
+        # each chain is one line: consecutive steps meet
+        for chain in route.chains:
+            k0 = sum(len(c["paths"]) for c in route.chains[:route.chains.index(chain)])
+            pts = [_ends(s.get("d")) for s in steps[k0:k0 + len(chain["paths"])]]
+            for (_, end1), (start2, end2) in zip(pts, pts[1:]):
+                assert _close(end1, start2) or _close(end1, end2)
+        values = {v.get("data-node"): int(v.get("data-value"))
+                  for v in group.findall("s:g[@class='stop-value']", NS)}
+        assert values == {s["node"]: s["value"] for s in route.stops}
+    legend = " ".join(t.text for t in root.findall(".//s:g[@class='legend']/s:text", NS))
+    assert f"Total ${run.total}" in legend
+
+
+def test_renders_to_png():
+    pytest.importorskip("cairosvg")
+    from trainrun.draw import svg_to_png
+    data = svg_to_png(draw_position(_position(TWO_TRAINS)))
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def _shared_track_run(position) -> dict:
+    """The best run with the 5-train given the 4-train's route as well: the second route
+    reuses every hex side of the first (docs/rules/common.md §3.7)."""
+    best = solve(position, time_limit=30).to_dict()
+    first = best["routes"][0]
+    return {"routes": [first, {**first, "train": best["routes"][1]["train"]}]}
+
+
+def test_verify_drawing_marks_the_reused_side_where_it_is():
+    position = _position(TWO_TRAINS)
+    result = verify(position, _shared_track_run(position), time_limit=30)
+    assert not result.legal
+    root = ET.fromstring(draw_verification(position, result))
+    declared, best = root.findall("s:g[@class='board']", NS)
+    assert (declared.get("data-panel"), best.get("data-panel")) == ("declared", "best")
+    centres = {g.get("data-hex"): _centre(g) for g in _hex_groups(declared)}
+    marks = declared.findall(".//s:g[@class='violation']", NS)
+    assert len(marks) == len(result.violations)
+    side = re.compile(r"between ([A-Z]+\d+) and ([A-Z]+\d+)")
+    for mark in marks:
+        text = mark.find("s:title", NS).text
+        sides = side.findall(text)
+        circles = mark.findall("s:circle", NS) if sides else []
+        for (h1, h2), circle in zip(sides, circles, strict=True):
+            mid = tuple((u + v) / 2 for u, v in zip(centres[h1], centres[h2]))
+            assert _close((float(circle.get("cx")), float(circle.get("cy"))), mid)
+    assert any(side.search(m.find("s:title", NS).text) for m in marks)
+    legend = " ".join(t.text for t in best.findall(".//s:g[@class='legend']/s:text", NS))
+    assert f"Total ${result.best_total}" in legend
+
+
+def test_a_declared_run_in_engine_form_is_drawn_as_the_checker_reads_it():
+    position = _position(TWO_TRAINS)
+    text = (EXAMPLES / "18chesapeake-two-trains-run.json").read_text()
+    result = verify(position, text, best=False)
+    root = ET.fromstring(draw_input(position, text))
+    for route in result.routes:
+        steps = root.findall(f".//s:g[@data-train='{route.train}']/s:path", NS)
+        assert [(s.get("data-route-hex"), s.get("data-a"), s.get("data-b")) for s in steps] == \
+            [(p["hex"], p["a"], p["b"]) for c in route.chains for p in c["paths"]]
+    legend = " ".join(t.text for t in root.findall(".//s:g[@class='legend']/s:text", NS))
+    assert "Declared $360" in legend   # the PRR president's run (README, verify example)
+
+
+def test_cli_draw_svg_and_png(tmp_path):
+    out = tmp_path / "board.svg"
+    res = CliRunner().invoke(main, ["draw", str(TWO_TRAINS),
+                                    str(EXAMPLES / "18chesapeake-two-trains-run.json"),
+                                    "-o", str(out)])
+    assert res.exit_code == 0, res.output
+    assert len(_hex_groups(ET.parse(out).getroot())) == 63   # 18Chesapeake's map
+    res = CliRunner().invoke(main, ["solve", str(TWO_TRAINS), "--svg", str(tmp_path / "s.svg")])
+    assert res.exit_code == 0 and "Total $390" in ET.parse(tmp_path / "s.svg").getroot() \
+        .find(".//s:text[@class='legend-total']", NS).text
+    try:
+        import cairosvg  # noqa: F401
+    except ImportError:
+        return
+    res = CliRunner().invoke(main, ["draw", str(TWO_TRAINS), "-o", str(tmp_path / "b.png")])
+    assert res.exit_code == 0 and (tmp_path / "b.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_cli_verify_svg_draws_both_runs(tmp_path):
+    out = tmp_path / "v.svg"
+    res = CliRunner().invoke(main, ["verify", str(TWO_TRAINS),
+                                    str(EXAMPLES / "18chesapeake-two-trains-run.json"),
+                                    "--svg", str(out)])
+    assert res.exit_code == 1, res.output   # legal, $30 below the best (README)
+    panels = ET.parse(out).getroot().findall("s:g[@class='board']", NS)
+    assert [p.get("data-panel") for p in panels] == ["declared", "best"]
+    totals = [p.find(".//s:text[@class='legend-total']", NS).text for p in panels]
+    assert totals[0].startswith("Declared $360") and totals[1].startswith("Total $390")
+
+
+@pytest.mark.parametrize("run", sorted(EXAMPLES.glob("*-run.json")), ids=lambda p: p.stem)
+def test_every_example_run_draws(run):
+    position = _position(EXAMPLES / f"{run.stem.removesuffix('-run')}.json")
+    result = verify(position, run.read_text(), best=False)
+    root = ET.fromstring(draw_input(position, run.read_text()))
+    assert [g.get("data-train") for g in root.findall(".//s:g[@class='route']", NS)] == \
+        [r.train for r in result.routes]
+    legend = root.find(".//s:text[@class='legend-total']", NS).text
+    assert legend.startswith(f"Declared ${result.declared_total}")
+
+
+def test_cli_draw_bad_run_is_one_line(tmp_path):
+    bad = tmp_path / "run.json"
+    bad.write_text(json.dumps({"routes": [{"train": "4-0", "visited": ["F2-0", "H6-0"],
+                                           "chains": [{"left": "F2-0", "right": "H6-0",
+                                                       "paths": [{"hex": "Z99", "a": "e0",
+                                                                  "b": "e3"}]}]}]}))
+    res = CliRunner().invoke(main, ["draw", str(TWO_TRAINS), str(bad), "-o", str(tmp_path / "x.svg")])
+    assert res.exit_code == 2
+    assert len(res.output.strip().splitlines()) == 1 and "Z99" in res.output
+
+
+def test_post_draw():
+    client = json_client()
+    position = json.loads(TWO_TRAINS.read_text())
+    run = client.post("/solve", content=json.dumps(position)).json()
+    res = client.post("/draw", json={"position": position, "run": run})
+    assert res.status_code == 200 and res.headers["content-type"].startswith("image/svg+xml")
+    root = ET.fromstring(res.text)
+    assert {g.get("data-train") for g in root.findall(".//s:g[@class='route']", NS)} == \
+        {r["train"] for r in run["routes"]}
+    assert root.find(".//s:g[@data-city='H6.0']", NS) is not None
+    res = client.post("/draw?verify=true", json={"position": position,
+                                                 "run": _shared_track_run(_position(TWO_TRAINS))})
+    assert res.status_code == 200
+    assert ET.fromstring(res.text).find(".//s:g[@class='violation']", NS) is not None
+    res = client.post("/draw", json={"run": run})
+    assert res.status_code == 400 and res.json()["error"].startswith("position")
+
+
+def test_readme_board_is_what_the_command_draws(tmp_path):
+    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    command = re.search(r"`trainrun (solve [^`]* --svg docs/board\.svg)` drew this", readme)
+    assert command and "![" in readme and "(docs/board.svg)" in readme
+    args = command.group(1).replace("docs/board.svg", str(tmp_path / "b.svg")).split()
+    root = Path(__file__).parent.parent
+    args = [str(root / a) if a.startswith("examples/") else a for a in args]
+    res = CliRunner().invoke(main, args)
+    assert res.exit_code == 0, res.output
+    assert (tmp_path / "b.svg").read_text() == (root / "docs" / "board.svg").read_text(), \
+        "docs/board.svg is stale: run the README's command again"
+
+
+def test_verify_drawing_marks_the_blocked_city_where_it_is():
+    # Camden (J6, tile 611, two slots) filled by C&A and SRR: PRR's best route
+    # F2-J4-J6-H6 runs through a city whose slots are all held by other companies
+    # (docs/rules/common.md §3.6)
+    data = json.loads(TWO_TRAINS.read_text())
+    data["tokens"].append({"hex": "J6", "city": 0, "company": "SRR"})
+    before = _position(TWO_TRAINS)
+    position = read_position(data)
+    best = solve(before, time_limit=30).to_dict()
+    result = verify(position, {"routes": best["routes"][:1]}, best=False)
+    blocked = [v for v in result.violations if "J6-0" in v]
+    assert blocked and not result.legal
+    root = ET.fromstring(draw_verification(position, result))
+    declared = root.find("s:g[@data-panel='declared']", NS)
+    centre = _centre(declared.find(".//s:g[@data-hex='J6']", NS))
+    marks = [m for m in declared.findall(".//s:g[@class='violation']", NS)
+             if "J6-0" in m.find("s:title", NS).text]
+    circle = marks[0].find("s:circle", NS)
+    assert _close((float(circle.get("cx")), float(circle.get("cy"))), centre)
+    texts = [t.text for t in declared.findall(".//s:text[@class='legend-violation']", NS)]
+    assert any("J6-0" in t for t in texts)
+
+
+def test_track_a_chain_names_but_the_tile_lacks_is_drawn_dashed_where_named():
+    position = _position(TWO_TRAINS)
+    route = solve(position, time_limit=30).to_dict()["routes"][0]
+    step = route["chains"][0]["paths"][0]
+    tile_ends = {frozenset(p.ends()) for p in position.board[step["hex"]].tile.paths_at(
+        position.board[step["hex"]].rotation)}
+    a, b = next((f"e{i}", f"e{j}") for i in range(6) for j in range(6)
+                if i != j and frozenset((f"e{i}", f"e{j}")) not in tile_ends)
+    route["chains"][0]["paths"][0] = {"hex": step["hex"], "a": a, "b": b}
+    root = ET.fromstring(draw_input(position, {"routes": [route]}))
+    drawn = root.find(f".//s:path[@data-route-hex='{step['hex']}'][@data-a='{a}']", NS)
+    assert drawn is not None and drawn.get("stroke-dasharray")
+    assert root.find(".//s:text[@class='legend-violation']", NS) is not None
+    assert root.find(".//s:g[@data-node='H6-0']", NS).get("data-city") == "H6.0"
+
+
+def test_hex_markers_and_title_marks_are_drawn_on_their_hexes():
+    # 1817: the position's mine markers; 18PA: PRR's active x2 token in Pittsburgh I2
+    # (docs/rules/18pa.md §5.1), a mark of the title's trainrun_board_marks
+    mines = _position(EXAMPLES / "1817-mines-and-bridge.json")
+    root = ET.fromstring(draw_position(mines))
+    drawn = {(m.get("data-marker"), hex_group.get("data-hex")) for hex_group in _hex_groups(root)
+             for m in hex_group.findall("s:g[@class='marker']", NS)}
+    assert drawn == {(m, h) for h, placed in mines.board.items() for m in placed.markers}
+    root = ET.fromstring(draw_position(_position(EXAMPLES / "18pa-x2-3d-mining.json")))
+    pittsburgh = root.find(".//s:g[@data-hex='I2']", NS)
+    assert [m.get("data-marker") for m in pittsburgh.findall("s:g[@class='marker']", NS)] == \
+        ["x2 PRR"]
+
+
+def test_png_without_a_converter_is_one_line(tmp_path, monkeypatch):
+    import shutil
+    import sys
+    monkeypatch.setitem(sys.modules, "cairosvg", None)   # import fails
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    res = CliRunner().invoke(main, ["draw", str(TWO_TRAINS), "-o", str(tmp_path / "b.png")])
+    assert res.exit_code == 2
+    assert res.output.strip().splitlines() == [res.output.strip()]
+    assert "output: a .png needs a converter" in res.output and not (tmp_path / "b.png").exists()

@@ -1,0 +1,126 @@
+"""A private company's own token (step ``SpecialToken``, ``trainrun.special_token``).
+
+No recorded game in ``tests/data/moves`` uses one (``test_no_recorded_special_token``): of
+the five titles' privates only 18NY's Albany-Schenectady Stagecoach Line places a token
+(engine ``token`` ability: hexes F20, price 0, teleport price 0, an extra action). These
+tests build its moment from a recorded one, 18NY 108746#434: ERIE, owning the Albany Iron
+Works, lays the green Albany X10 on F20, whose city holds minor 1's token and a slot
+reserved for the Stagecoach. The rule (18NY rulebook section 2.5, private P2;
+docs/rules/18ny.md §8): the company owning the Stagecoach "may place the Stagecoach token
+in the reserved spot on the green Albany tile if that tile has already been placed", free,
+in addition to its own token; it then closes; not if the company already has a station in
+Albany.
+"""
+import dataclasses
+import json
+
+import pytest
+
+from trainrun import read_position
+from trainrun.errors import InputError
+from trainrun.lays import Lay, apply_lay
+from trainrun.position import position_to_own
+from trainrun.tokens import TokenMove, apply_token, legal_tokens, tokens_left
+
+from lay_moments import MOVES, lay_lines, read_moment
+
+STAGECOACH = "Albany-Schenectady Stagecoach Line"
+ABILITY = {"type": "token", "hexes": ["F20"], "price": 0, "teleport_price": 0,
+           "extra_action": True}
+
+
+def test_no_recorded_special_token():
+    assert all('"SpecialToken"' not in path.read_text() for path in MOVES.glob("*/*.jsonl"))
+
+
+def _stagecoach(position):
+    return dataclasses.replace(position, turn=dataclasses.replace(
+        position.turn, step="SpecialToken", entity=STAGECOACH, ability=dict(ABILITY)))
+
+
+def _yellow_albany():
+    return read_moment(lay_lines("SpecialTrack")["18NY/108746#434"])
+
+
+def _green_albany():
+    return apply_lay(_yellow_albany(), Lay("F20", "X10", 0, 0))
+
+
+def test_the_stagecoach_takes_its_reserved_slot_on_green_albany_free():
+    position = _stagecoach(_green_albany())
+    assert position.board["F20"].tokens[0].slots == ["1", None]
+    assert legal_tokens(position) == [TokenMove("F20", 0, 0)]
+    after = apply_token(position, TokenMove("F20", 0, 0))
+    city = after.board["F20"].tokens[0]
+    assert city.slots == ["1", "ERIE"] and city.reserved == []
+    # the token is the Stagecoach's, not one of ERIE's charter; cash untouched
+    assert tokens_left(after) == tokens_left(position)
+    assert after.turn.cash == position.turn.cash
+    # the private is spent: the company's own token step follows
+    assert (after.turn.step, after.turn.entity, after.turn.ability) == ("Token", None, None)
+
+
+def test_no_stagecoach_on_yellow_albany():
+    # the yellow F20 has one slot, minor 1's; the reserved spot is on the green tile
+    position = _stagecoach(_yellow_albany())
+    assert legal_tokens(position) == []
+    with pytest.raises(InputError, match="F20 city 1 has no free slot"):
+        apply_token(position, TokenMove("F20", 1, 0))
+
+
+def test_no_stagecoach_where_the_company_has_a_station():
+    position = _stagecoach(_green_albany())
+    board = dict(position.board)
+    placed = board["F20"]
+    city = dataclasses.replace(placed.tokens[0], slots=["ERIE", None])
+    board["F20"] = dataclasses.replace(placed, tokens={0: city})
+    position = dataclasses.replace(position, board=board)
+    assert legal_tokens(position) == []
+    with pytest.raises(InputError, match="ERIE already has a token in F20"):
+        apply_token(position, TokenMove("F20", 0, 0))
+
+
+def test_the_stagecoach_only_goes_to_albany():
+    position = _stagecoach(_green_albany())
+    city = next(h for h, p in sorted(position.board.items()) if h != "F20"
+                and any(n.kind == "city" for n in p.tile.nodes))
+    index = next(n.index for n in position.board[city].tile.nodes if n.kind == "city")
+    with pytest.raises(InputError, match=f"may not place a token on {city}"):
+        apply_token(position, TokenMove(city, index, 0))
+
+
+def test_the_reserved_slot_is_no_other_company_s():
+    # a company's own token step (ERIE's, as a company not holding the Stagecoach): the free
+    # slot of green Albany is the Stagecoach's; without the reservation ERIE could take it
+    # for $200
+    position = dataclasses.replace(_green_albany(), turn=dataclasses.replace(
+        _green_albany().turn, step="Token"))
+    assert all(m.hex != "F20" for m in legal_tokens(position))
+
+
+def test_a_used_ability_places_nothing():
+    position = _stagecoach(_green_albany())
+    position = dataclasses.replace(position, turn=dataclasses.replace(
+        position.turn, ability={**ABILITY, "count": 0}))
+    assert legal_tokens(position) == []
+    with pytest.raises(InputError, match="has no tokens left"):
+        apply_token(position, TokenMove("F20", 0, 0))
+
+
+@pytest.mark.parametrize("key, value", [("price", -1), ("teleport_price", "0"),
+                                        ("hexes", "F20"), ("connected", 1), ("count", 1.5)])
+def test_a_malformed_ability_names_its_field(key, value):
+    position = _stagecoach(_green_albany())
+    position = dataclasses.replace(position, turn=dataclasses.replace(
+        position.turn, ability={**ABILITY, key: value}))
+    with pytest.raises(InputError) as caught:
+        legal_tokens(position)
+    assert f"turn.ability.{key}" in str(caught.value)
+
+
+def test_the_stagecoach_moment_survives_the_own_format():
+    # written out and read back (turn.step, turn.entity, turn.ability), the same token
+    position = _stagecoach(_green_albany())
+    again = read_position(json.dumps(position_to_own(position)))
+    assert again.turn.step == "SpecialToken" and again.turn.entity == STAGECOACH
+    assert legal_tokens(again) == legal_tokens(position) == [TokenMove("F20", 0, 0)]
