@@ -10,6 +10,7 @@ import time
 
 import numpy as np
 
+from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from libcpp.vector cimport vector
 
@@ -20,12 +21,12 @@ DEF MODE_EDGES = 1
 DEF MODE_UNLIMITED = 2
 
 
-cdef int64_t _best_k(int32_t[::1] path_stops, int n, const int32_t[::1] value, int k,
-                     int32_t[::1] top):
+cdef int64_t _best_k(int32_t[::1] path_stops, int n, const int64_t[::1] value, int k,
+                     int64_t[::1] top):
     """Sum of the k largest stop values among the n path stops; ``top`` is scratch space
     of at least min(k, n) entries (insertion into a sorted top list)."""
     cdef int i, j, m = 0
-    cdef int32_t v
+    cdef int64_t v
     cdef int64_t total = 0
     if k >= n:
         for i in range(n):
@@ -56,8 +57,8 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
                      const uint8_t[::1] seg_term_a, const uint8_t[::1] seg_term_b,
                      const uint8_t[::1] passable, const uint8_t[::1] station,
                      const uint64_t[:, ::1] groups,
-                     const int32_t[::1] stop_cost, const int32_t[::1] stop_value,
-                     const int32_t[::1] hex_value, const int32_t[::1] hex_touch,
+                     const int32_t[::1] stop_cost, const int64_t[::1] stop_value,
+                     const int64_t[::1] hex_value, const int32_t[::1] hex_touch,
                      int mode, int limit, int pay_limit, bint requires_token, int min_stops,
                      int64_t max_routes, double deadline):
     """Enumerate routes; returns (values, offsets, stops, segs, bits, complete)."""
@@ -81,7 +82,7 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
     cdef int32_t[::1] path_stops = path_stops_np
     cdef int32_t[::1] path_segs = path_segs_np
     cdef int32_t[::1] it = iter_np
-    cdef int32_t[::1] top = np.zeros(n + 1, dtype=np.int32)   # _best_k's scratch
+    cdef int64_t[::1] top = np.zeros(n + 1, dtype=np.int64)   # _best_k's scratch
     cdef uint8_t[::1] visited = np.zeros(n, dtype=np.uint8)
     cdef uint64_t[::1] used = np.zeros(words, dtype=np.uint64)
     cdef int32_t[::1] hex_count = np.zeros(max(n_hex, 1), dtype=np.int32)
@@ -93,7 +94,7 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
     cdef int64_t hex_sum = 0, touch_sum = 0, total
     cdef bint term_from, term_to, complete = True
 
-    cdef vector[int32_t] out_value
+    cdef vector[int64_t] out_value
     cdef vector[int32_t] out_off
     cdef vector[int32_t] out_stops
     cdef vector[int32_t] out_segs
@@ -140,9 +141,11 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
             k = adj_seg[pos]
             v = adj_to[pos]
             steps += 1
-            if (steps & 0x3FFF) == 0 and deadline > 0 and time.monotonic() > deadline:
-                complete = False
-                break
+            if (steps & 0x3FFF) == 0:
+                PyErr_CheckSignals()   # Ctrl-C stops a long enumeration at once
+                if deadline > 0 and time.monotonic() > deadline:
+                    complete = False
+                    break
             if visited[v] or shares_track(&gmask[depth, 0], &groups[v, 0], gwords):
                 continue
             if seg_a[k] == u:
@@ -190,7 +193,7 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
                 else:
                     total = value[depth]
                 total += hex_sum
-                out_value.push_back(<int32_t>total)
+                out_value.push_back(total)
                 for i in range(depth + 1):
                     out_stops.push_back(path_stops[i])
                 for i in range(1, depth + 1):
@@ -205,7 +208,7 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
         if not complete:
             break
     nr = out_value.size()
-    values = np.asarray(<int32_t[:nr]>out_value.data()).copy() if nr else np.zeros(0, np.int32)
+    values = np.asarray(<int64_t[:nr]>out_value.data()).copy() if nr else np.zeros(0, np.int64)
     offsets = np.asarray(<int32_t[:nr + 1]>out_off.data()).copy()
     ns = out_stops.size()
     stops = np.asarray(<int32_t[:ns]>out_stops.data()).copy() if ns else np.zeros(0, np.int32)

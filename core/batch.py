@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from .errors import InputError
+from .jsontext import load_json
 
 # a line whose worker died this many times is not run again
 MAX_ATTEMPTS = 3
@@ -60,12 +61,10 @@ def solve_record(text: str, time_limit: float, workers: int = 1, trains=None) ->
     deadline = Deadline(time_limit)
     record: dict = {}
     try:
-        data = json.loads(text)
+        data = load_json(text, "position")
         if isinstance(data, dict):
             record = {k: data[k] for k in ("fixture", "action") if k in data}
         run = solve(read_position(data), workers=workers, trains=trains, deadline=deadline)
-    except json.JSONDecodeError as exc:
-        return {**record, "status": "error", "error": f"position: malformed JSON ({exc.msg})"}
     except InputError as exc:
         return {**record, "status": "error", "error": str(exc)}
     except Exception as exc:  # one bad position must not stop the batch

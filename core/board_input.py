@@ -43,6 +43,37 @@ def hex_field(title: Title, value, where: str) -> str:
     return hex_id
 
 
+def once(seen: set, hex_id: str, where: str) -> str:
+    """``hex_id``, listed for the first time (a hex listed twice is an error, not the last
+    entry silently winning)."""
+    if hex_id in seen:
+        raise InputError(where, f"hex {hex_id} is listed twice")
+    seen.add(hex_id)
+    return hex_id
+
+
+def company_field(title: Title, value, where: str) -> str:
+    """A company symbol of the title."""
+    company = name_field(value, where, "company")
+    if company not in title.companies:
+        raise InputError(where, f"unknown company {company!r} in {title.name}")
+    return company
+
+
+NEUTRAL = "neutral"   # a token of no company, which never blocks (plugins/defaults.py)
+
+
+def token_holder(title: Title, value, where: str) -> str:
+    """Who holds a token: a company of the title, a neutral token, or a symbol printed on
+    the title's map (1871's ``N`` on G11)."""
+    holder = name_field(value, where, "company")
+    printed = {s for mh in title.hexes.values() for e in mh.printed_tokens
+               for s in e.get("slots", []) + e.get("extra", []) if s}
+    if holder not in title.companies and holder != NEUTRAL and holder not in printed:
+        raise InputError(where, f"unknown company {holder!r} in {title.name}")
+    return holder
+
+
 def rotation_field(value, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 5:
         raise InputError(where, f"rotation must be an integer 0-5, got {value!r}")
@@ -75,7 +106,7 @@ def _check_geometry(title: Title, hex_id: str, tile: Tile, rotation: int, where:
 
 def city_tokens(placed: PlacedHex, index, where: str) -> CityTokens:
     try:
-        node = None if isinstance(index, bool) else placed.tile.node(index)
+        node = placed.tile.node(index) if _whole(index) else None
     except (KeyError, TypeError):
         node = None
     if node is None or node.kind != "city":
@@ -85,22 +116,42 @@ def city_tokens(placed: PlacedHex, index, where: str) -> CityTokens:
     return placed.tokens[index]
 
 
-def _count(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+MAX_DISTANCE = 999      # stops or hex edges of a train: beyond every map of every title
+MAX_MULTIPLIER = 100    # a train's value multiplier (x2, 3D, DE: 2 at most in the titles)
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _count(value, most: int | None = None) -> bool:
+    return _whole(value) and value >= 0 and (most is None or value <= most)
 
 
 def _distance(value, where: str):
     """A train distance as the engine writes it: n, or rows {nodes, pay, visit, multiplier}."""
-    if _count(value):
+    if _count(value, MAX_DISTANCE):
         return value
     rows_ok = isinstance(value, list) and value and all(
         isinstance(r, dict) and isinstance(r.get("nodes"), list)
         and all(isinstance(k, str) for k in r["nodes"])
-        and _count(r.get("pay")) and _count(r.get("visit"))
-        and _count(r.get("multiplier", 1)) for r in value)
+        and _count(r.get("pay"), MAX_DISTANCE) and _count(r.get("visit"), MAX_DISTANCE)
+        and _count(r.get("multiplier", 1), MAX_MULTIPLIER) for r in value)
     if not rows_ok:
-        raise InputError(where, "expected a number of stops or rows {nodes, pay, visit}, "
-                                f"got {value!r}")
+        raise InputError(where, f"expected a number of stops 0-{MAX_DISTANCE} or rows "
+                                f"{{nodes, pay, visit, multiplier}} of numbers up to "
+                                f"{MAX_DISTANCE} (multiplier {MAX_MULTIPLIER}), got {value!r}")
+    return value
+
+
+def _multiplier(train: dict, card, where: str) -> int:
+    """A train's value multiplier: its card's, unless the train gives one (1 to
+    ``MAX_MULTIPLIER``; 0 or less would let a wrong run look optimal)."""
+    if "multiplier" not in train:
+        return card.multiplier
+    value = train["multiplier"]
+    if not _whole(value) or not 1 <= value <= MAX_MULTIPLIER:
+        raise InputError(where, f"expected an integer 1-{MAX_MULTIPLIER}, got {value!r}")
     return value
 
 
@@ -123,9 +174,7 @@ def trains_field(title: Title, trains) -> list[Train]:
             raise InputError(where, f"duplicate train id {tid!r}")
         seen.add(tid)
         card = title.trains[name]
-        multiplier = t.get("multiplier") or card.multiplier
-        if isinstance(multiplier, bool) or not isinstance(multiplier, int):
-            raise InputError(f"{where}.multiplier", f"expected an integer, got {multiplier!r}")
+        multiplier = _multiplier(t, card, f"{where}.multiplier")
         out.append(Train(tid, name, _distance(t.get("distance", card.distance),
                                               f"{where}.distance"), multiplier))
     return out
@@ -139,10 +188,7 @@ def phase_and_company(title: Title, data: dict) -> tuple[Phase, str]:
     company = data.get("company", data.get("operator", data.get("entity")))
     if company is None:
         raise InputError("company", "missing")
-    company = name_field(company, "company", "company")
-    if company not in title.companies:
-        raise InputError("company", f"unknown company {company!r} in {title.name}")
-    return title.phases[phase], company
+    return title.phases[phase], company_field(title, company, "company")
 
 
 def printed_board(title: Title) -> dict[str, PlacedHex]:
@@ -178,7 +224,7 @@ def list_field(data: dict, key: str, required: bool = False) -> list:
 
 
 def object_field(data: dict, key: str) -> dict:
-    value = data.get(key) or {}
+    value = data.get(key, {})
     if not isinstance(value, dict):
         raise InputError(key, f"expected a JSON object, got {value!r}")
     return dict(value)
@@ -194,7 +240,7 @@ def _tokens_left(data: dict) -> int | None:
 def _abilities(data: dict) -> tuple:
     """The abilities of the privates the company owns, as 18xx.games records them: each an
     object with a ``type`` (``tile_discount``, ``tile_lay``, ...) and its own keys."""
-    value = data.get("abilities") or []
+    value = data.get("abilities", [])
     if not isinstance(value, list) or not all(
             isinstance(a, dict) and isinstance(a.get("type"), str) for a in value):
         raise InputError("abilities", f"expected a list of objects with a type, got {value!r}")

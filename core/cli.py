@@ -3,16 +3,39 @@ turn's legal moves, advise the best lay, list titles."""
 from __future__ import annotations
 
 import json
+import signal
 import sys
 
 import click
 
 from .errors import InputError
+from .jsontext import load_json
 from .text import format_purchase, format_run, format_verification
 
 EXIT_STOPPED = 1      # solve: the run is the best found by the time limit, not proven
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 3
+
+
+class FiniteSeconds(click.ParamType):
+    """A time limit: a finite number of seconds of at least 0.01 (``nan`` and ``inf``
+    would never stop)."""
+
+    name = "seconds"
+
+    def convert(self, value, param, ctx):
+        import math
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        if not math.isfinite(seconds) or seconds < 0.01:
+            self.fail(f"{value!r} is not a finite number of seconds of at least 0.01",
+                      param, ctx)
+        return seconds
+
+
+FINITE_SECONDS = FiniteSeconds()
 
 
 def _fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
@@ -65,14 +88,19 @@ _TRAINS_HELP = ("Run these trains instead of the company's (names, e.g. 8,8,6): 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="trainrun")
-def main() -> None:
+@click.pass_context
+def main(ctx: click.Context) -> None:
     """Exact best runs for 18xx railway games."""
+    if ctx.invoked_subcommand != "serve":
+        # Ctrl-C ends the command at once, even inside a compiled search or CP-SAT (a
+        # Python handler would wait for them to come back); the service stops itself
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 @main.command()
 @click.argument("position", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print the run as JSON.")
-@click.option("--time-limit", default=60.0, show_default=True, type=click.FloatRange(min=0.01),
+@click.option("--time-limit", default=60.0, show_default=True, type=FINITE_SECONDS,
               help="Seconds before stopping with the best run found and a proven bound.")
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1),
               help="CP-SAT search workers.")
@@ -151,7 +179,7 @@ def solve(position: str, as_json: bool, time_limit: float, workers: int,
 @click.argument("position", type=click.Path(dir_okay=False))
 @click.argument("run", required=False, type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
-@click.option("--time-limit", default=60.0, show_default=True, type=click.FloatRange(min=0.01),
+@click.option("--time-limit", default=60.0, show_default=True, type=FINITE_SECONDS,
               help="Seconds for finding the best run to compare with.")
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1),
               help="CP-SAT search workers.")
@@ -256,7 +284,7 @@ def _write_records(records, total: int, out, progress: bool | None, skip: int = 
 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--time-limit", default=60.0, show_default=True, type=click.FloatRange(min=0.01),
+@click.option("--time-limit", default=60.0, show_default=True, type=FINITE_SECONDS,
               help="Seconds per position, reading it included.")
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1),
               help="CP-SAT search workers per position.")
@@ -302,7 +330,7 @@ def batch(file: str, time_limit: float, workers: int, trains: str | None, output
                    "and bound alone, CP-SAT on the enumerated routes, CP-SAT's path model.")
 @click.option("--repeat", default=1, show_default=True, type=click.IntRange(min=1),
               help="Timed solves per position; the best counts.")
-@click.option("--time-limit", default=60.0, show_default=True, type=click.FloatRange(min=0.01),
+@click.option("--time-limit", default=60.0, show_default=True, type=FINITE_SECONDS,
               help="Seconds per solve.")
 @_jobs_options
 def bench(inputs: tuple, folder: str | None, strategies: tuple, repeat: int,
@@ -342,24 +370,35 @@ def _collected(records, total: int, progress: bool | None, echo: bool) -> list[d
 
 
 def _lines(text: str) -> list[str]:
-    return [ln for ln in text.splitlines() if ln.strip()]
+    """The non-blank lines of a JSON-lines text (only ``\n`` ends a line: JSON text may
+    hold U+2028 or U+0085)."""
+    return [ln for ln in _rows(text) if ln.strip()]
+
+
+def _rows(text: str) -> list[str]:
+    """The lines of ``text``, ended by ``\n`` only (a last newline ends the last line)."""
+    return [ln.removesuffix("\r") for ln in text.removesuffix("\n").split("\n")]
 
 
 def _each_line(path: str, answer) -> None:
-    """One JSON result per non-empty line of the .jsonl file ``path``: ``fixture``,
-    ``action`` and ``answer(position)``, or ``error`` with the line's one-line error."""
+    """One JSON result per line of the .jsonl file ``path``: its ``line`` number,
+    ``fixture``, ``action`` and ``answer(position)``, or ``error`` with the line's one-line
+    error (a line that is not UTF-8 spoils only itself)."""
+    from trainrun.batch import read_lines
     from trainrun.plugins import read_position
-    for line in _lines(_read_file(path)):
-        record: dict = {}
+    for line in read_lines(_read_bytes(path)):
+        record: dict = {"line": line.number}
         try:
-            data = json.loads(line)
+            if line.unreadable:
+                raise InputError(f"line {line.number}", line.unreadable)
+            data = load_json(line.text, "position")
             if isinstance(data, dict):
-                record = {k: data[k] for k in ("fixture", "action") if k in data}
+                record.update({k: data[k] for k in ("fixture", "action") if k in data})
             record.update(answer(read_position(data)))
-        except json.JSONDecodeError as exc:
-            record["error"] = f"position: malformed JSON ({exc.msg})"
         except InputError as exc:
             record["error"] = str(exc)
+        except Exception as exc:  # one bad position must not stop the others
+            record["error"] = f"internal error ({type(exc).__name__}: {exc})"
         click.echo(json.dumps(record))
 
 
@@ -422,7 +461,7 @@ def import_game(game: str, action: int | None, company: str | None, as_json: boo
 @main.command()
 @click.argument("game", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print the audit as JSON.")
-@click.option("--time-limit", default=60.0, show_default=True, type=click.FloatRange(min=0.01),
+@click.option("--time-limit", default=60.0, show_default=True, type=FINITE_SECONDS,
               help="Seconds per run for finding the best.")
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar (default: on a terminal, not when output is piped).")
@@ -452,7 +491,7 @@ def _one_line(path: str, text: str, line: int | None, action: int | None) -> str
     """The position in ``text``: the whole file, or with ``line`` (1-based) or ``action``
     (the corpus ``action`` field) one line of a JSON-lines file (one that must be chosen
     when a .jsonl file holds several)."""
-    rows = text.splitlines()
+    rows = _rows(text)
     filled = _lines(text)
     if line is not None and action is not None:
         _fail("--line, --action: give one of them, not both")
@@ -469,9 +508,9 @@ def _one_line(path: str, text: str, line: int | None, action: int | None) -> str
     for k, row in enumerate(rows, 1):
         if row.strip():
             try:
-                data = json.loads(row)
-            except json.JSONDecodeError as exc:
-                _fail(f"{path} line {k}: malformed JSON ({exc.msg})")
+                data = load_json(row, f"{path} line {k}")
+            except InputError as exc:
+                _fail(str(exc))
             if isinstance(data, dict) and data.get("action") == action:
                 found.append(row)
     if len(found) != 1:
@@ -484,7 +523,7 @@ def _one_line(path: str, text: str, line: int | None, action: int | None) -> str
 @click.option("--top", default=3, show_default=True, type=click.IntRange(min=0),
               help="How many of the best plans to show with their runs.")
 @click.option("--json", "as_json", is_flag=True, help="Print the advice as JSON.")
-@click.option("--time-limit", default=10.0, show_default=True, type=click.FloatRange(min=0.01),
+@click.option("--time-limit", default=10.0, show_default=True, type=FINITE_SECONDS,
               help="Seconds per candidate board before taking the best run found and "
                    "its proven bound.")
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1),
@@ -524,19 +563,56 @@ def convert(position: str, line: int | None, action: int | None) -> None:
     from trainrun.own_format import dump_own, position_to_own
     text = _one_line(position, _read_file(position), line, action)
     try:
-        click.echo(dump_own(position_to_own(read_position(text))))
+        own = dump_own(position_to_own(read_position(text)))
     except InputError as exc:
         _fail(str(exc))
+    except Exception as exc:  # never a traceback for the user
+        _internal(exc)
+    click.echo(own)
 
 
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8018, show_default=True, type=int)
-def serve(host: str, port: int) -> None:
-    """Run the HTTP revenue service (POST /solve, /verify, /moves, /advise, /apply; GET
-    /titles; docs at /docs) and its web page at /."""
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Worker processes solving at once  [default: the cores]")
+@click.option("--queue", type=click.IntRange(min=1), default=None,
+              help="Requests waiting for a worker before 503  [default: 4 per job]")
+@click.option("--max-time-limit", type=FINITE_SECONDS, default=60.0, show_default=True,
+              help="Most seconds a request may ask for (and its default).")
+@click.option("--max-workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Most CP-SAT workers a request may ask for.")
+@click.option("--max-body", type=click.IntRange(min=1), default=8 << 20, show_default=True,
+              help="Most bytes of a request body.")
+@click.option("--read-timeout", type=FINITE_SECONDS, default=10.0, show_default=True,
+              help="Seconds to receive a request's head, and again its body.")
+@click.option("--max-connections", type=click.IntRange(min=1), default=256,
+              show_default=True, help="Open connections before uvicorn answers 503.")
+@click.option("--api-key", envvar="TRAINRUN_API_KEY", default=None,
+              help="Require this key in X-API-Key (also from $TRAINRUN_API_KEY).")
+@click.option("--allowed-hosts", default="127.0.0.1,localhost,[::1]", show_default=True,
+              help="Host headers served, comma-separated ('*': any).")
+def serve(host: str, port: int, jobs: int | None, queue: int | None, max_time_limit: float,
+          max_workers: int, max_body: int, read_timeout: float, max_connections: int,
+          api_key: str | None, allowed_hosts: str) -> None:
+    """Run the HTTP revenue service (POST /solve, /verify, /moves, /advise, /apply,
+    /import, /audit, /draw; GET /titles, /healthz, /readyz; docs at /docs) and its web
+    page at /."""
     import uvicorn
-    uvicorn.run("trainrun.service:app", host=host, port=port)
+
+    from trainrun import service
+    from trainrun.serviceguard import HeadTimeoutH11Protocol, Limits
+    limits = Limits(**({"jobs": jobs} if jobs else {}), queue=queue or 0,
+                    max_time_limit=max_time_limit, max_workers=max_workers,
+                    max_body=max_body, body_timeout=read_timeout, head_timeout=read_timeout,
+                    api_key=api_key or None,
+                    allowed_hosts=tuple(h.strip().lower() for h in allowed_hosts.split(",")))
+    service.configure(limits)
+    service.POOL.start()
+    protocol = type("Protocol", (HeadTimeoutH11Protocol,), {"head_timeout": read_timeout})
+    uvicorn.run(service.app, host=host, port=port, http=protocol,
+                limit_concurrency=max_connections, timeout_keep_alive=5,
+                h11_max_incomplete_event_size=16 << 10)
 
 
 @main.command()

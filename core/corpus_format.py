@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .board_input import (fill_city, hex_field, list_field, make_position, need, object_field,
-                          phase_and_company, place_tile, printed_board, symbols)
+                          once, phase_and_company, place_tile, printed_board, symbols)
 from .errors import InputError
 from .position import Position
 from .turnstate import turn_from_moves
@@ -21,9 +21,11 @@ def position_from_corpus(ruleset: Ruleset, data: dict) -> Position:
     title = ruleset.title
     phase, company = phase_and_company(title, data)
     board = printed_board(title)
+    seen: set = set()
     for i, h in enumerate(list_field(data, "board", required=True)):
         where = f"board[{i}]"
-        hex_id = hex_field(title, need(h, "hex", where), f"{where}.hex")
+        hex_id = once(seen, hex_field(title, need(h, "hex", where), f"{where}.hex"),
+                      f"{where}.hex")
         placed = place_tile(title, hex_id, need(h, "tile", where), h.get("rotation", 0),
                              f"{where} ({hex_id})")
         placed.markers = tuple(symbols(h.get("assignments", []), f"{where}.assignments"))

@@ -142,11 +142,15 @@ def _check_actions(actions) -> list[dict]:
     return actions
 
 
+SEED_LIMIT = 2 ** 256   # a game file's random seed: larger than any other number of it
+
+
 def read_game(data, name: str = "game") -> GameLog:
     """Read a game file (JSON text or a dict) of an installed title."""
     from trainrun.plugins import load_title
     from trainrun.reading import titled_object
-    data = titled_object(data, "game", "expected a JSON object with title and actions")
+    data = titled_object(data, "game", "expected a JSON object with title and actions",
+                         max_int=SEED_LIMIT)
     ruleset = load_title(str(data["title"]))
     settings = data.get("settings") or {}
     if not isinstance(settings, dict):

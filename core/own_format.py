@@ -9,8 +9,9 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from .board_input import (city_tokens, hex_field, list_field, make_position, name_field, need,
-                          phase_and_company, place_tile, printed_board)
+from .board_input import (city_tokens, hex_field, list_field, make_position, name_field,
+                          need, once, phase_and_company, place_tile, printed_board,
+                          token_holder)
 from .errors import InputError
 from .position import CityTokens, Position
 from .turnstate import turn_from_own, turn_to_own
@@ -53,9 +54,11 @@ def position_from_own(ruleset: Ruleset, data: dict) -> Position:
     _known_fields(data)
     phase, company = phase_and_company(title, data)
     board = printed_board(title)
+    laid: set = set()
     for i, t in enumerate(list_field(data, "tiles")):
         where = f"tiles[{i}]"
-        hex_id = hex_field(title, need(t, "hex", where), f"{where}.hex")
+        hex_id = once(laid, hex_field(title, need(t, "hex", where), f"{where}.hex"),
+                      f"{where}.hex")
         placed = place_tile(title, hex_id, need(t, "tile", where), t.get("rotation", 0),
                              f"{where} ({hex_id})")
         for index, city in board[hex_id].tokens.items():  # reservations stay with the hex
@@ -66,7 +69,7 @@ def position_from_own(ruleset: Ruleset, data: dict) -> Position:
     for i, tok in enumerate(list_field(data, "tokens")):
         where = f"tokens[{i}]"
         hex_id = hex_field(title, need(tok, "hex", where), f"{where}.hex")
-        holder = name_field(need(tok, "company", where), f"{where}.company", "company")
+        holder = token_holder(title, need(tok, "company", where), f"{where}.company")
         index = tok.get("city", 0)
         city = city_tokens(board[hex_id], index, where)
         if holder in city.holders():

@@ -7,12 +7,12 @@ board (``trainrun_prepare_board``) before anything else looks at it.
 """
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING
 
 from . import answers
 from .corpus_format import position_from_corpus
 from .errors import InputError
+from .jsontext import MAX_INT, load_json
 from .own_format import position_from_own
 from .position import Position
 
@@ -36,15 +36,12 @@ def read_position(data) -> Position:
     return position_of(load_title(str(data["title"])), data)
 
 
-def titled_object(data, field: str, expected: str) -> dict:
+def titled_object(data, field: str, expected: str, max_int: int = MAX_INT) -> dict:
     """``data`` (a dict, or JSON text of one) that names its title; an ``InputError`` on
-    ``field`` (``expected`` says what it should be) otherwise."""
+    ``field`` (``expected`` says what it should be) otherwise. ``max_int``: as in
+    ``trainrun.jsontext.load_json``."""
     if isinstance(data, (str, bytes)):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as exc:
-            raise InputError(field, f"malformed JSON ({exc.msg} at line {exc.lineno} "
-                                    f"column {exc.colno})") from None
+        data = load_json(data, field, max_int)
     if not isinstance(data, dict):
         raise InputError(field, expected)
     if "title" not in data:

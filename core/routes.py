@@ -12,6 +12,7 @@ import numpy as np
 
 from . import answers
 from ._enumerate import enumerate_routes as _enumerate
+from .errors import InputError
 from .graph import TrackGraph
 from .rules import TrainRules
 
@@ -27,9 +28,9 @@ class TrainTable:
 
     trains: list          # the company's trains of this type
     rules: TrainRules
-    stop_value: np.ndarray   # int32 per stop: score when the stop scores, stop bonuses included
+    stop_value: np.ndarray   # int64 per stop: score when the stop scores, stop bonuses included
     stop_cost: np.ndarray    # int32 per stop: distance used by a visit
-    hex_value: np.ndarray    # int32 per hex: bonus once per hex the route's track touches
+    hex_value: np.ndarray    # int64 per hex: bonus once per hex the route's track touches
     hex_touch: np.ndarray    # int32 per hex: added to the edge count when touched (H trains)
     bonus_names: dict        # ("stop"|"hex", index) -> (name, amount) of bonuses above
 
@@ -54,11 +55,10 @@ def train_tables(graph: TrackGraph) -> list[TrainTable]:
     for trains in groups.values():
         train = trains[0]
         rules = answers.train_rules(position, train)
-        values = np.array([answers.stop_value(position, train, h, node)
-                           for h, node in graph.stop_nodes], dtype=np.int32)
+        values = [answers.stop_value(position, train, h, node) for h, node in graph.stop_nodes]
         costs = np.array([node.visit_cost * rules.stop_cost.get(node.kind, 1)
                           for _, node in graph.stop_nodes], dtype=np.int32)
-        hex_value = np.zeros(len(graph.hex_ids), dtype=np.int32)
+        hex_value = [0] * len(graph.hex_ids)
         hex_touch = np.array([rules.hex_touch_cost.get(h, 0) for h in graph.hex_ids],
                              dtype=np.int32)
         names: dict = {}
@@ -72,8 +72,22 @@ def train_tables(graph: TrackGraph) -> list[TrainTable]:
                 if h in hex_index:
                     hex_value[hex_index[h]] += bonus.amount
                     names.setdefault(("hex", hex_index[h]), []).append(earned)
-        tables.append(TrainTable(trains, rules, values, costs, hex_value, hex_touch, names))
+        _within_bounds(values, hex_value, len(trains))
+        tables.append(TrainTable(trains, rules, np.array(values, dtype=np.int64), costs,
+                                 np.array(hex_value, dtype=np.int64), hex_touch, names))
     return tables
+
+
+MAX_RUN_VALUE = 2 ** 53 - 1   # what JSON carries exactly to any reader, CP-SAT sums safely
+
+
+def _within_bounds(values: list, hex_value: list, count: int) -> None:
+    """Refuse stop and hex values (Python integers, before they are arrays) that a run of
+    ``count`` such trains could add up beyond ``MAX_RUN_VALUE``: never a silent overflow."""
+    most = count * (sum(abs(v) for v in values) + sum(abs(v) for v in hex_value))
+    if most > MAX_RUN_VALUE:
+        raise InputError("trains", f"stop values up to {max(map(abs, values + hex_value))} "
+                                   f"could make a run beyond ${MAX_RUN_VALUE}")
 
 
 @dataclass

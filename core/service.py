@@ -12,12 +12,19 @@ turn's lays and tokens by the run after them, as ``trainrun advise --json``
 ``trainrun verify`` reads; without it, a corpus line's declared run) and returns
 ``trainrun verify --json``'s verdict; ``POST /apply`` takes ``{"position": ..., "moves":
 [...]}`` and returns the position after those moves (``trainrun.turn.apply``, one after
-the other) in trainrun's own format; ``GET /titles`` lists the installed titles; ``GET /``
-is the web page (``trainrun.web``). Bad
-input answers 400 with one line naming the field at fault:
+the other) in trainrun's own format; ``POST /draw`` draws the board (and a run) as SVG;
+``GET /titles`` lists the installed titles; ``GET /healthz`` and ``GET /readyz`` (the
+pool's load) answer at once under any load; ``GET /`` is the web page (``trainrun.web``).
+Bad input answers 400 with one line naming the field at fault:
 ``{"error": "trains[0]: unknown train '9'"}``.
+
+The work of every POST runs in a worker process of a bounded pool
+(``trainrun.solvepool``), never on the event loop; the service's ``Limits`` bound what a
+caller can ask (``trainrun.serviceguard`` checks each request before it is read on).
 """
 from __future__ import annotations
+
+import time
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
@@ -25,6 +32,8 @@ from fastapi.responses import JSONResponse, Response
 
 from . import __version__
 from .errors import InputError
+from .serviceguard import Guard, Limits, ServiceError, error_response
+from .solvepool import Gone, Overran, PoolFull, SolvePool, TaskFailed
 from .web import router as web_router
 from .web import static_files
 
@@ -32,22 +41,97 @@ app = FastAPI(title="trainrun", version=__version__,
               description="Exact best runs for 18xx railway games.")
 app.include_router(web_router)
 app.mount("/static", static_files(), name="static")
+LIMITS = Limits()
+POOL = SolvePool(LIMITS.jobs, LIMITS.queue, LIMITS.max_worker_rss)
+app.add_middleware(Guard, limits=lambda: LIMITS)
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse(status_code=status, content={"error": message})
+def configure(limits: Limits) -> None:
+    """Serve with ``limits`` (``trainrun serve`` sets them from its flags)."""
+    global LIMITS, POOL
+    POOL.close()
+    LIMITS, POOL = limits, SolvePool(limits.jobs, limits.queue, limits.max_worker_rss)
 
 
 @app.exception_handler(InputError)
 async def _bad_input(request: Request, exc: InputError) -> JSONResponse:
-    return _error(400, str(exc))
+    return error_response(400, str(exc))
+
+
+@app.exception_handler(ServiceError)
+async def _refused(request: Request, exc: ServiceError) -> JSONResponse:
+    return error_response(exc.status, exc.message, exc.headers)
 
 
 @app.exception_handler(RequestValidationError)
 async def _bad_parameter(request: Request, exc: RequestValidationError) -> JSONResponse:
     first = exc.errors()[0]
     where = ".".join(str(p) for p in first.get("loc", ())[1:]) or "request"
-    return _error(400, f"{where}: {first.get('msg', 'invalid')}")
+    return error_response(400, f"{where}: {first.get('msg', 'invalid')}")
+
+
+ERRORS = {status: {"description": what, "content": {"application/json": {"schema": {
+    "type": "object", "properties": {"error": {"type": "string"}}, "required": ["error"]}}}}
+    for status, what in [(400, "Bad input: one line naming the field at fault"),
+                         (401, "A key is required (X-API-Key)"),
+                         (408, "The body was not received in time"),
+                         (413, "The body is too large"),
+                         (415, "The body is not application/json"),
+                         (503, "Every worker busy and the queue full (see Retry-After), or "
+                               "the request's deadline passed while it waited"),
+                         (504, "The work overran the request's deadline and was stopped")]}
+
+
+def _post(path: str, body: str):
+    """A POST route whose body (``body`` says what it is) is JSON, with its error answers."""
+    return app.post(path, responses=ERRORS, openapi_extra={"requestBody": {
+        "required": True, "description": body,
+        "content": {"application/json": {"schema": {"type": "object"}}}}})
+
+
+def _time_limit(value: float | None) -> float:
+    if value is None:
+        return LIMITS.max_time_limit
+    if not value <= LIMITS.max_time_limit:
+        raise InputError("time_limit", f"at most {LIMITS.max_time_limit:g} s on this server, "
+                                       f"got {value:g}")
+    return value
+
+
+def _workers(value: int) -> int:
+    if value > LIMITS.max_workers:
+        raise InputError("workers", f"at most {LIMITS.max_workers} on this server, got {value}")
+    return value
+
+
+async def _run(request: Request, task: str, args: tuple, deadline: float):
+    """``task`` done by a worker of the pool, for ``request`` (whose body has been read)."""
+    try:
+        return await POOL.run(task, args, deadline, request.receive())
+    except PoolFull:
+        raise ServiceError(503, "busy: every worker is solving and the queue is full; retry",
+                           {"Retry-After": "1"}) from None
+    except Overran:
+        raise ServiceError(504, "the request overran its time limit and was stopped") from None
+    except Gone:
+        raise ServiceError(499, "the client went away") from None
+    except TaskFailed as exc:
+        raise ServiceError(500, f"internal error ({exc}); please report it with the "
+                                f"input") from None
+
+
+def _deadline(seconds: float) -> float:
+    """When a request given ``seconds`` must be answered: its time limit counts from its
+    arrival (waiting in the queue included), with a margin for the answer to travel."""
+    return time.monotonic() + seconds * 1.1 + 1.0
+
+
+async def _text(request: Request) -> bytes:
+    return await request.body()   # decoded by the worker: bad bytes are bad input there
+
+
+TIME_LIMIT = "Seconds before answering with the best run found and a proven bound " \
+             "(default and most: the server's --max-time-limit)"
 
 
 @app.get("/titles")
@@ -59,12 +143,26 @@ def titles() -> dict:
                        for name, (_, info) in sorted(installed_titles().items())]}
 
 
-@app.post("/solve")
+@app.get("/healthz")
+def healthz() -> dict:
+    """The service is up."""
+    return {"ok": True}
+
+
+@app.get("/readyz", responses={503: ERRORS[503]})
+def readyz():
+    """The service takes work now: the pool's load, 503 when its queue is full."""
+    load = POOL.load
+    if load["waiting"] >= load["queue"]:
+        return JSONResponse(status_code=503, content={**load, "ready": False},
+                            headers={"Retry-After": "1"})
+    return {**load, "ready": True}
+
+
+@_post("/solve", "A position: trainrun's own format (position.schema.json) or a corpus line")
 async def solve(request: Request,
-                time_limit: float = Query(60.0, gt=0, le=3600,
-                                          description="Seconds before answering with the "
-                                                      "best run found and a proven bound"),
-                workers: int = Query(1, ge=1, le=64),
+                time_limit: float | None = Query(None, gt=0, description=TIME_LIMIT),
+                workers: int = Query(1, ge=1, description="CP-SAT search workers"),
                 trains: str | None = Query(None, description="Run these trains instead of "
                                            "the company's (names, e.g. 8,8,6)"),
                 buy_next_train: bool = Query(False, description="Also the best run after "
@@ -73,144 +171,56 @@ async def solve(request: Request,
                                              "with_train, train, phase, rusted, discarded, "
                                              "gain}")) -> dict:
     """The best run of the position's operating company, answered within ``time_limit``
-    seconds of the request (reading the body included). The body is a position, or
-    ``{"position": ..., "keep": RUN}`` to keep RUN's routes (any form ``/verify`` reads)
+    seconds of the request (waiting and reading the body included). The body is a position,
+    or ``{"position": ..., "keep": RUN}`` to keep RUN's routes (any form ``/verify`` reads)
     and find the best for the other trains."""
-    from starlette.concurrency import run_in_threadpool
-
-    from trainrun.reading import read_position
-    from trainrun.run import solve as solve_position
-    from trainrun.solver import Deadline
-    from trainrun.trainset import with_trains
-    deadline = Deadline(time_limit)
-    body = await request.body()
-    try:
-        text = body.decode("utf-8")
-    except UnicodeDecodeError:
-        raise InputError("position", "the body is not UTF-8 text") from None
-    keep = None
-    if text.lstrip().startswith("{") and '"keep"' in text:   # {"position": ..., "keep": RUN}
-        import json
-        try:
-            wrapped = json.loads(text)
-        except json.JSONDecodeError:
-            wrapped = None   # read_position names the fault
-        if isinstance(wrapped, dict) and "keep" in wrapped and "position" in wrapped:
-            text, keep = wrapped["position"], wrapped["keep"]
-    position = read_position(text)
-    if trains is not None:
-        position = with_trains(position, trains)
-    if buy_next_train and keep is not None:
-        raise InputError("keep", "not with buy_next_train")
-    if buy_next_train:
-        from trainrun.purchase import solve_buying_next_train
-        both = await run_in_threadpool(solve_buying_next_train, position, time_limit, workers,
-                                       deadline)
-        return both.to_dict()
-    run = await run_in_threadpool(lambda: solve_position(position, workers=workers,
-                                                         keep=keep, deadline=deadline))
-    return run.to_dict()
+    seconds = _time_limit(time_limit)
+    return await _run(request, "solve", (await _text(request), seconds, _workers(workers),
+                                         buy_next_train, trains), _deadline(seconds))
 
 
-@app.post("/verify")
+@_post("/verify", "{\"position\": a position, \"run\": the declared run (optional)}")
 async def verify(request: Request,
-                 time_limit: float = Query(60.0, gt=0, le=3600,
-                                           description="Seconds for finding the best run"),
-                 workers: int = Query(1, ge=1, le=64)) -> dict:
+                 time_limit: float | None = Query(None, gt=0, description=TIME_LIMIT),
+                 workers: int = Query(1, ge=1, description="CP-SAT search workers")) -> dict:
     """Verify a declared run: legality with reasons, revenue breakdown, gap to the best run."""
-    import json
-
-    from starlette.concurrency import run_in_threadpool
-
-    from trainrun.reading import read_position
-    from trainrun.verify import verify as verify_run
-    try:
-        body = json.loads(await request.body())
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise InputError("body", "expected JSON: {\"position\": ..., \"run\": ...}") from None
-    if not isinstance(body, dict) or "position" not in body:
-        raise InputError("position", "missing: the body is {\"position\": ..., \"run\": ...}")
-    position = read_position(body["position"])
-    run = body.get("run", body["position"])
-    result = await run_in_threadpool(verify_run, position, run, time_limit, workers)
-    return result.to_json()
+    seconds = _time_limit(time_limit)
+    return await _run(request, "verify", (await _text(request), seconds, _workers(workers)),
+                      _deadline(seconds))
 
 
-async def _position(request: Request):
-    from trainrun.plugins import read_position
-    body = await request.body()
-    try:
-        text = body.decode("utf-8")
-    except UnicodeDecodeError:
-        raise InputError("position", "the body is not UTF-8 text") from None
-    return read_position(text)
-
-
-@app.post("/moves")
+@_post("/moves", "A position")
 async def moves(request: Request) -> dict:
     """Every legal tile lay and token placement: ``{"lays": [{hex, tile, rotation, cost}],
     "tokens": [{hex, city, cost}]}``."""
-    from starlette.concurrency import run_in_threadpool
-
-    from trainrun.turn import legal_moves
-    return await run_in_threadpool(legal_moves, await _position(request))
+    return await _run(request, "moves", (await _text(request),),
+                      _deadline(LIMITS.max_time_limit))
 
 
-@app.post("/apply")
+@_post("/apply", "{\"position\": a position, \"moves\": [{hex, tile, rotation} | "
+                 "{hex, city} | {train}, ...]}")
 async def apply_moves(request: Request) -> dict:
     """The position after the body's ``moves`` (each ``{hex, tile, rotation}``, ``{hex,
     city}`` or ``{train}``, applied in order to ``position``), in trainrun's own format;
     an illegal move answers 400 naming the rule broken and the place."""
-    import json
-
-    from trainrun.own_format import position_to_own
-    from trainrun.reading import read_position
-    from trainrun.turn import apply
-    try:
-        body = json.loads(await request.body())
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise InputError("body", "expected JSON: {\"position\": ..., \"moves\": [...]}") from None
-    if not isinstance(body, dict) or "position" not in body:
-        raise InputError("position", "missing: the body is {\"position\": ..., \"moves\": [...]}")
-    moves = body.get("moves")
-    if not isinstance(moves, list):
-        raise InputError("moves", f"expected a list of moves, got {moves!r}")
-    position = read_position(body["position"])
-    for i, move in enumerate(moves):
-        try:
-            position = apply(position, move)
-        except InputError as exc:
-            raise InputError(f"moves[{i}]", str(exc)) from None
-    return position_to_own(position)
+    return await _run(request, "apply", (await _text(request),),
+                      _deadline(LIMITS.max_time_limit))
 
 
-@app.post("/advise")
+@_post("/advise", "A position")
 async def advise(request: Request,
                  top: int = Query(3, ge=0, description="Plans answered with their whole run"),
-                 time_limit: float = Query(10.0, gt=0, le=3600,
+                 time_limit: float = Query(10.0, gt=0,
                                            description="Seconds per candidate board"),
-                 workers: int = Query(1, ge=1, le=64)) -> dict:
+                 workers: int = Query(1, ge=1, description="CP-SAT search workers")) -> dict:
     """Every plan of the turn (lays, a lay then a second lay or a token, a token alone)
-    ranked by the proven-best run after it, as ``trainrun advise --json`` prints it."""
-    from starlette.concurrency import run_in_threadpool
-
-    from trainrun.advise import advise as advise_turn
-    position = await _position(request)
-    result = await run_in_threadpool(advise_turn, position, top, time_limit, workers)
-    return result.to_dict()
+    ranked by the proven-best run after it, as ``trainrun advise --json`` prints it; the
+    whole request is stopped at the server's --max-time-limit."""
+    args = (await _text(request), top, _time_limit(time_limit), _workers(workers))
+    return await _run(request, "advise", args, _deadline(LIMITS.max_time_limit))
 
 
-async def _game(request: Request, name: str):
-    from trainrun.gamelog import read_game
-    body = await request.body()
-    try:
-        text = body.decode("utf-8")
-    except UnicodeDecodeError:
-        raise InputError("game", "the body is not UTF-8 text") from None
-    return read_game(text, name)
-
-
-@app.post("/import")
+@_post("/import", "An 18xx.games game file (title, settings, actions)")
 async def import_game(request: Request,
                       action: int | None = Query(None, description="The position just before "
                                                  "this action id (default: after the last)"),
@@ -221,66 +231,38 @@ async def import_game(request: Request,
                       name: str = Query("game", description="The game's name, as fixture")) -> dict:
     """Replay an 18xx.games game file (the body) and answer a position of it in trainrun's
     own format, with ``fixture`` and ``action``."""
-    from starlette.concurrency import run_in_threadpool
-
-    from trainrun.gamelog import own_record, position_at, run_positions
-    game = await _game(request, name)
-    if runs:
-        def every_run():
-            return {"positions": [own_record(p) for p in run_positions(game)]}
-        return await run_in_threadpool(every_run)
-    return own_record(await run_in_threadpool(position_at, game, action, company))
+    return await _run(request, "import", (await _text(request), action, company, runs, name),
+                      _deadline(LIMITS.max_time_limit))
 
 
-@app.post("/audit")
+@_post("/audit", "An 18xx.games game file")
 async def audit(request: Request,
-                time_limit: float = Query(60.0, gt=0, le=3600,
+                time_limit: float = Query(10.0, gt=0,
                                           description="Seconds per run for finding the best"),
                 name: str = Query("game", description="The game's name, as fixture")) -> dict:
     """Every declared run of an 18xx.games game file (the body) against the proven best,
-    and per company the sum left on the table (as ``trainrun audit --json``)."""
-    from starlette.concurrency import run_in_threadpool
-
-    from trainrun.audit import audit as audit_game
-    report = await run_in_threadpool(audit_game, await _game(request, name), time_limit)
-    if report.stopped:
-        raise InputError("game", f"the replay stopped at {report.stopped}")
-    return report.to_json()
+    and per company the sum left on the table (as ``trainrun audit --json``); the whole
+    request is stopped at the server's --max-time-limit."""
+    return await _run(request, "audit", (await _text(request), _time_limit(time_limit), name),
+                      _deadline(LIMITS.max_time_limit))
 
 
 @app.post("/draw", response_class=Response,
-          responses={200: {"content": {"image/svg+xml": {}},
-                           "description": "The board (and the run) as SVG"}})
+          responses={**ERRORS, 200: {"content": {"image/svg+xml": {}},
+                                     "description": "The board (and the run) as SVG"}},
+          openapi_extra={"requestBody": {"required": True, "content": {"application/json": {
+              "schema": {"type": "object"}}}}})
 async def draw(request: Request,
                verify: bool = Query(False, description="Check the run and draw it beside the "
                                     "best run, each broken rule marked where it happens"),
-               time_limit: float = Query(60.0, gt=0, le=3600,
-                                         description="Seconds for the best run (verify)"),
-               workers: int = Query(1, ge=1, le=64)) -> Response:
+               time_limit: float | None = Query(None, gt=0, description=TIME_LIMIT),
+               workers: int = Query(1, ge=1, description="CP-SAT search workers")) -> Response:
     """The position's board as SVG (``image/svg+xml``), from ``{"position": ..., "run":
     ...}``; ``run`` (optional) is a run in any form ``/verify`` reads (a ``/solve`` answer,
     trainrun routes, an 18xx.games ``run_routes``), drawn as the checker reads it with each
     broken rule marked. Each hex is a ``g`` with ``data-hex``, each city and town
     carries ``data-city`` / ``data-town`` (``HEX.i``), each route ``data-train``."""
-    import json
-
-    from starlette.concurrency import run_in_threadpool
-
-    from trainrun.draw import draw_input, draw_verification
-    from trainrun.reading import read_position
-    try:
-        body = json.loads(await request.body())
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise InputError("body", "expected JSON: {\"position\": ..., \"run\": ...}") from None
-    if not isinstance(body, dict) or "position" not in body:
-        raise InputError("position", "missing: the body is {\"position\": ..., \"run\": ...}")
-    position = read_position(body["position"])
-    run = body.get("run")
-    if verify:
-        from trainrun.verify import verify as verify_run
-        result = await run_in_threadpool(verify_run, position, run if run is not None
-                                         else body["position"], time_limit, workers)
-        svg = draw_verification(position, result)
-    else:
-        svg = await run_in_threadpool(draw_input, position, run)
+    seconds = _time_limit(time_limit)
+    svg = await _run(request, "draw", (await _text(request), verify, seconds,
+                                       _workers(workers)), _deadline(seconds))
     return Response(content=svg, media_type="image/svg+xml")

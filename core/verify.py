@@ -23,10 +23,10 @@ plugin's rules are verified with no title-specific code here.
 from __future__ import annotations
 
 import itertools
-import json
 from dataclasses import asdict, dataclass, field
 
 from .errors import InputError
+from .jsontext import load_json
 from .legality import RouteCheck, check_route, check_run
 from .position import Position
 from .result import Run
@@ -108,10 +108,7 @@ class Verification:
 
 def _load(run_input, where: str):
     if isinstance(run_input, (bytes, str)):
-        try:
-            return json.loads(run_input)
-        except json.JSONDecodeError as exc:
-            raise InputError(where, f"malformed JSON ({exc.msg}, line {exc.lineno})") from None
+        return load_json(run_input, where)
     return run_input
 
 

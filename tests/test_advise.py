@@ -10,14 +10,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from fastapi.testclient import TestClient
 
 from trainrun import read_position, solve
 from trainrun.advise import adds_usable_track, advise
 from trainrun.cli import main
 from trainrun.graph import build_graph
-from trainrun.service import app
 from trainrun.turn import Lay, apply, legal_lays
+from service_client import json_client
 
 MOVES = Path(__file__).parent / "data" / "moves"
 LINES = [d for p in sorted(MOVES.glob("*/*.jsonl")) for d in map(json.loads, p.read_text().splitlines())]
@@ -127,7 +126,7 @@ def test_cli_advise_bad_input_is_one_line(tmp_path):
 
 
 def test_http_advise():
-    client = TestClient(app)
+    client = json_client()
     res = client.post("/advise?top=1", content=json.dumps(PLANNED))
     assert res.status_code == 200
     body = res.json()

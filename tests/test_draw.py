@@ -19,6 +19,7 @@ from trainrun.draw.geometry import R
 from trainrun.plugins import read_position
 from trainrun.run import solve
 from trainrun.verify import verify
+from service_client import json_client
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 POSITIONS = sorted(p for p in EXAMPLES.glob("*.json") if not p.stem.endswith("-run"))
@@ -234,9 +235,7 @@ def test_cli_draw_bad_run_is_one_line(tmp_path):
 
 
 def test_post_draw():
-    from fastapi.testclient import TestClient
-    from trainrun.service import app
-    client = TestClient(app)
+    client = json_client()
     position = json.loads(TWO_TRAINS.read_text())
     run = client.post("/solve", content=json.dumps(position)).json()
     res = client.post("/draw", json={"position": position, "run": run})

@@ -3,16 +3,15 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
-from fastapi.testclient import TestClient
 
 from trainrun.cli import main
 from trainrun.plugins import read_position
-from trainrun.service import app
 
 from test_gamelog import corpus_lines, differences
+from service_client import json_client
 
 GAME = str(Path(__file__).parent / "data" / "fixtures" / "18Chesapeake" / "22383.json")
-client = TestClient(app)
+client = json_client()
 
 
 def test_import_prints_a_position_solve_reads():

@@ -28,6 +28,7 @@ from trainrun.graph import build_graph
 from trainrun.routes import enumerate_routes, train_tables
 from trainrun.run import describe_route
 from trainrun.text import format_run
+from service_client import json_client
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 TWO_TRAINS = EXAMPLES / "18chesapeake-two-trains.json"
@@ -132,9 +133,7 @@ def test_cli_and_http_keep(tmp_path):
     res = CliRunner().invoke(main, ["solve", str(TWO_TRAINS), "--keep", str(keep), "--json"])
     assert res.exit_code == 0, res.output
     assert json.loads(res.output)["total"] == 360
-    from fastapi.testclient import TestClient
-    from trainrun.service import app
-    answer = TestClient(app).post("/solve", json={
+    answer = json_client().post("/solve", json={
         "position": json.loads(TWO_TRAINS.read_text()), "keep": json.loads(keep.read_text())})
     assert answer.status_code == 200 and answer.json()["total"] == 360
     first = _best_routes()[0]

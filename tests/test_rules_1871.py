@@ -40,6 +40,7 @@ from trainrun.purchase import position_after_purchase, solve_buying_next_train
 
 sys.path.insert(0, str(Path(__file__).parent))
 import bruteforce  # noqa: E402
+from service_client import json_client
 
 SEA_LINE = [("G13", "5", 2)]
 PLUS_LINE = [("N20", "5", 3), ("N18", "8", 0), ("K17", "8", 4), ("K19", "PEI2", 0),
@@ -275,10 +276,7 @@ def test_cli_buy_next_train(tmp_path):
 
 
 def test_service_buy_next_train():
-    from fastapi.testclient import TestClient
-
-    from trainrun.service import app
-    client = TestClient(app)
+    client = json_client()
     data = _pos("5H", "S", ["4H"], SEA_LINE, [("G13", "S")])
     res = client.post("/solve?buy_next_train=true", content=json.dumps(data))
     assert res.status_code == 200

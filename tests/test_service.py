@@ -2,14 +2,12 @@
 import json
 
 import pytest
-from fastapi.testclient import TestClient
-
-from trainrun.service import app
 
 from corpus_checks import corpus_lines
 from test_cli import BAD, EXAMPLE
+from service_client import json_client
 
-client = TestClient(app)
+client = json_client()
 
 
 def test_titles():

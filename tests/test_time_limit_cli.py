@@ -5,12 +5,11 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
-from fastapi.testclient import TestClient
 
 from trainrun.cli import main
 from trainrun.reading import read_position
-from trainrun.service import app
 from trainrun.trainset import with_trains
+from service_client import json_client
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 HARD = str(EXAMPLES / "18pa-late-game.json")
@@ -79,9 +78,9 @@ def test_batch_and_http_take_trains(tmp_path):
     lines.write_text(TWO_TRAINS.read_text().replace("\n", " ") + "\n")
     out = json.loads(_cli("batch", "--no-progress", "--trains", "5", str(lines)).output)
     assert out["total"] == one["total"] and [r["train"] for r in out["routes"]] == ["5-1"]
-    res = TestClient(app).post("/solve?trains=5", content=TWO_TRAINS.read_text())
+    res = json_client().post("/solve?trains=5", content=TWO_TRAINS.read_text())
     assert res.status_code == 200 and res.json()["total"] == one["total"]
-    res = TestClient(app).post("/solve?trains=9", content=TWO_TRAINS.read_text())
+    res = json_client().post("/solve?trains=9", content=TWO_TRAINS.read_text())
     assert res.status_code == 400 and res.json() == {
         "error": "trains[0]: unknown train '9' in 18Chesapeake"}
 

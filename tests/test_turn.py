@@ -5,13 +5,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from fastapi.testclient import TestClient
 
 from trainrun import read_position
 from trainrun.cli import main
 from trainrun.errors import InputError
-from trainrun.service import app
 from trainrun.turn import BuyTrain, TokenMove, apply, legal_moves
+from service_client import json_client
 
 MOVES = Path(__file__).parent / "data" / "moves"
 LINES = {f"{p.parent.name}/{p.stem}#{d['action']}": d for p in sorted(MOVES.glob("*/*.jsonl"))
@@ -100,7 +99,7 @@ def test_cli_moves_bad_input_is_one_line(tmp_path):
 
 
 def test_http_moves():
-    client = TestClient(app)
+    client = json_client()
     res = client.post("/moves", content=json.dumps(TOKEN))
     assert res.status_code == 200
     assert res.json() == {"lays": [], "tokens": TOKEN["legal"]}

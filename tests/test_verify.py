@@ -23,6 +23,7 @@ from trainrun.text import format_verification
 from trainrun.verify import verify
 
 from corpus_checks import CORPUS, city_tokens, corpus_lines, with_tile
+from service_client import json_client
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 
@@ -428,10 +429,7 @@ def test_cli_solve_exports_run_routes(tmp_path):
 
 
 def test_service_verify():
-    from fastapi.testclient import TestClient
-
-    from trainrun.service import app
-    client = TestClient(app)
+    client = json_client()
     position = json.loads((EXAMPLES / "18chesapeake-two-trains.json").read_text())
     run = json.loads((EXAMPLES / "18chesapeake-two-trains-run.json").read_text())
     res = client.post("/verify?time_limit=10", content=json.dumps({"position": position,

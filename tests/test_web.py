@@ -4,13 +4,12 @@ import json
 import re
 from pathlib import Path
 
-from fastapi.testclient import TestClient
 
 from trainrun.reading import read_position
-from trainrun.service import app
 from trainrun.turn import legal_moves
+from service_client import json_client
 
-client = TestClient(app)
+client = json_client()
 EXAMPLES = Path(__file__).parent.parent / "examples"
 LAY_MOMENT = json.loads((EXAMPLES / "18chesapeake-lay-moment.json").read_text())
 

@@ -1,0 +1,145 @@
+"""What a worker process of the service does: one request's whole work, from the body's
+text to the answer's dict, so the service's event loop only reads bodies and writes answers.
+
+``serve_worker(conn)`` answers ``(task, args)`` messages on a pipe with ``("ok", answer)``,
+``("input", one line)`` for bad input, or ``("internal", one line)``; with each answer the
+worker's resident memory in bytes, so the pool can retire a worker that grew
+(``trainrun.solvepool``). ``TASKS`` names what it can do.
+"""
+from __future__ import annotations
+
+import os
+
+from .errors import InputError, one_line
+from .jsontext import load_json
+
+
+def solve(text: bytes, time_limit: float, workers: int, buy_next_train: bool,
+          trains: str | None) -> dict:
+    """``/solve``: the body a position, or ``{"position": ..., "keep": RUN}``."""
+    from trainrun.reading import read_position
+    from trainrun.run import solve as solve_position
+    from trainrun.solver import Deadline
+    from trainrun.trainset import with_trains
+    deadline = Deadline(time_limit)
+    data, keep = load_json(text, "position"), None
+    if isinstance(data, dict) and "keep" in data and "position" in data:
+        data, keep = data["position"], data["keep"]
+    position = read_position(data)
+    if trains is not None:
+        position = with_trains(position, trains)
+    if buy_next_train and keep is not None:
+        raise InputError("keep", "not with buy_next_train")
+    if buy_next_train:
+        from trainrun.purchase import solve_buying_next_train
+        return solve_buying_next_train(position, time_limit, workers, deadline).to_dict()
+    return solve_position(position, workers=workers, keep=keep, deadline=deadline).to_dict()
+
+
+def _wrapped(text: bytes, second: str) -> dict:
+    """A body ``{"position": ..., <second>: ...}``."""
+    body = load_json(text, "body")
+    if not isinstance(body, dict) or "position" not in body:
+        raise InputError("position", f"missing: the body is {{\"position\": ..., "
+                                     f"\"{second}\": ...}}")
+    return body
+
+
+def verify(text: bytes, time_limit: float, workers: int) -> dict:
+    from trainrun.reading import read_position
+    from trainrun.verify import verify as verify_run
+    body = _wrapped(text, "run")
+    position = read_position(body["position"])
+    return verify_run(position, body.get("run", body["position"]), time_limit,
+                      workers).to_json()
+
+
+def apply_moves(text: bytes) -> dict:
+    from trainrun.own_format import position_to_own
+    from trainrun.reading import read_position
+    from trainrun.turn import apply
+    body = _wrapped(text, "moves")
+    moves = body.get("moves")
+    if not isinstance(moves, list):
+        raise InputError("moves", f"expected a list of moves, got {moves!r}")
+    position = read_position(body["position"])
+    for i, move in enumerate(moves):
+        try:
+            position = apply(position, move)
+        except InputError as exc:
+            raise InputError(f"moves[{i}]", str(exc)) from None
+    return position_to_own(position)
+
+
+def draw(text: bytes, verify_run: bool, time_limit: float, workers: int) -> str:
+    """``/draw``: the SVG of the board and the run (checked beside the best with
+    ``verify_run``)."""
+    from trainrun.draw import draw_input, draw_verification
+    from trainrun.reading import read_position
+    from trainrun.verify import verify
+    body = _wrapped(text, "run")
+    position = read_position(body["position"])
+    run = body.get("run")
+    if verify_run:
+        return draw_verification(position, verify(position, run if run is not None
+                                                  else body["position"], time_limit, workers))
+    return draw_input(position, run)
+
+
+def moves(text: str) -> dict:
+    from trainrun.plugins import read_position
+    from trainrun.turn import legal_moves
+    return legal_moves(read_position(text))
+
+
+def advise(text: str, top: int, time_limit: float, workers: int) -> dict:
+    from trainrun.advise import advise as advise_turn
+    from trainrun.plugins import read_position
+    return advise_turn(read_position(text), top, time_limit, workers).to_dict()
+
+
+def import_game(text: str, action, company, runs: bool, name: str) -> dict:
+    from trainrun.gamelog import own_record, position_at, read_game, run_positions
+    game = read_game(text, name)
+    if runs:
+        return {"positions": [own_record(p) for p in run_positions(game)]}
+    return own_record(position_at(game, action, company))
+
+
+def audit(text: str, time_limit: float, name: str) -> dict:
+    from trainrun.audit import audit as audit_game
+    from trainrun.gamelog import read_game
+    report = audit_game(read_game(text, name), time_limit)
+    if report.stopped:
+        raise InputError("game", f"the replay stopped at {report.stopped}")
+    return report.to_json()
+
+
+TASKS = {"solve": solve, "verify": verify, "apply": apply_moves, "draw": draw,
+         "moves": moves, "advise": advise, "import": import_game, "audit": audit}
+
+
+def resident_bytes() -> int:
+    """This process's resident memory (Linux ``/proc``; 0 where there is none)."""
+    try:
+        with open("/proc/self/statm") as fh:
+            return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except OSError:
+        return 0
+
+
+def serve_worker(conn) -> None:
+    """Answer tasks on ``conn`` until the pipe closes (the service went away)."""
+    import trainrun.plugins  # noqa: F401  (load the titles before the first request)
+    while True:
+        try:
+            task, args = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            reply = ("ok", TASKS[task](*args))
+        except InputError as exc:
+            reply = ("input", str(exc))
+        except Exception as exc:  # answered as one line, never a traceback
+            reply = ("internal", one_line(f"{type(exc).__name__}: {exc}"))
+        conn.send((*reply, resident_bytes()))
