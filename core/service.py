@@ -33,17 +33,21 @@ from fastapi.responses import JSONResponse, Response
 from . import __version__
 from .errors import InputError
 from .serviceguard import Guard, Limits, ServiceError, error_response
+from .servicedocs import add_docs
+from .serviceschema import ERRORS, GET_ERRORS, openapi, request_body
 from .solvepool import Gone, Overran, PoolFull, SolvePool, TaskFailed
 from .web import router as web_router
 from .web import static_files
 
-app = FastAPI(title="trainrun", version=__version__,
+app = FastAPI(title="trainrun", version=__version__, docs_url=None, redoc_url=None,
               description="Exact best runs for 18xx railway games.")
+add_docs(app)
 app.include_router(web_router)
 app.mount("/static", static_files(), name="static")
 LIMITS = Limits()
 POOL = SolvePool(LIMITS.jobs, LIMITS.queue, LIMITS.max_worker_rss)
 app.add_middleware(Guard, limits=lambda: LIMITS)
+app.openapi = lambda: openapi(app)
 
 
 def configure(limits: Limits) -> None:
@@ -70,23 +74,10 @@ async def _bad_parameter(request: Request, exc: RequestValidationError) -> JSONR
     return error_response(400, f"{where}: {first.get('msg', 'invalid')}")
 
 
-ERRORS = {status: {"description": what, "content": {"application/json": {"schema": {
-    "type": "object", "properties": {"error": {"type": "string"}}, "required": ["error"]}}}}
-    for status, what in [(400, "Bad input: one line naming the field at fault"),
-                         (401, "A key is required (X-API-Key)"),
-                         (408, "The body was not received in time"),
-                         (413, "The body is too large"),
-                         (415, "The body is not application/json"),
-                         (503, "Every worker busy and the queue full (see Retry-After), or "
-                               "the request's deadline passed while it waited"),
-                         (504, "The work overran the request's deadline and was stopped")]}
-
-
-def _post(path: str, body: str):
-    """A POST route whose body (``body`` says what it is) is JSON, with its error answers."""
-    return app.post(path, responses=ERRORS, openapi_extra={"requestBody": {
-        "required": True, "description": body,
-        "content": {"application/json": {"schema": {"type": "object"}}}}})
+def _post(path: str, body: str, name: str):
+    """A POST route whose JSON body (``body`` says what it is) is ``serviceschema``'s
+    ``name``, with its error answers."""
+    return app.post(path, responses=ERRORS, openapi_extra=request_body(name, body))
 
 
 def _time_limit(value: float | None) -> float:
@@ -134,7 +125,7 @@ TIME_LIMIT = "Seconds before answering with the best run found and a proven boun
              "(default and most: the server's --max-time-limit)"
 
 
-@app.get("/titles")
+@app.get("/titles", responses=GET_ERRORS)
 def titles() -> dict:
     """The installed titles."""
     from trainrun.plugins import installed_titles
@@ -143,13 +134,13 @@ def titles() -> dict:
                        for name, (_, info) in sorted(installed_titles().items())]}
 
 
-@app.get("/healthz")
+@app.get("/healthz", responses={400: ERRORS[400]})
 def healthz() -> dict:
     """The service is up."""
     return {"ok": True}
 
 
-@app.get("/readyz", responses={503: ERRORS[503]})
+@app.get("/readyz", responses={400: ERRORS[400], 503: ERRORS[503]})
 def readyz():
     """The service takes work now: the pool's load, 503 when its queue is full."""
     load = POOL.load
@@ -159,7 +150,8 @@ def readyz():
     return {**load, "ready": True}
 
 
-@_post("/solve", "A position: trainrun's own format (position.schema.json) or a corpus line")
+@_post("/solve", "A position (trainrun's own format or a corpus line), or "
+                 "{\"position\": ..., \"keep\": RUN}", "solve")
 async def solve(request: Request,
                 time_limit: float | None = Query(None, gt=0, description=TIME_LIMIT),
                 workers: int = Query(1, ge=1, description="CP-SAT search workers"),
@@ -179,7 +171,7 @@ async def solve(request: Request,
                                          buy_next_train, trains), _deadline(seconds))
 
 
-@_post("/verify", "{\"position\": a position, \"run\": the declared run (optional)}")
+@_post("/verify", "{\"position\": a position, \"run\": the declared run (optional)}", "verify")
 async def verify(request: Request,
                  time_limit: float | None = Query(None, gt=0, description=TIME_LIMIT),
                  workers: int = Query(1, ge=1, description="CP-SAT search workers")) -> dict:
@@ -189,7 +181,7 @@ async def verify(request: Request,
                       _deadline(seconds))
 
 
-@_post("/moves", "A position")
+@_post("/moves", "A position", "moves")
 async def moves(request: Request) -> dict:
     """Every legal tile lay and token placement: ``{"lays": [{hex, tile, rotation, cost}],
     "tokens": [{hex, city, cost}]}``."""
@@ -198,7 +190,7 @@ async def moves(request: Request) -> dict:
 
 
 @_post("/apply", "{\"position\": a position, \"moves\": [{hex, tile, rotation} | "
-                 "{hex, city} | {train}, ...]}")
+                 "{hex, city} | {train}, ...]}", "apply")
 async def apply_moves(request: Request) -> dict:
     """The position after the body's ``moves`` (each ``{hex, tile, rotation}``, ``{hex,
     city}`` or ``{train}``, applied in order to ``position``), in trainrun's own format;
@@ -207,7 +199,7 @@ async def apply_moves(request: Request) -> dict:
                       _deadline(LIMITS.max_time_limit))
 
 
-@_post("/advise", "A position")
+@_post("/advise", "A position", "advise")
 async def advise(request: Request,
                  top: int = Query(3, ge=0, description="Plans answered with their whole run"),
                  time_limit: float = Query(10.0, gt=0,
@@ -220,7 +212,7 @@ async def advise(request: Request,
     return await _run(request, "advise", args, _deadline(LIMITS.max_time_limit))
 
 
-@_post("/import", "An 18xx.games game file (title, settings, actions)")
+@_post("/import", "An 18xx.games game file (title, settings, actions)", "import")
 async def import_game(request: Request,
                       action: int | None = Query(None, description="The position just before "
                                                  "this action id (default: after the last)"),
@@ -235,7 +227,7 @@ async def import_game(request: Request,
                       _deadline(LIMITS.max_time_limit))
 
 
-@_post("/audit", "An 18xx.games game file")
+@_post("/audit", "An 18xx.games game file", "audit")
 async def audit(request: Request,
                 time_limit: float = Query(10.0, gt=0,
                                           description="Seconds per run for finding the best"),
@@ -250,8 +242,8 @@ async def audit(request: Request,
 @app.post("/draw", response_class=Response,
           responses={**ERRORS, 200: {"content": {"image/svg+xml": {}},
                                      "description": "The board (and the run) as SVG"}},
-          openapi_extra={"requestBody": {"required": True, "content": {"application/json": {
-              "schema": {"type": "object"}}}}})
+          openapi_extra=request_body("draw", "{\"position\": a position, \"run\": a run "
+                                                     "(optional)}"))
 async def draw(request: Request,
                verify: bool = Query(False, description="Check the run and draw it beside the "
                                     "best run, each broken rule marked where it happens"),
