@@ -1,6 +1,7 @@
 """``/docs``, the service's interactive API page, offline: Swagger UI's script, style and
-icon are served from the ``swagger-ui-bundle`` package under ``/docs/assets``, so the page
-loads nothing from another host (FastAPI's own ``/docs`` takes them from a CDN)."""
+icon are served under ``/docs/assets`` from the ``swagger-ui-bundle-v2`` package (Swagger
+UI 5, which reads OpenAPI 3.1), so the page loads nothing from another host (FastAPI's
+own ``/docs`` takes them from a CDN)."""
 from __future__ import annotations
 
 from fastapi import FastAPI
