@@ -10,6 +10,7 @@ from fastapi import APIRouter
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
+from ..serviceschema import GET_ERRORS
 from .examples import example, example_list
 
 STATIC = resources.files(__name__) / "static"
@@ -27,14 +28,14 @@ def page() -> FileResponse:
     return FileResponse(str(STATIC / "index.html"), media_type="text/html")
 
 
-@router.get("/examples")
+@router.get("/examples", responses=GET_ERRORS)
 def examples() -> dict:
     """The example positions: ``{"examples": [{name, title, run}]}``, ``run`` the name of
     the declared run shipped with it (or null)."""
     return {"examples": example_list()}
 
 
-@router.get("/examples/{name}")
+@router.get("/examples/{name}", responses=GET_ERRORS)
 def example_file(name: str) -> dict:
     """An example position or declared run, by name (as ``GET /examples`` lists it)."""
     return example(name)
