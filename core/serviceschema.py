@@ -91,10 +91,29 @@ BODIES = {
 }
 
 
+EXAMPLE = "18chesapeake-two-trains"   # a shipped example (``trainrun.web.examples``)
+
+
+def _example(name: str):
+    """A body for the POST route ``name`` built from the shipped example (None for a game
+    file: none is shipped)."""
+    from .web.examples import example
+    position = example(EXAMPLE)
+    run = example(EXAMPLE + "-run")
+    return {"solve": position, "moves": position, "advise": position,
+            "verify": {"position": position, "run": run},
+            "draw": {"position": position, "run": run},
+            "apply": {"position": position, "moves": []}}.get(name)
+
+
 def request_body(name: str, description: str) -> dict:
-    """The ``openapi_extra`` of the POST route ``name``: its JSON body."""
+    """The ``openapi_extra`` of the POST route ``name``: its JSON body (with an example the
+    service answers where there is one)."""
+    content = {"schema": BODIES[name]}
+    if _example(name) is not None:
+        content["example"] = _example(name)
     return {"requestBody": {"required": True, "description": description,
-                            "content": {"application/json": {"schema": BODIES[name]}}}}
+                            "content": {"application/json": content}}}
 
 
 def _error(what: str, headers: dict | None = None) -> dict:

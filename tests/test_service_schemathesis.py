@@ -45,3 +45,17 @@ def test_generated_requests_answer_as_documented(schema):
     assert len(calls) >= 2000
     assert all(status < 500 for status in calls)
     assert 200 in calls and 400 in calls
+
+
+@pytest.mark.parametrize("path", ["/solve", "/verify", "/moves", "/apply", "/advise",
+                                  "/draw"])
+def test_the_documented_example_is_answered(schema, path):
+    operation = schema[path]["POST"]
+    example = operation.definition.raw["requestBody"]["content"]["application/json"][
+        "example"]
+    query = {"time_limit": 1} if path == "/advise" else {}   # its default 10 s is over 2
+    case = operation.Case(body=example, media_type="application/json", query=query)
+    answer = case.call_and_validate(headers={"X-API-Key": KEY}, checks=CHECKS, timeout=30)
+    assert answer.status_code == 200
+    if path == "/solve":   # at least the run declared beside it (150 + 210 in its -run file)
+        assert answer.json()["status"] == "optimal" and answer.json()["total"] >= 360
