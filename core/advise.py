@@ -41,7 +41,6 @@ from .lays import Lay, next_right
 from .position import Position
 from .routes import train_tables
 from .run import Run, solve
-from .tokens import TokenMove
 from .turn import LAY_STEPS, apply, legal_lays, legal_tokens
 
 ADVISE_TIME_LIMIT = 10.0   # seconds per candidate board

@@ -11,7 +11,7 @@ does. Two input forms, as for the rest of a position:
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 
 from .errors import InputError
 

@@ -17,7 +17,7 @@ upper bound (typically a single train) it is returned as proven optimal without 
 search. When every route is listed and the company bonuses are few (at most 64) and not
 negative, a compiled branch and bound (``_combine``, required bonuses included)
 searches the combinations first and, if it finishes within 40 % of the time, its best
-run is the proven optimum; otherwise the Lagrangian bound (``bound.py``) tightens the
+run is the proven optimum; otherwise the priced bound (``pricing.py``) tightens the
 proven bound and CP-SAT takes over. Everything stops at one ``Deadline``
 (``deadline.py``). Knows no title.
 """
@@ -32,9 +32,8 @@ from ortools.sat.python import cp_model
 
 from ._combine import best_combination
 from ._prune import greedy_runs, partner_bounds
-from .bound import lagrangian_bound
 from .deadline import Deadline
-from .pricing import SCALE, aims, kept_routes, priced_bounds, root_bound
+from .pricing import SCALE, aims, kept_routes, priced_bound, priced_bounds, root_bound
 from .paths import Network, add_path_train, read_path
 
 
@@ -303,14 +302,14 @@ def _earned(cands: list[Candidates], picks: list) -> list[int]:
 
 def _stopped_bound(cands: list[Candidates], amounts: list[int], lower: int,
                    until: float) -> int:
-    """A bound for a search stopped before its proof: the Lagrangian bound (``bound.py``)
-    with each route's positive bonuses added to it; no bound (a huge number) when a route
-    list is incomplete."""
+    """A bound for a search stopped before its proof: the priced (Lagrangian) bound
+    (``pricing.priced_bound``) of the routes with each one's positive bonuses added to it;
+    no bound (a huge number) when a route list is incomplete."""
     if not all(c.complete for c in cands):
         return np.iinfo(np.int64).max
     positive = [max(a, 0) for a in amounts]
-    return lagrangian_bound([_gross(c, positive) for c in cands], [c.bits for c in cands],
-                            [c.count for c in cands], lower, until)
+    return priced_bound([_gross(c, positive) for c in cands], [c.bits for c in cands],
+                        [c.count for c in cands], lower, until)
 
 
 def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,

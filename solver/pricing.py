@@ -49,6 +49,28 @@ def priced_bounds(bits: np.ndarray, starts: np.ndarray, values: np.ndarray,
     return reduced_values(bits, values, SCALE, price), int(price.sum())
 
 
+def priced_bound(values: list, bits: list, counts: list, lower: int,
+                 deadline: float = 0.0) -> int:
+    """An upper bound on the best run (value units) over routes given per type:
+    ``values[t]`` their values (int), ``bits[t]`` their uint64 track bitsets,
+    ``counts[t]`` the trains of type t; prices aimed from ``lower`` (a known run's value),
+    found by ``deadline`` (0: none). The bound a search stopped before its proof answers."""
+    words = max((b.shape[1] for b in bits if len(b)), default=0)
+    if not words:
+        return 0
+    order = [np.argsort(-np.asarray(v), kind="stable") for v in values]   # value order
+    starts = np.zeros(len(values) + 1, dtype=np.int32)
+    starts[1:] = np.cumsum([len(v) for v in values])
+    flat_values = np.concatenate([np.asarray(v, dtype=np.int64)[o]
+                                  for v, o in zip(values, order)])
+    flat_bits = np.ascontiguousarray(np.concatenate(
+        [np.pad(b[o], ((0, 0), (0, words - b.shape[1]))) for b, o in zip(bits, order)]
+    ).astype(np.uint64))
+    n = np.asarray(counts, dtype=np.int32)
+    bound, room = priced_bounds(flat_bits, starts, flat_values, n, int(lower), deadline)
+    return root_bound(bound, room, starts, n, 0)
+
+
 def kept_routes(bound: np.ndarray, room: int, starts: np.ndarray, counts: np.ndarray,
                 lower: int, extra: int):
     """The routes to search: (their indices, in their order, and the new type starts).

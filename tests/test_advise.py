@@ -4,7 +4,6 @@ lay moments of tests/data/moves.
 The whole corpus is measured by ``benchmarks/advise_corpus.py``; here a deterministic sample:
 per title every third company lay moment with trains and 3-20 legal lays (small enough for
 the suite, two-lay titles included)."""
-import dataclasses
 import json
 from pathlib import Path
 

@@ -21,7 +21,7 @@ from trainrun.reading import read_position
 from trainrun.routes import enumerate_routes, train_tables
 from trainrun.run import solve
 from trainrun.solver import Deadline
-from trainrun.solver.bound import lagrangian_bound
+from trainrun.solver.pricing import priced_bound
 from trainrun.solver_input import candidates
 from trainrun.trainset import with_trains
 
@@ -76,8 +76,8 @@ def test_hard_board_answers_within_the_limit(board, limit):
     assert check.total == run.total
 
 
-def test_lagrangian_bound_is_far_below_the_value_bound():
-    """The bound a stopped search answers (solver/bound.py, 25 price steps, no clock) on
+def test_priced_bound_is_far_below_the_value_bound():
+    """The bound a stopped search answers (solver/pricing.py, its price steps, no clock) on
     the 18PA board: still above the $1400 optimum, and far below the $1980 of each type's
     two best routes plus the $40 mining rights, which is what a stopped search gave
     before."""
@@ -90,8 +90,7 @@ def test_lagrangian_bound_is_far_below_the_value_bound():
              for t in train_tables(graph)]
     gross = [c.values + 40 * c.reach[:, 0] for c in cands]
     assert sum(np.sort(g)[-c.count:].sum() for g, c in zip(gross, cands)) == 2100
-    bound = lagrangian_bound(gross, [c.bits for c in cands], [c.count for c in cands],
-                             1290, until=float("inf"), max_steps=25)
+    bound = priced_bound(gross, [c.bits for c in cands], [c.count for c in cands], 1290)
     assert optimum <= bound < 1600
 
 

@@ -74,7 +74,8 @@ def browser():
 
 
 def api(base: str, path: str, body) -> dict:
-    res = httpx.post(base + path, content=json.dumps(body), timeout=600)
+    res = httpx.post(base + path, content=json.dumps(body), timeout=600,
+                     headers={"Content-Type": "application/json"})
     assert res.status_code == 200, res.text
     return res.json()
 
