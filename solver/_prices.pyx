@@ -22,6 +22,8 @@ import numpy as np
 
 from libc.stdint cimport int32_t, int64_t, uint64_t
 
+from _bits cimport track_price
+
 
 cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
@@ -48,11 +50,7 @@ cdef double _relaxation(const uint64_t[:, ::1] bits, const int32_t[::1] type_sta
             v = value[r]
             if v <= 0.0 or (kept == c and v <= red[top[c - 1]]):
                 break               # values fall: no later route reaches the best ones
-            for w in range(words):
-                x = bits[r, w]
-                while x:
-                    v -= y[w * 64 + __builtin_ctzll(x)]
-                    x &= x - 1
+            v -= track_price(&bits[r, 0], words, &y[0])
             red[r] = v
             if v <= 0.0 or (kept == c and v <= red[top[c - 1]]):
                 continue
@@ -125,17 +123,9 @@ def prices(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
 def reduced_values(const uint64_t[:, ::1] bits, const int64_t[::1] value, int64_t scale,
                    const int64_t[::1] price):
     """``scale * value[r]`` less the integer prices of route r's resources (int64)."""
-    cdef int n = bits.shape[0], words = bits.shape[1], r, w
-    cdef uint64_t x
-    cdef int64_t v
+    cdef int n = bits.shape[0], words = bits.shape[1], r
     out_np = np.zeros(n, dtype=np.int64)
     cdef int64_t[::1] out = out_np
     for r in range(n):
-        v = scale * value[r]
-        for w in range(words):
-            x = bits[r, w]
-            while x:
-                v -= price[w * 64 + __builtin_ctzll(x)]
-                x &= x - 1
-        out[r] = v
+        out[r] = scale * value[r] - track_price(&bits[r, 0], words, &price[0])
     return out_np
