@@ -181,33 +181,18 @@ def test_unknown_title():
         read_game({"title": "Nope", "actions": []})
 
 
-def test_a_lay_on_a_hex_not_on_the_map():
+# action 47: B&O lays tile 9 on G7 at rotation 1 (track joining Baltimore H6); at
+# rotation 0 the straight track misses B&O's token and the turn engine refuses it
+@pytest.mark.parametrize("kind, key, value, error", [
+    ("lay_tile", "hex", "Z99", r"^action 47 \(lay_tile\): unknown hex 'Z99'"),
+    ("lay_tile", "tile", "9999-0", r"^action 47 \(lay_tile\): unknown tile '9999'"),
+    ("lay_tile", "rotation", 0, r"^action 47 \(lay_tile\): lay 9 on G7 at rotation 0"),
+    ("buy_train", "train", "9-0", r"^action 48 \(buy_train\): unknown train '9'"),
+], ids=["hex not on the map", "unknown tile", "illegal lay", "unknown train"])
+def test_a_bad_action_stops_the_replay_naming_it(kind, key, value, error):
     data = _game()
-    _first(data, "lay_tile")["hex"] = "Z99"
-    with pytest.raises(InputError, match=r"^action 47 \(lay_tile\): unknown hex 'Z99'"):
-        list(replay(read_game(data)))
-
-
-def test_a_lay_of_an_unknown_tile():
-    data = _game()
-    _first(data, "lay_tile")["tile"] = "9999-0"
-    with pytest.raises(InputError, match=r"^action 47 \(lay_tile\): unknown tile '9999'"):
-        list(replay(read_game(data)))
-
-
-def test_an_illegal_lay_is_refused_by_the_turn_engine():
-    # action 47: B&O lays tile 9 on G7 at rotation 1 (track joining Baltimore H6); at
-    # rotation 0 the straight track misses B&O's token and the turn engine refuses it
-    data = _game()
-    _first(data, "lay_tile")["rotation"] = 0
-    with pytest.raises(InputError, match=r"^action 47 \(lay_tile\): lay 9 on G7 at rotation 0"):
-        list(replay(read_game(data)))
-
-
-def test_a_train_that_does_not_exist():
-    data = _game()
-    _first(data, "buy_train")["train"] = "9-0"
-    with pytest.raises(InputError, match=r"^action 48 \(buy_train\): unknown train '9'"):
+    _first(data, kind)[key] = value
+    with pytest.raises(InputError, match=error):
         list(replay(read_game(data)))
 
 
