@@ -20,7 +20,9 @@ With resource prices (``bound``, ``room``: see ``pricing``) a node with two open
 slots or more is also cut by the priced bound: its value with the open bonuses, the
 prices of the track still free, and per open slot the best reduced values among the
 routes that fit. That bound sees the conflicts between the open slots that the other
-ignores. Every bound is exact, so a search that finishes has proven its best run
+ignores. The same scan bounds the slots after the first open one, so a route whose
+reduced value cannot lift that bound above the best run is not taken there (nor
+searched below). Every bound is exact, so a search that finishes has proven its best run
 optimal. The next route of a type that shares no track with the routes chosen is
 found 64 routes at a time, from bitmaps (per block of 64 routes, one word per track
 resource) of the routes that use each resource, in value order and, with prices,
@@ -207,12 +209,16 @@ cdef int64_t _open_bound(Search* S, int s, int q, const uint64_t* mask, const in
     return total
 
 
-cdef bint _priced_cut(Search* S, int s, const uint64_t* mask, int64_t head) noexcept nogil:
+cdef bint _priced_cut(Search* S, int s, const uint64_t* mask, int64_t head,
+                      int64_t* rest) noexcept nogil:
     """Is the priced bound of the slots from ``s`` on (``head``: the value so far with
     every open bonus and the prices of the free track, scaled) at most the best run?
     Per open slot the best positive reduced values of its type among the routes that
-    fit ``mask``; the order of identical trains is not used (it follows the values)."""
-    cdef int64_t total = head, cut = S.best * S.scale, static_rest
+    fit ``mask``; the order of identical trains is not used (it follows the values).
+    Sets ``rest`` to the part of that bound (less ``head``) that the slots after ``s``
+    add: a route r taken at ``s`` leads to no better run when ``head + bound[r] + rest``
+    is at most the best run."""
+    cdef int64_t total = head, cut = S.best * S.scale, static_rest, last = 0
     cdef int g, t, need, i, n, stop, k, h
     cdef int32_t res[4096]
     cdef const int64_t* key
@@ -242,11 +248,18 @@ cdef bint _priced_cut(Search* S, int s, const uint64_t* mask, int64_t head) noex
             if i >= stop:
                 if stop < n and key[stop] > 0:
                     total += need * key[stop]
+                    if g == s:
+                        last = key[stop]
+                elif g == s:
+                    last = 0        # the slot stays empty
                 break
             total += key[i]
+            if g == s:
+                last = key[i]
             need -= 1
             i += 1
         g = S.slot_next[g]
+    rest[0] = total - head - last
     return total <= cut
 
 
@@ -268,9 +281,13 @@ cdef void _dfs(Search* S, int s, int q_from, uint64_t* mask, const int32_t* firs
             S.best_picks[w] = S.picks[w]
     if s >= S.n_slots or S.stopped:
         return
-    if S.bound != NULL and s < S.n_slots - 1 and _priced_cut(
-            S, s, mask, (total + unearned) * S.scale + room):
-        return
+    # with prices, ``head`` + a route's bound: the priced bound of taking it here
+    cdef int64_t head = (total + unearned) * S.scale + room, rest_priced = 0
+    cdef bint priced = S.bound != NULL and s < S.n_slots - 1
+    if priced:
+        if _priced_cut(S, s, mask, head, &rest_priced):
+            return
+        head += rest_priced
     t = S.slot_type[s]
     q = q_from if q_from > first[t] else first[t]
     end = S.start[t + 1]
@@ -290,6 +307,9 @@ cdef void _dfs(Search* S, int s, int q_from, uint64_t* mask, const int32_t* firs
             if _out_of_time(S):
                 S.stopped = True
                 return
+        if priced and head + S.bound[q] <= S.best * S.scale:
+            q += 1
+            continue
         row = S.bits + q * S.words
         for w in range(S.words):
             child[w] = mask[w] | row[w]
