@@ -10,12 +10,17 @@ dropped before the search.
 """
 from __future__ import annotations
 
+import time
+
 import numpy as np
 
 from ._prices import prices, reduced_values
 
 SCALE = 64   # prices and reduced values are in 1/SCALE of a value unit
-FIRST_ROUNDS, MORE_ROUNDS = 40, 110   # subgradient steps over all routes, then the rest
+# the subgradient steps run over a working set of routes: at first each type's best
+# WORKING_ROUTES by value, then per pass at most ADDED more per type; ROUNDS steps per
+# pass, at most PASSES passes
+WORKING_ROUTES, ROUNDS, PASSES, ADDED = 256, 150, 20, 256
 
 
 def _top_sums(bound: np.ndarray, starts: np.ndarray, counts: np.ndarray, fewer: int):
@@ -30,23 +35,56 @@ def _top_sums(bound: np.ndarray, starts: np.ndarray, counts: np.ndarray, fewer: 
     return sums
 
 
+def _type_starts(rows: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """The type starts of the sorted route indices ``rows``."""
+    return np.searchsorted(rows, starts).astype(np.int32)
+
+
+def _outsiders(bound: np.ndarray, rows: np.ndarray, starts: np.ndarray,
+               counts: np.ndarray) -> np.ndarray:
+    """Routes not in ``rows`` (sorted) whose bound is positive and above the
+    ``counts[t]``-th best bound of their type's routes in ``rows`` (those that would
+    change the working set's best routes), per type the ``ADDED`` best of them."""
+    inside = np.zeros(len(bound), dtype=bool)
+    inside[rows] = True
+    out = []
+    for t in range(len(counts)):
+        if counts[t] <= 0:
+            continue
+        own = bound[starts[t]:starts[t + 1]]
+        mine = own[inside[starts[t]:starts[t + 1]]]
+        floor = max(int(np.sort(mine)[-counts[t]]), 0) if len(mine) >= counts[t] else 0
+        above = np.flatnonzero((own > floor) & ~inside[starts[t]:starts[t + 1]])
+        above = above[np.argsort(-own[above], kind="stable")[:ADDED]]
+        out.append(starts[t] + above)
+    return np.concatenate(out) if out else np.zeros(0, dtype=np.int64)
+
+
 def priced_bounds(bits: np.ndarray, starts: np.ndarray, values: np.ndarray,
                   counts: np.ndarray, target: int, deadline: float = 0.0):
-    """Prices for routes grouped by type (``starts``), found from the route value
-    ``target`` of a known run by ``deadline`` (``time.monotonic()`` seconds, 0 for
-    none): (each route's bound, i.e. its reduced value scaled, and ``room``, the sum of
-    the prices)."""
-    y, _, step = prices(bits, starts, values, counts, float(target), FIRST_ROUNDS,
-                        deadline)
-    # go on over the routes these prices leave: fewer, so each round is cheaper
-    price = np.round(y * SCALE).astype(np.int64)
-    rows, few = kept_routes(reduced_values(bits, values, SCALE, price), int(price.sum()),
-                            starts, counts, target, 0)
-    if len(rows):
-        y, _, _ = prices(np.ascontiguousarray(bits[rows]), few, values[rows], counts,
-                         float(target), MORE_ROUNDS, deadline, y, step)
-    price = np.round(y * SCALE).astype(np.int64)
-    return reduced_values(bits, values, SCALE, price), int(price.sum())
+    """Prices for routes grouped by type (``starts``) and sorted by value within it,
+    found from the route value ``target`` of a known run by ``deadline``
+    (``time.monotonic()`` seconds, 0 for none): (each route's bound, i.e. its reduced
+    value scaled, and ``room``, the sum of the prices).
+
+    The subgradient steps see only a working set of routes: each type's best by value,
+    then, pass after pass, the best routes whose reduced values under the prices found
+    would be among their type's best in the set; it stops when there is none. Whatever the
+    prices, the bounds are every route's exact reduced values, so they stay bounds."""
+    rows = np.concatenate([np.arange(starts[t], min(starts[t] + WORKING_ROUTES,
+                                                    starts[t + 1]))
+                           for t in range(len(counts))])
+    y = None
+    for _ in range(PASSES):
+        y, _, _ = prices(np.ascontiguousarray(bits[rows]), _type_starts(rows, starts),
+                         values[rows], counts, float(target), ROUNDS, deadline, y)
+        price = np.round(y * SCALE).astype(np.int64)
+        bound = reduced_values(bits, values, SCALE, price)
+        more = _outsiders(bound, rows, starts, counts)
+        if not len(more) or (deadline and time.monotonic() > deadline):
+            break
+        rows = np.union1d(rows, more)
+    return bound, int(price.sum())
 
 
 def priced_bound(values: list, bits: list, counts: list, lower: int,
