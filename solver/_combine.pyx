@@ -56,6 +56,7 @@ cdef struct Search:
     int64_t best
     int64_t steps
     int64_t next_check         # look at the clock when steps reach this
+    int64_t max_steps          # stop once steps reach this; 0 = no limit
     double deadline            # CLOCK_MONOTONIC seconds; 0 = none
     bint stopped
     int32_t* picks             # current picks per slot (-1 = empty)
@@ -304,7 +305,7 @@ cdef void _dfs(Search* S, int s, int q_from, uint64_t* mask, const int32_t* firs
             break
         if S.steps >= S.next_check:
             S.next_check = S.steps + 0x4000
-            if _out_of_time(S):
+            if _out_of_time(S) or (S.max_steps and S.steps >= S.max_steps):
                 S.stopped = True
                 return
         if priced and head + S.bound[q] <= S.best * S.scale:
@@ -360,7 +361,8 @@ cdef void _fill_users(const uint64_t[:, ::1] bits, const int32_t[::1] type_start
 def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
                      const int64_t[::1] value, const int32_t[::1] count, int64_t lower,
                      double deadline=0.0, reach=None, amounts=None, bound=None,
-                     int64_t room=0, int64_t scale=1, uint64_t required=0):
+                     int64_t room=0, int64_t scale=1, uint64_t required=0,
+                     int64_t max_steps=0):
     """Best run above ``lower``: (total, route indices, finished).
 
     ``reach`` (uint64 per route, bit k for company bonus k) and ``amounts`` (int64 per
@@ -374,7 +376,8 @@ def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
 
     ``total`` is ``lower`` and the indices empty when no run beats ``lower``;
     ``finished`` is False when ``deadline`` (``time.monotonic()`` seconds) came first,
-    and then ``total`` is only the best found.
+    or ``max_steps`` (scans of 64 routes, 0 for no limit; looked at every 16,384), and
+    then ``total`` is only the best found.
     """
     cdef int n = bits.shape[0]
     cdef int words = bits.shape[1]
@@ -476,6 +479,7 @@ def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
     S.best = lower
     S.steps = 0
     S.next_check = 0
+    S.max_steps = max_steps
     S.deadline = deadline
     S.stopped = False
     S.picks = &picks[0]

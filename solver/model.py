@@ -61,6 +61,10 @@ BITMAP_LIMIT = 1 << 23
 CP_SAT_LEAST = 0.01
 PRUNE_SECONDS_PER_ROUTE = 2e-6
 BUILD_SECONDS_PER_ROUTE = 1e-5
+# the branch and bound searches without prices first, for at most this many scans (of 64
+# routes) per route, about as long as pricing would take (1817 15528's last board: 8 + 8
+# finishes in 4 scans per route, 8 + 8 + 6 would need 250)
+PLAIN_STEPS_PER_ROUTE = 8
 
 
 @dataclass
@@ -245,7 +249,8 @@ def _branch_and_bound(cands: list[Candidates], lower: int, greedy_picks: list,
     bonuses ``amounts`` at most 64 and >= 0): (picks, total, finished, routes searched),
     ``total`` with the earned bonuses; with ``required`` (a bitmask of bonuses) only runs
     earning those count. Types with the best routes go first; with two trains or more
-    and nothing required the bounds count resource prices (``pricing``)."""
+    and nothing required, a search that a few scans per route do not finish starts over
+    from its best run with bounds that count resource prices (``pricing``)."""
     amounts = list(amounts)
     kept, _ = _cut_by_value(cands, amounts, lower)
     order = sorted(range(len(cands)), key=lambda t: -int(cands[t].values[kept[t][0]])
@@ -262,16 +267,19 @@ def _branch_and_bound(cands: list[Candidates], lower: int, greedy_picks: list,
                              for t in order]).astype(np.int64)
     reach = np.concatenate([_reach_masks(cands[t].reach[kept[t]]) for t in order]) \
         if amounts else None
-    if counts.sum() < 2 or not len(values) or required:
-        total, chosen, finished = best_combination(np.ascontiguousarray(bits), starts, values,
-                                                   counts, lower, deadline, reach,
-                                                   np.asarray(amounts, dtype=np.int64),
-                                                   required=required)
-        if total <= lower:
-            return greedy_picks, lower, finished, len(values)
-        return _picks(origin, chosen), int(total), finished, len(values)
-    extra = sum(amounts)
     bits = np.ascontiguousarray(bits)
+    amounts_np = np.asarray(amounts, dtype=np.int64)
+    priceable = counts.sum() >= 2 and len(values) and not required
+    # first without prices; with prices to fall back on, only for a few scans per route
+    # (most boards need no prices)
+    total, chosen, finished = best_combination(
+        bits, starts, values, counts, lower, deadline, reach, amounts_np, required=required,
+        max_steps=PLAIN_STEPS_PER_ROUTE * len(values) if priceable else 0)
+    if total > lower:
+        greedy_picks, lower = _picks(origin, chosen), int(total)
+    if finished or not priceable or (deadline and time.monotonic() > deadline):
+        return greedy_picks, lower, finished, len(values)
+    extra = sum(amounts)
     bound, room = priced_bounds(bits, starts, values, counts, lower - extra, deadline)
     upper = root_bound(bound, room, starts, counts, extra)
     searched = 0
@@ -281,8 +289,8 @@ def _branch_and_bound(cands: list[Candidates], lower: int, greedy_picks: list,
         rows, new_starts = kept_routes(bound, room, starts, counts, aim, extra)
         total, chosen, finished = best_combination(
             np.ascontiguousarray(bits[rows]), new_starts, values[rows], counts, aim,
-            deadline, reach[rows] if reach is not None else None,
-            np.asarray(amounts, dtype=np.int64), bound=bound[rows], room=room, scale=SCALE)
+            deadline, reach[rows] if reach is not None else None, amounts_np,
+            bound=bound[rows], room=room, scale=SCALE)
         searched = max(searched, len(rows))
         if total > aim:
             return _picks(origin[rows], chosen), int(total), finished, searched
