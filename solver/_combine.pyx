@@ -358,6 +358,36 @@ cdef void _fill_users(const uint64_t[:, ::1] bits, const int32_t[::1] type_start
                 users[block_off[t + 1] - 1, w] |= pad
 
 
+def busiest_first(const uint64_t[:, ::1] bits):
+    """``bits`` (uint64 [routes, words]) with the track resources renumbered by how many
+    routes use them, most first. Renumbering changes no run; the scan for a route that
+    shares no track with a partial run looks at the busiest resources first and so
+    rules a block of 64 routes out sooner."""
+    cdef int n = bits.shape[0], words = bits.shape[1], r, w, j
+    cdef uint64_t x
+    uses_np = np.zeros(words * 64, dtype=np.int64)
+    cdef int64_t[::1] uses = uses_np
+    for r in range(n):
+        for w in range(words):
+            x = bits[r, w]
+            while x:
+                uses[w * 64 + __builtin_ctzll(x)] += 1
+                x &= x - 1
+    rank_np = np.empty(words * 64, dtype=np.int64)
+    rank_np[np.argsort(-uses_np, kind="stable")] = np.arange(words * 64)
+    cdef int64_t[::1] rank = rank_np
+    out_np = np.zeros((n, words), dtype=np.uint64)
+    cdef uint64_t[:, ::1] out = out_np
+    for r in range(n):
+        for w in range(words):
+            x = bits[r, w]
+            while x:
+                j = rank[w * 64 + __builtin_ctzll(x)]
+                out[r, j >> 6] |= (<uint64_t>1) << (j & 63)
+                x &= x - 1
+    return out_np
+
+
 def best_combination(const uint64_t[:, ::1] bits, const int32_t[::1] type_start,
                      const int64_t[::1] value, const int32_t[::1] count, int64_t lower,
                      double deadline=0.0, reach=None, amounts=None, bound=None,

@@ -30,7 +30,7 @@ import time
 import numpy as np
 from ortools.sat.python import cp_model
 
-from ._combine import best_combination
+from ._combine import best_combination, busiest_first
 from ._prune import greedy_runs, partner_bounds
 from .deadline import Deadline
 from .pricing import SCALE, aims, kept_routes, priced_bound, priced_bounds, root_bound
@@ -248,7 +248,8 @@ def _branch_and_bound(cands: list[Candidates], lower: int, greedy_picks: list,
     """The best run by the compiled branch and bound (route lists complete, company
     bonuses ``amounts`` at most 64 and >= 0): (picks, total, finished, routes searched),
     ``total`` with the earned bonuses; with ``required`` (a bitmask of bonuses) only runs
-    earning those count. Types with the best routes go first; with two trains or more
+    earning those count. Types with the best routes go first, the track resources are
+    renumbered busiest first (``busiest_first``); with two trains or more
     and nothing required, a search that a few scans per route do not finish starts over
     from its best run with bounds that count resource prices (``pricing``)."""
     amounts = list(amounts)
@@ -267,7 +268,7 @@ def _branch_and_bound(cands: list[Candidates], lower: int, greedy_picks: list,
                              for t in order]).astype(np.int64)
     reach = np.concatenate([_reach_masks(cands[t].reach[kept[t]]) for t in order]) \
         if amounts else None
-    bits = np.ascontiguousarray(bits)
+    bits = busiest_first(np.ascontiguousarray(bits))
     amounts_np = np.asarray(amounts, dtype=np.int64)
     priceable = counts.sum() >= 2 and len(values) and not required
     # first without prices; with prices to fall back on, only for a few scans per route
