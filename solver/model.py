@@ -65,6 +65,9 @@ BUILD_SECONDS_PER_ROUTE = 1e-5
 # routes) per route, about as long as pricing would take (1817 15528's last board: 8 + 8
 # finishes in 4 scans per route, 8 + 8 + 6 would need 250)
 PLAIN_STEPS_PER_ROUTE = 8
+# a greedy run may look at every route: the greedy start tries 64 starts per train type,
+# fewer (at least 4) where they would look at more routes than this in all
+GREEDY_SCANS = 2_000_000
 
 
 @dataclass
@@ -106,9 +109,9 @@ def _gross(c: Candidates, amounts: list[int]) -> np.ndarray:
     return c.values.astype(np.int64) + c.reach.astype(np.int64) @ np.asarray(amounts, np.int64)
 
 
-def _greedy(cands: list[Candidates], amounts: list[int], until: float = 0.0,
-            starts: int = 64):
-    """A good feasible run: the best of greedy runs started from each type's best routes.
+def _greedy(cands: list[Candidates], amounts: list[int], until: float = 0.0):
+    """A good feasible run: the best of greedy runs started from each type's best routes
+    (64 each, fewer on large boards: about ``GREEDY_SCANS`` route looks in all).
 
     Each greedy run takes its start route, then the highest-value routes that share no
     track and have a train left (compiled ``greedy_runs``); with company bonuses this is
@@ -118,6 +121,7 @@ def _greedy(cands: list[Candidates], amounts: list[int], until: float = 0.0,
     offsets = np.cumsum([0] + [len(c.values) for c in cands])
     if offsets[-1] == 0:
         return [], 0
+    starts = int(np.clip(GREEDY_SCANS // (int(offsets[-1]) * len(cands)), 4, 64))
     rankings = [[c.values for c in cands]]
     if any(c.reach.any() for c in cands if len(c.values)):
         rankings.append([_gross(c, amounts) for c in cands])
