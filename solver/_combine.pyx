@@ -22,16 +22,20 @@ prices of the track still free, and per open slot the best reduced values among 
 routes that fit. That bound sees the conflicts between the open slots that the other
 ignores. The same scan bounds the slots after the first open one, so a route whose
 reduced value cannot lift that bound above the best run is not taken there (nor
-searched below). Every bound is exact, so a search that finishes has proven its best run
-optimal. The next route of a type that shares no track with the routes chosen is
-found 64 routes at a time, from bitmaps (per block of 64 routes, one word per track
-resource) of the routes that use each resource, in value order and, with prices,
-in bound order.
+searched below). Every bound is exact, so a search that finishes has proven its best
+run optimal. The last two slots, once no bonus is left to earn, are searched at once:
+the routes that fit and could beat the best run are listed, then each pair is checked
+against each other's track only. The next route of a type that shares no track with
+the routes chosen is found 64 routes at a time, from bitmaps (per block of 64 routes,
+one word per track resource) of the routes that use each resource, in value order and,
+with prices, in bound order.
 """
 import numpy as np
 
 from libc.stdint cimport int32_t, int64_t, uint64_t
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
+
+from _bits cimport shares_track
 
 
 cdef struct Search:
@@ -65,6 +69,10 @@ cdef struct Search:
 
 cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
+
+
+cdef enum:
+    PAIR_LIST = 2048           # the longest list of routes the last two slots search
 
 
 cdef int _resources(const uint64_t* mask, int words, int32_t* out) noexcept nogil:
@@ -264,6 +272,95 @@ cdef bint _priced_cut(Search* S, int s, const uint64_t* mask, int64_t head,
     return total <= cut
 
 
+cdef int _fitting(Search* S, int t, int i, const int32_t* res, int k, int64_t floor,
+                  int32_t* out) noexcept nogil:
+    """The routes of type t from index ``i`` on that use none of the ``k`` resources
+    ``res`` and are worth more than ``floor``, in order, into ``out``; how many, or -1
+    when more than ``PAIR_LIST`` are."""
+    cdef int end = S.start[t + 1], n = 0
+    cdef int stop = _useful_end(S.value, i, end, floor)
+    while True:
+        i = _next_fit(S, t, i, res, k, stop)
+        if i >= stop:
+            return n
+        if n == PAIR_LIST:
+            return -1
+        out[n] = i
+        n += 1
+        i += 1
+
+
+cdef void _keep(Search* S, int s, int a, int b, int64_t total) noexcept nogil:
+    """A better run: the picks so far, ``a`` at slot s and ``b`` at s + 1 (-1: none)."""
+    cdef int w
+    S.best = total
+    for w in range(s):
+        S.best_picks[w] = S.picks[w]
+    S.best_picks[s] = a
+    S.best_picks[s + 1] = b
+
+
+cdef bint _last_two(Search* S, int s, int q_from, const uint64_t* mask, const int32_t* first,
+                    int64_t total) noexcept nogil:
+    """The two last slots (s and s + 1) searched at once, when no bonus is left to earn:
+    the routes that fit ``mask`` and could beat the best run are listed once, then each
+    pair is checked against the other route's track only. False (nothing done) when a
+    list would be longer than ``PAIR_LIST``."""
+    cdef int32_t one[PAIR_LIST]
+    cdef int32_t two[PAIR_LIST]
+    cdef int32_t res[4096]
+    cdef int t1 = S.slot_type[s], t2 = S.slot_type[s + 1], k, n1, n2, i, j, a, b, j0
+    cdef const int32_t* other
+    cdef bint same = t1 == t2
+    cdef int64_t cap
+    k = _resources(mask, S.words, res)
+    a = q_from if q_from > first[t1] else first[t1]
+    if same:
+        # the partner of a route is a later one, worth no more than the first that fits
+        a = _next_fit(S, t1, a, res, k, S.start[t1 + 1])
+        if a >= S.start[t1 + 1]:
+            return True          # nothing fits: the best run stands
+        cap = S.value[a]
+        n1 = _fitting(S, t1, a, res, k, S.best - total - cap, one)
+        if n1 < 0:
+            return False
+        other, n2 = one, n1
+    else:
+        b = _next_fit(S, t2, first[t2], res, k, S.start[t2 + 1])
+        cap = S.value[b] if b < S.start[t2 + 1] else 0
+        n1 = _fitting(S, t1, a, res, k, S.best - total - cap, one)
+        if n1 < 0:
+            return False
+        cap = S.value[one[0]] if n1 else 0
+        n2 = _fitting(S, t2, first[t2], res, k, S.best - total - cap, two)
+        if n2 < 0:
+            return False
+        other = two
+        if n2 and total + S.value[two[0]] > S.best:
+            _keep(S, s, -1, two[0], total + S.value[two[0]])
+    if n1 and total + S.value[one[0]] > S.best:
+        _keep(S, s, one[0], -1, total + S.value[one[0]])
+    for i in range(n1):
+        a = one[i]
+        j0 = i + 1 if same else 0
+        if j0 >= n2 or total + S.value[a] + S.value[other[j0]] <= S.best:
+            break               # values fall: no later route makes a better pair
+        for j in range(j0, n2):
+            b = other[j]
+            if total + S.value[a] + S.value[b] <= S.best:
+                break
+            if not shares_track(S.bits + a * S.words, S.bits + b * S.words, S.words):
+                _keep(S, s, a, b, total + S.value[a] + S.value[b])
+                break
+        S.steps += n2 - j0
+        if S.steps >= S.next_check:
+            S.next_check = S.steps + 0x4000
+            if _out_of_time(S) or (S.max_steps and S.steps >= S.max_steps):
+                S.stopped = True
+                return True
+    return True
+
+
 cdef void _dfs(Search* S, int s, int q_from, uint64_t* mask, const int32_t* first,
                int64_t total, int64_t room, uint64_t earned, int64_t unearned) noexcept nogil:
     """Fill slots from ``s`` on; ``total`` is the value of the picks so far (bonuses in
@@ -289,6 +386,9 @@ cdef void _dfs(Search* S, int s, int q_from, uint64_t* mask, const int32_t* firs
         if _priced_cut(S, s, mask, head, &rest_priced):
             return
         head += rest_priced
+    if s == S.n_slots - 2 and unearned == 0 and (earned & S.required) == S.required \
+            and _last_two(S, s, q_from, mask, first, total):
+        return
     t = S.slot_type[s]
     q = q_from if q_from > first[t] else first[t]
     end = S.start[t + 1]
