@@ -52,12 +52,14 @@ positions their ``privates`` (``Replay.privates``; 1871: who holds SBC).
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Iterator
 
 from . import answers
 from .errors import InputError
 from .position import CityTokens, PlacedHex, Position, Train
+from .replayfork import Fork, settled
 from .turn import apply
 from .turnstate import Turn
 
@@ -221,6 +223,29 @@ class Replay:
         self.round_set, self.round_in_set = 0, 0
         self.operated: set[str] = set()      # companies that operated in this operating round
         self.round_ended = False             # this operating round is over, the next not begun
+        self.decisions: dict[tuple, object] = {}   # (action id, field): a fork's choice kept
+
+    def copy(self) -> Replay:
+        """A replay going on from here on its own (a fork's branch): the title, the log and
+        the hexes are shared (a hex is never changed in place), all else is copied."""
+        twin = copy.copy(self)
+        shared = (self.game, self.game.ruleset, self.title, self.rules, self.phase, self.turn,
+                  *self.board.values())
+        memo = {id(self): twin, **{id(s): s for s in shared}}
+        for name, value in vars(self).items():
+            if isinstance(value, (dict, list, set)):
+                setattr(twin, name, copy.deepcopy(value, memo))
+        return twin
+
+    def decide(self, action: dict, field: str, choices: list, why: str):
+        """The one of ``choices`` the engine took at ``action`` (``why``: by what): the only
+        one, or the one the rest of the log leaves (``trainrun.replayfork``). A title's
+        hook asks before it changes anything: the first time this raises ``Fork``."""
+        if len(choices) == 1:
+            return choices[0]
+        if (action["id"], field) not in self.decisions:
+            raise Fork(field, tuple(choices), why)
+        return self.decisions[(action["id"], field)]
 
     def _set_up_city(self, hex_id: str, holders: tuple, reserved: tuple) -> None:
         """The first city of ``hex_id`` as the title's setup leaves it."""
@@ -584,10 +609,10 @@ def replay(game: GameLog) -> Iterator[tuple[dict, Replay]]:
     """Each action standing in the log, with the replay as it stands just before it (its
     operating turn begun: a corporation's home token lies before its first action)."""
     state = Replay(game)
-    for action in game.actions:
-        state.begin(action)
+    for index, action in enumerate(game.actions):
+        settled(state, index, state.begin)
         yield action, state
-        state.apply(action)
+        settled(state, index, state.apply)
 
 
 def _acting(state: Replay, action: dict | None) -> str | None:
