@@ -44,10 +44,13 @@ What moves the board and the trains:
   the title's ``ReplayRules`` say whether a train is exported after each set or each
   operating round.
 
-Any other action stops the replay with one line naming its id, its type and why: the
-board is never silently wrong. A title replays only when its plugin gives replay rules
-(``trainrun_replay_rules``): 18Chesapeake, 18NY, 1871 and 1817 (rounds told apart by
-its ``trainrun_replay_round``). A title's bookkeeping may also give each company's
+Where the engine made a choice from what the log does not show (1817: which of a player's
+corporations pays for an acquisition), the title asks ``Replay.decide``: each choice is
+replayed to the end of the log on a copy and the one no later action contradicts is kept
+(``trainrun.replayfork``). Any other action stops the replay with one line naming its id,
+its type and why: the board is never silently wrong. A title replays only when its plugin
+gives replay rules (``trainrun_replay_rules``): 18Chesapeake, 18NY, 1871 and 1817 (rounds
+told apart by its ``trainrun_replay_round``). A title's bookkeeping may also give each company's
 positions their ``privates`` (``Replay.privates``; 1871: who holds SBC).
 """
 from __future__ import annotations

@@ -549,6 +549,25 @@ def test_1817_a_merger_moves_trains_and_tokens():
     assert {t.id for t in after.trains["GT"]} == bess_trains | gt_trains
 
 
+def _tokens_left_before(game, action_id, company):
+    for action, state in replay(load("1817", game)):
+        if action["id"] == action_id:
+            return tokens_left(state.position(company, action_id))
+
+
+def test_1817_a_single_size_corporation_has_its_tokens_once_its_auction_is_won():
+    # phase 4: 5 shares, 2 tokens (engine PHASES corporation_sizes). 15528#724: no one
+    # could bid on PLE after 655's $120 (723): the passes 725-727 go round to 655 (728),
+    # PLE is won and sized before its home token; the moves line has 2 left. Bankrupt
+    # game #1475: after 7791's $240 on A&S (1474), 18003 and 4738 pass it (1476, 1478),
+    # and 18003 acts again (1479) before 7791: the auction was open, A&S still holds only
+    # its charter's token at its home (1 left), and 2 once won (WT the same at 1503/1556)
+    assert _tokens_left_before("15528", 724, "PLE") == 2
+    assert _tokens_left_before("1817_game_end_bankrupt", 1475, "A&S") == 1
+    assert _tokens_left_before("1817_game_end_bankrupt", 1476, "A&S") == 1   # 2, one home
+    assert _tokens_left_before("1817_game_end_bankrupt", 1556, "WT") == 1
+
+
 def test_1817_home_tokens_are_chosen_cities():
     # 15528 action 86: H places its first token, its home, in H9 city 0 (the turn engine's
     # HomeToken step: any city with a slot for it, reached or not)

@@ -12,8 +12,9 @@ bank exports its next train (every 2 left, when the next is a 2).
 * Stock round: a bid on a corporation not on the board starts its auction and its home
   token (the corporation's first ``place_token``, any city with a slot); the winner's
   ``assign`` of a private puts it into the new corporation (the Train Station: one more
-  token); ``choose`` gives its size (else the phase's only size): 2, 5 or 10 shares,
-  1, 2 or 4 tokens.
+  token); ``choose`` gives its size (else the phase's only size, once the auction is won:
+  before the home token if no one else could bid, after it if the others pass it round):
+  2, 5 or 10 shares, 1, 2 or 4 tokens.
 * A mine private's lay (Minor Coal, Coal, Major Coal) puts a ``mine`` marker on its hex,
   the Country Ranch's a ``ranch`` marker; a bridge private's ``assign`` of a hex a
   ``bridge`` marker.
@@ -31,8 +32,10 @@ bank exports its next train (every 2 left, when the next is a 2).
   bank liquidated it there.
 * ``merge`` of two corporations (merger round), and an acquisition (acquisition round:
   the highest bid wins, the ``merge`` naming the buying corporation or the corporation
-  of the winner acting next, or the only one the winner presides, or else the one of
-  them the log shows running the acquired trains next): the other's trains
+  of the winner acting next, or the only one the winner presides, or the one of them the
+  log shows running the acquired trains next, or else the one of them whose branch the
+  rest of the log does not contradict, ``trainrun.replayfork``: the engine takes the only
+  one able to pay): the other's trains
   and privates go to the survivor; in each city holding both, the survivor's token
   leaves; each of the other's tokens becomes the survivor's, in its slot; the other
   corporation is reset (off the board, free to start again). The tokens of both add up
