@@ -197,6 +197,10 @@ def _choose(position: Position, declared: list) -> tuple[list, list]:
     trains = {t.id: t for t in position.trains}
     per_route, notes = [], []
     for train, _, readings, _ in declared:
+        if len(readings) == 1:   # nothing to choose: check_run checks it
+            per_route.append([(readings[0], None)])
+            notes.append(None)
+            continue
         checked = []
         for visited, chains in readings:
             rc = (check_route(position, trains[train], visited, chains) if train in trains
