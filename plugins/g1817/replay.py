@@ -302,9 +302,8 @@ def _buyer(replay, state: dict, action: dict, acquired: str, winner) -> str:
     runner = _running(replay, state, action, acquired)
     found = [c for c in candidates if runner in (c, None)]
     why = (f"trainrun cannot tell which corporation of player {winner} acquires {acquired}: "
-           f"of those it "
-           f"presides ({', '.join(candidates)}) the engine takes the one able to pay, and "
-           "trainrun does not follow money")
+           f"of those it presides ({', '.join(candidates)}) the engine takes the one able to "
+           "pay, and trainrun does not follow money")
     if not found:
         raise InputError("acquisition", why)
     return replay.decide(action, "acquisition", found, why)
