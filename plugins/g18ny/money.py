@@ -226,7 +226,3 @@ def buy_company(replay, action: dict) -> None:
     if followed(replay, seller):
         replay.cash[seller] += price
 
-
-def closed(replay, company: str) -> None:
-    """``company`` closes (merged, liquidated): its cash is no longer followed."""
-    replay.cash.pop(company, None)

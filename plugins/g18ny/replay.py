@@ -212,7 +212,6 @@ def _transfer(replay, seller: str, buyer: str) -> None:
 
 def _close(replay, company: str) -> None:
     replay.close(company)
-    money.closed(replay, company)
     replay.title_state.pop(company, None)
 
 
