@@ -38,6 +38,9 @@ What moves the board and the trains:
   and ``privates`` (per company, carried into its positions) and ``extra_tokens``;
 * bids, shares, loans, dividends, runs and passes change neither board nor trains and are
   read and skipped;
+* cash: a title's replay hook may follow companies' cash in ``Replay.cash`` (18NY: the
+  minors'); their positions state it, and their lays and tokens are paid from it through
+  the turn engine (which refuses a lay beyond the title's ``trainrun_lay_budget``);
 * rounds: a company's action opens an operating turn, a player's bid, par, share trade
   or pass ends the set of operating rounds, unless the title's ``trainrun_replay_round``
   says otherwise (``between``: the operating round is over, the next is of the same set);
