@@ -199,10 +199,6 @@ FEE = 20
 LAYS = [LayRight(True, True, cost=FEE, cannot_reuse_same_hex=True),
         LayRight(True, "not_if_upgraded", cost=FEE, cannot_reuse_same_hex=True)]
 TOWN_TO_CITY = {"3": "5", "4": "57", "58": "6"}
-# Labels the map prints for a later colour (engine map ``future_label``): the tile of that
-# colour must carry it (Rochester R, Syracuse S, Brooklyn Br, Buffalo Bu).
-FUTURE_LABELS = {"D8": ("R", "green"), "D12": ("S", "brown"), "K21": ("Br", "brown"),
-                 "E3": ("Bu", "gray")}
 
 
 @hookimpl
@@ -228,7 +224,7 @@ def trainrun_upgrades_to(position: Position, hex_id: str, old, tiles) -> list:
     four_sides = len(position.title.hexes[hex_id].neighbors) == 4
     return [new for new in tiles if TOWN_TO_CITY.get(old.name) == new.name
             or ((new.name != "448" or four_sides)
-                and default_upgrades_to(old, new, FUTURE_LABELS.get(hex_id)))]
+                and default_upgrades_to(old, new, position.title.hexes[hex_id].future_label))]
 
 
 @hookimpl
