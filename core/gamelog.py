@@ -38,6 +38,9 @@ What moves the board and the trains:
   and ``privates`` (per company, carried into its positions) and ``extra_tokens``;
 * bids, shares, loans, dividends, runs and passes change neither board nor trains and are
   read and skipped;
+* cash: a title's replay hook may follow companies' cash in ``Replay.cash`` (18NY: the
+  minors'); their positions state it, and their lays and tokens are paid from it through
+  the turn engine (which refuses a lay beyond the title's ``trainrun_lay_budget``);
 * rounds: a company's action opens an operating turn, a player's bid, par, share trade
   or pass ends the set of operating rounds, unless the title's ``trainrun_replay_round``
   says otherwise (``between``: the operating round is over, the next is of the same set);
@@ -209,6 +212,9 @@ class Replay:
         self.title_state: dict[str, dict] = {}   # per company, as its positions carry it
         self.privates: dict[str, dict] = {}      # per company: its positions' ``privates``
         self.extra_tokens: dict[str, int] = {}   # tokens a company holds beyond its charter's
+        # the cash of the companies the title follows (its replay hook keeps it): their
+        # positions state it, and their lays and tokens are paid from it
+        self.cash: dict[str, int] = {}
         self.notes: dict = {}                    # the title's own bookkeeping (its replay hook)
         self.tile_ids: dict[str, str] = {}   # the engine's copy id of each laid tile, per hex
         self.phase = start.phase
@@ -285,7 +291,7 @@ class Replay:
                             dict(self.board), title_state=dict(self.title_state.get(company, {})),
                             options=dict(self._options()), source=source,
                             tokens_left=tokens_left, privates=dict(self.privates.get(company, {})),
-                            ruleset=self.game.ruleset)
+                            ruleset=self.game.ruleset, turn=Turn(cash=self.cash.get(company)))
         answers.prepare_board(position)
         return position
 
@@ -294,7 +300,14 @@ class Replay:
 
     def _operator_position(self, company: str, step: str = "Track") -> Position:
         position = self.position(company)
-        return dataclasses.replace(position, turn=dataclasses.replace(self.turn, step=step))
+        return dataclasses.replace(position, turn=dataclasses.replace(
+            self.turn, step=step, cash=self.cash.get(company)))
+
+    def _paid(self, company: str, after: Position) -> None:
+        """The turn after a lay or token of ``company``, its cost paid from the cash followed."""
+        self.turn = after.turn
+        if company in self.cash:
+            self.cash[company] = after.turn.cash
 
     # ---- actions -------------------------------------------------------------------
 
@@ -405,7 +418,8 @@ class Replay:
         after = apply(self._operator_position(company, step), {"hex": hex_id, "city": city})
         tokens = after.board[hex_id].tokens
         self.board[hex_id] = _copy_hex(self.board[hex_id], tokens)
-        self.turn = dataclasses.replace(after.turn, step="Track")
+        self._paid(company, dataclasses.replace(after, turn=dataclasses.replace(after.turn,
+                                                                                step="Track")))
 
     def hex_of_tile(self, tile_id: str, action: dict) -> str:
         """The hex holding the tile of engine copy id ``tile_id`` (a laid tile, or a printed
@@ -432,7 +446,7 @@ class Replay:
         else:
             after = apply(self._operator_position(company), move)
             self.board[hex_id] = after.board[hex_id]
-            self.turn = after.turn
+            self._paid(company, after)
         self.tile_ids[hex_id] = tile_id
 
     def _lay_as_logged(self, company: str, move: dict) -> None:
