@@ -14,14 +14,16 @@ from .errors import InputError, one_line
 from .jsontext import load_json
 
 
-def solve(text: bytes, time_limit: float, workers: int, buy_next_train: bool,
+def solve(text: bytes, time_limit: float, started: float, workers: int, buy_next_train: bool,
           trains: str | None) -> dict:
-    """``/solve``: the body a position, or ``{"position": ..., "keep": RUN}``."""
+    """``/solve``: the body a position, or ``{"position": ..., "keep": RUN}``, answered
+    ``time_limit`` seconds after ``started`` (the request's arrival, ``time.monotonic()``:
+    the clock is the system's, the same in every process), its wait for a worker included."""
     from trainrun.reading import read_position
     from trainrun.run import solve as solve_position
     from trainrun.solver import Deadline
     from trainrun.trainset import with_trains
-    deadline = Deadline(time_limit)
+    deadline = Deadline(time_limit, started)
     data, keep = load_json(text, "position"), None
     if isinstance(data, dict) and "keep" in data and "position" in data:
         data, keep = data["position"], data["keep"]

@@ -1,0 +1,10 @@
+"""What the service's worker processes start with: imported once by the pool's fork server
+(``trainrun.solvepool``), so every worker forked from it has the solver imported and every
+installed title already parsed (a fresh worker answers its first request as fast as its
+hundredth)."""
+import trainrun.run  # noqa: F401
+import trainrun.servicetasks  # noqa: F401
+from trainrun.plugins import installed_titles, load_title
+
+for _name in installed_titles():
+    load_title(_name)
