@@ -1,7 +1,7 @@
 """What a worker process of the service does: one request's whole work, from the body's
 text to the answer's dict, so the service's event loop only reads bodies and writes answers.
 
-``serve_worker(conn)`` answers ``(task, args)`` messages on a pipe with ``("ok", answer)``,
+``serve_worker(conn)`` says it is ready, then answers ``(task, args)`` messages on a pipe with ``("ok", answer)``,
 ``("input", one line)`` for bad input, or ``("internal", one line)``; with each answer the
 worker's resident memory in bytes, so the pool can retire a worker that grew
 (``trainrun.solvepool``). ``TASKS`` names what it can do.
@@ -131,8 +131,10 @@ def resident_bytes() -> int:
 
 
 def serve_worker(conn) -> None:
-    """Answer tasks on ``conn`` until the pipe closes (the service went away)."""
+    """Say ``"ready"`` on ``conn``, then answer tasks on it until the pipe closes (the
+    service went away)."""
     import trainrun.plugins  # noqa: F401  (load the titles before the first request)
+    conn.send("ready")
     while True:
         try:
             task, args = conn.recv()

@@ -84,6 +84,7 @@ class _Worker:
         self.process = ctx.Process(target=serve_worker, args=(child,), daemon=True)
         self.process.start()
         child.close()
+        self.conn.recv()            # "ready": its start is not counted in its first task
         self.lowered = False        # runs a long task (holds a long slot)
         self.spent = 0.0            # CPU seconds of its last task
 

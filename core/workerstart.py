@@ -2,9 +2,13 @@
 (``trainrun.solvepool``), so every worker forked from it has the solver imported and every
 installed title already parsed (a fresh worker answers its first request as fast as its
 hundredth)."""
+import gc
+
 import trainrun.run  # noqa: F401
 import trainrun.servicetasks  # noqa: F401
 from trainrun.plugins import installed_titles, load_title
 
 for _name in installed_titles():
     load_title(_name)
+
+gc.freeze()
