@@ -42,7 +42,9 @@ from .errors import InputError
 
 
 SPRINT = 0.1                # CPU seconds after which a task counts as long
-TICK = 0.025                # seconds between looks at a short task's CPU time
+TICK = 0.01                 # seconds at least between looks at a short task's CPU time
+CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else \
+    os.cpu_count() or 1         # where the workers may run
 LONG_TASK_NICENESS = 10     # a long task's worker runs at this niceness
 LONG_MEMORY = 1024          # requests remembered as long
 
@@ -291,11 +293,15 @@ class SolvePool:
         try:
             start = worker.cpu_seconds()
             worker.conn.send(message)
+            used = 0.0
             while not done and time.monotonic() < deadline:
-                done, _ = await asyncio.wait(waits, timeout=max(deadline - time.monotonic(), 0)
-                                             if long else TICK,
-                                             return_when=asyncio.FIRST_COMPLETED)
-                if not (done or long) and worker.cpu_seconds() - start >= SPRINT:
+                # the task cannot spend its sprint sooner than on every core at once
+                left = max(deadline - time.monotonic(), 0)
+                done, _ = await asyncio.wait(waits, timeout=left if long else min(
+                    left, max((SPRINT - used) / CORES, TICK)),
+                    return_when=asyncio.FIRST_COMPLETED)
+                used = worker.cpu_seconds() - start
+                if not (done or long) and used >= SPRINT:
                     long = self._promote(worker)
                     if not long:
                         break
