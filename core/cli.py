@@ -579,7 +579,7 @@ def convert(position: str, line: int | None, action: int | None) -> None:
 @click.option("--queue", type=click.IntRange(min=1), default=None,
               help="Requests waiting for a worker before 503  [default: 4 per job]")
 @click.option("--long-jobs", type=click.IntRange(min=1), default=None,
-              help="Workers that tasks past 0.25 s of CPU may hold; the others are kept "
+              help="Workers that tasks past 0.1 s of CPU may hold; the others are kept "
                    "for short ones  [default: half the jobs, at least 1]")
 @click.option("--long-queue", type=click.IntRange(min=1), default=None,
               help="Long tasks waiting for one of those before 503  [default: 2 per "
@@ -599,8 +599,9 @@ def convert(position: str, line: int | None, action: int | None) -> None:
 @click.option("--allowed-hosts", default="127.0.0.1,localhost,[::1]", show_default=True,
               help="Host headers served, comma-separated ('*': any).")
 def serve(host: str, port: int, jobs: int | None, queue: int | None, long_jobs: int | None,
-          long_queue: int | None, max_time_limit: float, max_workers: int, max_body: int, read_timeout: float, max_connections: int,
-          api_key: str | None, allowed_hosts: str) -> None:
+          long_queue: int | None, max_time_limit: float, max_workers: int, max_body: int,
+          read_timeout: float, max_connections: int, api_key: str | None,
+          allowed_hosts: str) -> None:
     """Run the HTTP revenue service (POST /solve, /verify, /moves, /advise, /apply,
     /import, /audit, /draw; GET /titles, /healthz, /readyz; docs at /docs) and its web
     page at /."""

@@ -1,10 +1,10 @@
 """What a worker process of the service does: one request's whole work, from the body's
 text to the answer's dict, so the service's event loop only reads bodies and writes answers.
 
-``serve_worker(conn)`` says it is ready, then answers ``(task, args)`` messages on a pipe with ``("ok", answer)``,
-``("input", one line)`` for bad input, or ``("internal", one line)``; with each answer the
-worker's resident memory in bytes, so the pool can retire a worker that grew
-(``trainrun.solvepool``). ``TASKS`` names what it can do.
+``serve_worker(conn)`` says it is ready, then answers ``(task, args)`` messages on a pipe
+with ``("ok", answer)``, ``("input", one line)`` for bad input, or ``("internal", one
+line)``; with each answer the worker's resident memory in bytes, so the pool can retire a
+worker that grew (``trainrun.solvepool``). ``TASKS`` names what it can do.
 """
 from __future__ import annotations
 

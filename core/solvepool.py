@@ -17,12 +17,15 @@ tasks (its priority is lowered, so short tasks on the other workers pass it); ot
 worker is killed and replaced and the request waits in the long lane's own queue (at most
 ``long_queue``; more raise ``PoolFull``) for a long slot, then starts again at low priority
 from the beginning, within the same deadline. So at least ``jobs - long_jobs`` workers are
-always left to short tasks, and a long task wastes at most one sprint of work.
+always left to short tasks, and a long task wastes at most one sprint of work. Work seen
+long before (``same_as``; the last ``LONG_MEMORY``) starts in the long lane at once, so a
+client retrying after a 503 spends no second sprint.
 
 A worker that held a long task, or whose memory grew beyond ``max_rss`` bytes, is retired
 after its answer (priority cannot be raised back without privileges; memory a solve took is
-given back). Workers are forked from a server that has every title loaded
-(``trainrun.workerstart``), so none parses a title on a request.
+given back). Workers are forked from a fork server that has every title loaded and its
+heap frozen (``trainrun.workerstart``), so none parses a title on a request, and each says
+it is ready before it is given a task.
 
 The pool keeps no asyncio object between calls, so it serves any event loop (a test
 client starts one per request).
