@@ -51,30 +51,39 @@ def read_lines(data: bytes) -> list[Line]:
     return lines
 
 
-def solve_record(text: str, time_limit: float, workers: int = 1, trains=None) -> dict:
-    """The ``trainrun batch`` record of one line: its ``fixture`` and ``action``, then the
-    run (``title``, ``company``, ``total``, ``status``, ``bound``, ``seconds``, ``routes``)
-    or ``status`` "error" with the one-line ``error``. ``time_limit`` counts from here
-    (reading the line included); ``trains`` runs those trains (``trainrun.trainset``)."""
-    from .reading import read_position
-    from .run import Deadline, solve
-    deadline = Deadline(time_limit)
+def position_record(text: str, answer: Callable[[object], dict]) -> dict:
+    """The record of one line holding a position: its ``fixture`` and ``action``, then
+    ``answer(the line's JSON)``, or ``status`` "error" with the one-line ``error``."""
     record: dict = {}
     try:
         data = load_json(text, "position")
         if isinstance(data, dict):
             record = {k: data[k] for k in ("fixture", "action") if k in data}
-        run = solve(read_position(data), workers=workers, trains=trains, deadline=deadline)
+        return {**record, **answer(data)}
     except InputError as exc:
         return {**record, "status": "error", "error": str(exc)}
-    except Exception as exc:  # one bad position must not stop the batch
+    except Exception as exc:  # one bad position must not stop the others
         return {**record, "status": "error",
                 "error": f"internal error ({type(exc).__name__}: {exc})"}
-    return {**record, "title": run.title, "company": run.company, "total": run.total,
-            "status": run.status, "bound": run.bound, "seconds": run.seconds,
-            "routes": [{"train": r.train, "train_name": r.train_name, "revenue": r.revenue,
-                        "visited": r.visited, "stops": r.stops, "chains": r.chains}
-                       for r in run.routes]}
+
+
+def solve_record(text: str, time_limit: float, workers: int = 1, trains=None) -> dict:
+    """The ``trainrun batch`` record of one line (``position_record``): the run
+    (``title``, ``company``, ``total``, ``status``, ``bound``, ``seconds``, ``routes``).
+    ``time_limit`` counts from here (reading the line included); ``trains`` runs those
+    trains (``trainrun.trainset``)."""
+    from .reading import read_position
+    from .run import Deadline, solve
+    deadline = Deadline(time_limit)
+
+    def answer(data) -> dict:
+        run = solve(read_position(data), workers=workers, trains=trains, deadline=deadline)
+        return {"title": run.title, "company": run.company, "total": run.total,
+                "status": run.status, "bound": run.bound, "seconds": run.seconds,
+                "routes": [{"train": r.train, "train_name": r.train_name,
+                            "revenue": r.revenue, "visited": r.visited, "stops": r.stops,
+                            "chains": r.chains} for r in run.routes]}
+    return position_record(text, answer)
 
 
 def run_task(task: Callable[[str], dict], line: Line) -> dict:

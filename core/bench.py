@@ -14,13 +14,16 @@ import json
 import time
 from pathlib import Path
 
+from .answers import train_rules
 from .batch import Line, read_lines
+from .jsontext import load_json
 from .errors import InputError
 
 
 def bench_lines(paths: list[str]) -> tuple[list[Line], list[str]]:
     """The positions of every input, one line of JSON text each, numbered in input order,
     and a note for each game file whose replay stopped early (its runs up to there count)."""
+    from .gamelog import SEED_LIMIT
     texts, notes = [], []
     for path in paths:
         try:
@@ -28,17 +31,15 @@ def bench_lines(paths: list[str]) -> tuple[list[Line], list[str]]:
         except OSError as exc:
             raise InputError(path, exc.strerror) from None
         if path.endswith(".jsonl"):
-            texts += [line.text if not line.unreadable else "" for line in read_lines(data)]
+            texts += [(line.text, line.unreadable) for line in read_lines(data)]
             continue
-        try:
-            obj = json.loads(data)
-        except (ValueError, UnicodeDecodeError):
-            raise InputError(path, "not a JSON position or game file") from None
+        obj = load_json(data, path, max_int=SEED_LIMIT)
         if isinstance(obj, dict) and "actions" in obj:
-            texts += _game_runs(obj, Path(path).name, notes)
+            texts += [(text, None) for text in _game_runs(obj, Path(path).name, notes)]
         else:
-            texts.append(json.dumps(obj))
-    return [Line(n, text) for n, text in enumerate(texts, start=1)], notes
+            texts.append((json.dumps(obj), None))
+    return [Line(n, text, unreadable)
+            for n, (text, unreadable) in enumerate(texts, start=1)], notes
 
 
 def _game_runs(game: dict, name: str, notes: list) -> list[str]:
@@ -80,15 +81,18 @@ def bench_record(text: str, strategy: str = "auto", repeat: int = 1,
     from .reading import read_position
     from .run import solve
     try:
-        data = json.loads(text)
+        data = load_json(text, "position")
         best, run, position = float("inf"), None, None
         for _ in range(repeat):
             t0 = time.perf_counter()
             position = read_position(data)
             run = solve(position, time_limit=time_limit, workers=1, strategy=strategy)
             best = min(best, time.perf_counter() - t0)
-    except (ValueError, InputError) as exc:
+    except InputError as exc:
         return {"strategy": strategy, "status": "error", "error": str(exc)}
+    except Exception as exc:  # one bad position must not stop the bench
+        return {"strategy": strategy, "status": "error",
+                "error": f"internal error ({type(exc).__name__}: {exc})"}
     check = check_run(position, [(r.train, r.visited, r.chains) for r in run.routes])
     enumerated = list(run.routes_enumerated.values())
     row = {"id": f"{data.get('fixture', '')}#{data.get('action', '')}", "title": run.title,
@@ -97,7 +101,7 @@ def bench_record(text: str, strategy: str = "auto", repeat: int = 1,
            "routes_enumerated": (sum(enumerated) if all(isinstance(n, int) for n in enumerated)
                                  else None),
            "trains": [t.name for t in position.trains],
-           "distances": [_length(t) for t in position.trains],
+           "distances": [_length(position, t) for t in position.trains],
            "legal": check.legal and check.total == run.total, **_reference(data)}
     row["failures"] = ([] if row["legal"] else
                        [f"checker: {v}" for v in check.violations]
@@ -106,14 +110,8 @@ def bench_record(text: str, strategy: str = "auto", repeat: int = 1,
     return row
 
 
-# a distance this long is unlimited (18Chesapeake's D, 18NY's 12H counted in hexes)
-UNLIMITED = 99
-
-
-def _length(train) -> int | None:
-    """A train's length in cities it may count (``distance``, or the city entry of a
-    distance row); None when unlimited."""
-    distance = train.distance
-    if isinstance(distance, list):
-        distance = max((d["pay"] for d in distance if "city" in d["nodes"]), default=0)
-    return None if distance >= UNLIMITED else int(distance)
+def _length(position, train) -> int | None:
+    """How far ``train`` may run by its title's rules (cities, or hex edges for H trains);
+    None when unlimited."""
+    rules = train_rules(position, train)
+    return None if rules.distance == "unlimited" else rules.limit

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import signal
 import sys
+from contextlib import contextmanager
 
 import click
 
@@ -46,6 +47,23 @@ def _fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
 def _internal(exc: Exception) -> None:
     _fail(f"internal error ({type(exc).__name__}: {exc}); please report it with the input",
           EXIT_INTERNAL)
+
+
+@contextmanager
+def _reported():
+    """A command's work: bad input ends it with its one line (exit 2), any other error
+    with one line saying it is trainrun's fault (exit 3); never a traceback."""
+    try:
+        yield
+    except InputError as exc:
+        _fail(str(exc))
+    except Exception as exc:
+        _internal(exc)
+
+
+def _show(progress: bool | None) -> bool:
+    """Whether to draw a progress bar: as asked, else when stderr is a terminal."""
+    return sys.stderr.isatty() if progress is None else progress
 
 
 def _read_bytes(path: str) -> bytes:
@@ -140,8 +158,8 @@ def solve(position: str, as_json: bool, time_limit: float, workers: int,
     if buy_next_train and keep:
         _fail("--keep: not with --buy-next-train")
     from .progress import SolveProgress
-    show = sys.stderr.isatty() if progress is None else progress
-    try:
+    show = _show(progress)
+    with _reported():
         if buy_next_train:
             result = _purchase_text(_read_file(position), deadline, workers, trains)
             proven = (result.without.status == "optimal"
@@ -164,10 +182,6 @@ def solve(position: str, as_json: bool, time_limit: float, workers: int,
                 from trainrun.runformat import export_run_routes
                 click.echo(json.dumps(export_run_routes(board, result), indent=2))
                 sys.exit(0 if proven else EXIT_STOPPED)
-    except InputError as exc:
-        _fail(str(exc))
-    except Exception as exc:  # never a traceback for the user
-        _internal(exc)
     if as_json:
         click.echo(json.dumps(result.to_dict(), indent=2))
     else:
@@ -198,7 +212,7 @@ def verify(position: str, run: str | None, as_json: bool, time_limit: float,
     """
     from trainrun.reading import read_position
     from trainrun.verify import verify as verify_run
-    try:
+    with _reported():
         text = _read_file(position)
         board = read_position(text)
         declared = _read_file(run) if run is not None else text
@@ -206,10 +220,6 @@ def verify(position: str, run: str | None, as_json: bool, time_limit: float,
         if svg_out:
             from trainrun.draw import draw_verification
             _write_drawing(svg_out, draw_verification(board, result))
-    except InputError as exc:
-        _fail(str(exc))
-    except Exception as exc:  # never a traceback for the user
-        _internal(exc)
     click.echo(json.dumps(result.to_json(), indent=2) if as_json
                else format_verification(result))
     sys.exit(result.exit_code)
@@ -244,14 +254,10 @@ def draw(position: str, run: str | None, output: str) -> None:
     run on it: each train's route in its colour, stops with their values, the legend."""
     from trainrun.draw import draw_input
     from trainrun.reading import read_position
-    try:
+    with _reported():
         board = read_position(_read_file(position))
         svg = draw_input(board, _read_file(run) if run is not None else None)
         _write_drawing(output, svg)
-    except InputError as exc:
-        _fail(str(exc))
-    except Exception as exc:  # never a traceback for the user
-        _internal(exc)
 
 
 def _jobs_options(command):
@@ -270,7 +276,7 @@ def _jobs_options(command):
 def _write_records(records, total: int, out, progress: bool | None, skip: int = 0) -> None:
     """Write each record as one JSON line as it comes, under a progress bar on a terminal."""
     from tqdm import tqdm
-    show = sys.stderr.isatty() if progress is None else progress
+    show = _show(progress)
     with tqdm(total=total, initial=skip, disable=not show, unit="pos", file=sys.stderr) as bar:
         for record in records:
             text = json.dumps(record)
@@ -304,20 +310,19 @@ def batch(file: str, time_limit: float, workers: int, trains: str | None, output
     lines = read_lines(_read_bytes(file))
     if resume and not output:
         _fail("--resume: needs --output, the file of the interrupted batch")
-    try:
+    with _reported():
         skip = completed_records(output, lines) if resume else 0
         records = run_lines(partial(solve_record, time_limit=time_limit, workers=workers,
                                     trains=trains),
                             lines[skip:], jobs, dask)
-        if output:
+        if not output:
+            _write_records(records, len(lines), sys.stdout, progress)
+            return
+        try:
             with open(output, "a" if resume else "w", encoding="utf-8") as out:
                 _write_records(records, len(lines), out, progress, skip)
-        else:
-            _write_records(records, len(lines), sys.stdout, progress)
-    except InputError as exc:
-        _fail(str(exc))
-    except OSError as exc:
-        _fail(f"{output}: {exc.strerror}")
+        except OSError as exc:
+            raise InputError(output, exc.strerror) from None
 
 
 @main.command()
@@ -341,7 +346,7 @@ def bench(inputs: tuple, folder: str | None, strategies: tuple, repeat: int,
     from trainrun.batch import run_lines
     from trainrun.bench import bench_lines, bench_record
     from trainrun.benchreport import write_report
-    try:
+    with _reported():
         lines, notes = bench_lines(list(inputs))
         for note in notes:
             click.echo(f"trainrun: note: {note}", err=True)
@@ -352,15 +357,16 @@ def bench(inputs: tuple, folder: str | None, strategies: tuple, repeat: int,
             records = run_lines(task, lines, jobs, dask)
             rows += _collected(records, len(lines), progress, echo=folder is None)
         if folder:
-            click.echo(f"report: {write_report(rows, folder)}")
-    except InputError as exc:
-        _fail(str(exc))
+            try:
+                click.echo(f"report: {write_report(rows, folder)}")
+            except OSError as exc:
+                raise InputError("--report", f"{folder}: {exc.strerror}") from None
 
 
 def _collected(records, total: int, progress: bool | None, echo: bool) -> list[dict]:
     """The records, each printed as a JSON line when ``echo``, under a progress bar."""
     from tqdm import tqdm
-    show = sys.stderr.isatty() if progress is None else progress
+    show = _show(progress)
     out = []
     for record in tqdm(records, total=total, disable=not show, unit="pos", file=sys.stderr):
         out.append(record)
@@ -369,37 +375,16 @@ def _collected(records, total: int, progress: bool | None, echo: bool) -> list[d
     return out
 
 
-def _lines(text: str) -> list[str]:
-    """The non-blank lines of a JSON-lines text (only ``\n`` ends a line: JSON text may
-    hold U+2028 or U+0085)."""
-    return [ln for ln in _rows(text) if ln.strip()]
-
-
 def _rows(text: str) -> list[str]:
-    """The lines of ``text``, ended by ``\n`` only (a last newline ends the last line)."""
+    """The lines of ``text``, ended by ``\n`` only (JSON text may hold U+2028 or U+0085;
+    a last newline ends the last line)."""
     return [ln.removesuffix("\r") for ln in text.removesuffix("\n").split("\n")]
 
 
-def _each_line(path: str, answer) -> None:
-    """One JSON result per line of the .jsonl file ``path``: its ``line`` number,
-    ``fixture``, ``action`` and ``answer(position)``, or ``error`` with the line's one-line
-    error (a line that is not UTF-8 spoils only itself)."""
-    from trainrun.batch import read_lines
+def _legal_moves_record(data) -> dict:
     from trainrun.plugins import read_position
-    for line in read_lines(_read_bytes(path)):
-        record: dict = {"line": line.number}
-        try:
-            if line.unreadable:
-                raise InputError(f"line {line.number}", line.unreadable)
-            data = load_json(line.text, "position")
-            if isinstance(data, dict):
-                record.update({k: data[k] for k in ("fixture", "action") if k in data})
-            record.update(answer(read_position(data)))
-        except InputError as exc:
-            record["error"] = str(exc)
-        except Exception as exc:  # one bad position must not stop the others
-            record["error"] = f"internal error ({type(exc).__name__}: {exc})"
-        click.echo(json.dumps(record))
+    from trainrun.turn import legal_moves
+    return legal_moves(read_position(data))
 
 
 @main.command()
@@ -411,16 +396,16 @@ def moves(position: str, as_json: bool) -> None:
     its cost. A .jsonl file gives one JSON result per line, with its fixture and action."""
     from trainrun.plugins import read_position
     from trainrun.turn import legal_moves
-    try:
-        if position.endswith(".jsonl"):
-            _each_line(position, legal_moves)
-            return
+    if position.endswith(".jsonl"):
+        from functools import partial
+        from trainrun.batch import position_record, read_lines, run_lines
+        lines = read_lines(_read_bytes(position))
+        records = run_lines(partial(position_record, answer=_legal_moves_record), lines)
+        _write_records(records, len(lines), sys.stdout, progress=False)
+        return
+    with _reported():
         board = read_position(_read_file(position))
         found = legal_moves(board)
-    except InputError as exc:
-        _fail(str(exc))
-    except Exception as exc:  # never a traceback for the user
-        _internal(exc)
     if as_json:
         click.echo(json.dumps(found, indent=2))
     else:
@@ -444,17 +429,13 @@ def import_game(game: str, action: int | None, company: str | None, as_json: boo
     import os
     from trainrun.gamelog import own_record, position_at, read_game, run_positions
     from trainrun.own_format import dump_own
-    try:
+    with _reported():
         log = read_game(_read_file(game), os.path.basename(game))
         if runs:
             for position in run_positions(log):
                 click.echo(json.dumps(own_record(position)))
             return
         record = own_record(position_at(log, action, company))
-    except InputError as exc:
-        _fail(str(exc))
-    except Exception as exc:  # never a traceback for the user
-        _internal(exc)
     click.echo(json.dumps(record) if as_json else dump_own(record))
 
 
@@ -473,15 +454,11 @@ def audit(game: str, as_json: bool, time_limit: float, progress: bool | None) ->
     from trainrun.audit import audit as audit_game, run_count
     from trainrun.gamelog import read_game
     from .text import format_audit
-    try:
+    with _reported():
         log = read_game(_read_file(game), os.path.basename(game))
-        show = sys.stderr.isatty() if progress is None else progress
+        show = _show(progress)
         with tqdm(total=run_count(log), disable=not show, unit="run", file=sys.stderr) as bar:
             report = audit_game(log, time_limit=time_limit, progress=lambda _: bar.update())
-    except InputError as exc:
-        _fail(str(exc))
-    except Exception as exc:  # never a traceback for the user
-        _internal(exc)
     click.echo(json.dumps(report.to_json(), indent=2) if as_json else format_audit(report))
     if report.stopped:
         _fail(f"the replay stopped at {report.stopped}")
@@ -492,7 +469,7 @@ def _one_line(path: str, text: str, line: int | None, action: int | None) -> str
     (the corpus ``action`` field) one line of a JSON-lines file (one that must be chosen
     when a .jsonl file holds several)."""
     rows = _rows(text)
-    filled = _lines(text)
+    filled = [row for row in rows if row.strip()]
     if line is not None and action is not None:
         _fail("--line, --action: give one of them, not both")
     if line is None and action is None:
@@ -536,14 +513,10 @@ def advise(position: str, top: int, as_json: bool, time_limit: float, workers: i
     token; a token alone) by the proven-best run after it, with the gain over not laying."""
     from trainrun.advise import advise as advise_turn
     from trainrun.plugins import read_position
-    show = sys.stderr.isatty() if progress is None else progress
-    try:
+    show = _show(progress)
+    with _reported():
         result = advise_turn(read_position(_read_file(position)), top=top,
                              time_limit=time_limit, workers=workers, progress=show)
-    except InputError as exc:
-        _fail(str(exc))
-    except Exception as exc:  # never a traceback for the user
-        _internal(exc)
     if as_json:
         click.echo(json.dumps(result.to_dict(), indent=2))
     else:
@@ -562,12 +535,8 @@ def convert(position: str, line: int | None, action: int | None) -> None:
     from trainrun.reading import read_position
     from trainrun.own_format import dump_own, position_to_own
     text = _one_line(position, _read_file(position), line, action)
-    try:
+    with _reported():
         own = dump_own(position_to_own(read_position(text)))
-    except InputError as exc:
-        _fail(str(exc))
-    except Exception as exc:  # never a traceback for the user
-        _internal(exc)
     click.echo(own)
 
 

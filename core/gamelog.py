@@ -38,26 +38,34 @@ What moves the board and the trains:
   and ``privates`` (per company, carried into its positions) and ``extra_tokens``;
 * bids, shares, loans, dividends, runs and passes change neither board nor trains and are
   read and skipped;
+* cash: a title's replay hook may follow companies' cash in ``Replay.cash`` (18NY: the
+  minors'); their positions state it, and their lays and tokens are paid from it through
+  the turn engine (which refuses a lay beyond the title's ``trainrun_lay_budget``);
 * rounds: a company's action opens an operating turn, a player's bid, par, share trade
   or pass ends the set of operating rounds, unless the title's ``trainrun_replay_round``
   says otherwise (``between``: the operating round is over, the next is of the same set);
   the title's ``ReplayRules`` say whether a train is exported after each set or each
   operating round.
 
-Any other action stops the replay with one line naming its id, its type and why: the
-board is never silently wrong. A title replays only when its plugin gives replay rules
-(``trainrun_replay_rules``): 18Chesapeake, 18NY, 1871 and 1817 (rounds told apart by
-its ``trainrun_replay_round``). A title's bookkeeping may also give each company's
+Where the engine made a choice from what the log does not show (1817: which of a player's
+corporations pays for an acquisition), the title asks ``Replay.decide``: each choice is
+replayed to the end of the log on a copy and the one no later action contradicts is kept
+(``trainrun.replayfork``). Any other action stops the replay with one line naming its id,
+its type and why: the board is never silently wrong. A title replays only when its plugin
+gives replay rules (``trainrun_replay_rules``): 18Chesapeake, 18NY, 1871 and 1817 (rounds
+told apart by its ``trainrun_replay_round``). A title's bookkeeping may also give each company's
 positions their ``privates`` (``Replay.privates``; 1871: who holds SBC).
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Iterator
 
 from . import answers
 from .errors import InputError
 from .position import CityTokens, PlacedHex, Position, Train
+from .replayfork import Fork, settled
 from .turn import apply
 from .turnstate import Turn
 
@@ -204,6 +212,9 @@ class Replay:
         self.title_state: dict[str, dict] = {}   # per company, as its positions carry it
         self.privates: dict[str, dict] = {}      # per company: its positions' ``privates``
         self.extra_tokens: dict[str, int] = {}   # tokens a company holds beyond its charter's
+        # the cash of the companies the title follows (its replay hook keeps it): their
+        # positions state it, and their lays and tokens are paid from it
+        self.cash: dict[str, int] = {}
         self.notes: dict = {}                    # the title's own bookkeeping (its replay hook)
         self.tile_ids: dict[str, str] = {}   # the engine's copy id of each laid tile, per hex
         self.phase = start.phase
@@ -221,6 +232,29 @@ class Replay:
         self.round_set, self.round_in_set = 0, 0
         self.operated: set[str] = set()      # companies that operated in this operating round
         self.round_ended = False             # this operating round is over, the next not begun
+        self.decisions: dict[tuple, object] = {}   # (action id, field): a fork's choice kept
+
+    def copy(self) -> Replay:
+        """A replay going on from here on its own (a fork's branch): the title, the log and
+        the hexes are shared (a hex is never changed in place), all else is copied."""
+        twin = copy.copy(self)
+        shared = (self.game, self.game.ruleset, self.title, self.rules, self.phase, self.turn,
+                  *self.board.values())
+        memo = {id(self): twin, **{id(s): s for s in shared}}
+        for name, value in vars(self).items():
+            if isinstance(value, (dict, list, set)):
+                setattr(twin, name, copy.deepcopy(value, memo))
+        return twin
+
+    def decide(self, action: dict, field: str, choices: list, why: str):
+        """The one of ``choices`` the engine took at ``action`` (``why``: by what): the only
+        one, or the one the rest of the log leaves (``trainrun.replayfork``). A title's
+        hook asks before it changes anything: the first time this raises ``Fork``."""
+        if len(choices) == 1:
+            return choices[0]
+        if (action["id"], field) not in self.decisions:
+            raise Fork(field, tuple(choices), why)
+        return self.decisions[(action["id"], field)]
 
     def _set_up_city(self, hex_id: str, holders: tuple, reserved: tuple) -> None:
         """The first city of ``hex_id`` as the title's setup leaves it."""
@@ -257,7 +291,7 @@ class Replay:
                             dict(self.board), title_state=dict(self.title_state.get(company, {})),
                             options=dict(self._options()), source=source,
                             tokens_left=tokens_left, privates=dict(self.privates.get(company, {})),
-                            ruleset=self.game.ruleset)
+                            ruleset=self.game.ruleset, turn=Turn(cash=self.cash.get(company)))
         answers.prepare_board(position)
         return position
 
@@ -266,7 +300,14 @@ class Replay:
 
     def _operator_position(self, company: str, step: str = "Track") -> Position:
         position = self.position(company)
-        return dataclasses.replace(position, turn=dataclasses.replace(self.turn, step=step))
+        return dataclasses.replace(position, turn=dataclasses.replace(
+            self.turn, step=step, cash=self.cash.get(company)))
+
+    def _paid(self, company: str, after: Position) -> None:
+        """The turn after a lay or token of ``company``, its cost paid from the cash followed."""
+        self.turn = after.turn
+        if company in self.cash:
+            self.cash[company] = after.turn.cash
 
     # ---- actions -------------------------------------------------------------------
 
@@ -377,7 +418,8 @@ class Replay:
         after = apply(self._operator_position(company, step), {"hex": hex_id, "city": city})
         tokens = after.board[hex_id].tokens
         self.board[hex_id] = _copy_hex(self.board[hex_id], tokens)
-        self.turn = dataclasses.replace(after.turn, step="Track")
+        self._paid(company, dataclasses.replace(after, turn=dataclasses.replace(after.turn,
+                                                                                step="Track")))
 
     def hex_of_tile(self, tile_id: str, action: dict) -> str:
         """The hex holding the tile of engine copy id ``tile_id`` (a laid tile, or a printed
@@ -404,7 +446,7 @@ class Replay:
         else:
             after = apply(self._operator_position(company), move)
             self.board[hex_id] = after.board[hex_id]
-            self.turn = after.turn
+            self._paid(company, after)
         self.tile_ids[hex_id] = tile_id
 
     def _lay_as_logged(self, company: str, move: dict) -> None:
@@ -584,10 +626,10 @@ def replay(game: GameLog) -> Iterator[tuple[dict, Replay]]:
     """Each action standing in the log, with the replay as it stands just before it (its
     operating turn begun: a corporation's home token lies before its first action)."""
     state = Replay(game)
-    for action in game.actions:
-        state.begin(action)
+    for index, action in enumerate(game.actions):
+        settled(state, index, state.begin)
         yield action, state
-        state.apply(action)
+        settled(state, index, state.apply)
 
 
 def _acting(state: Replay, action: dict | None) -> str | None:

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import networkx as nx
 import numpy as np
 
 from . import answers
@@ -26,6 +26,9 @@ from ._segments import walk_segments
 from .hexgrid import opposite
 from .position import Position, node_id
 from .tiles import Tile, gauges_meet, lane_end
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 
 @dataclass
@@ -87,6 +90,7 @@ class TrackGraph:
         exclusive group g); an edge per segment, keyed by its index, with ``resources``
         (frozenset of track resource indices: two segments of one route share none),
         ``hexes`` and ``sides``. A new graph each call: change it freely."""
+        import networkx as nx   # only here: the route search never needs it
         out = nx.MultiGraph()
         for i, stop in enumerate(self.stop_ids):
             out.add_node(stop, passable=bool(self.passable[i]), station=bool(self.station[i]),

@@ -54,13 +54,21 @@ class HexGrid:
         # unless the title's ``axes`` say otherwise
         self.letters_are_y = axes.get("y") == "letter" if axes else layout == "pointy"
 
-    def coords(self, hex_id: str) -> tuple[int, int]:
-        """Grid (x, y) of a hex id."""
+    def parts(self, hex_id: str) -> tuple[str, str]:
+        """A hex id's column and row as printed on the map's edge (letters and number,
+        in the order of the grid's x and y)."""
         m = _ID.match(hex_id)
         if not m:
             raise ValueError(f"not a hex id: {hex_id!r}")
-        letter, number = _letters_to_int(m.group(1)), int(m.group(2)) - 1
-        return (number, letter) if self.letters_are_y else (letter, number)
+        letters, number = m.groups()
+        return (number, letters) if self.letters_are_y else (letters, number)
+
+    def coords(self, hex_id: str) -> tuple[int, int]:
+        """Grid (x, y) of a hex id."""
+        x, y = self.parts(hex_id)
+        if self.letters_are_y:
+            return int(x) - 1, _letters_to_int(y)
+        return _letters_to_int(x), int(y) - 1
 
     def hex_id(self, x: int, y: int) -> str:
         """Hex id of grid (x, y)."""

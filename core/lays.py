@@ -43,12 +43,13 @@ COLOURS = ("white", "yellow", "green", "brown", "gray")
 
 @dataclass(frozen=True, order=True)
 class Lay:
-    """A tile lay: ``tile`` (catalogue name) on ``hex`` at ``rotation``, costing ``cost``."""
+    """A tile lay: ``tile`` (catalogue name) on ``hex`` at ``rotation``, costing ``cost``
+    (None: whatever it costs, for ``apply_lay`` to find)."""
 
     hex: str
     tile: str
     rotation: int
-    cost: int = 0
+    cost: int | None = 0
 
 
 @dataclass(frozen=True)
@@ -589,10 +590,11 @@ def check_lay(position: Position, hex_id: str, tile_name: str, rotation: int) ->
 def apply_lay(position: Position, lay: Lay) -> Position:
     """The position after ``lay`` (its cost paid, the turn's allowance advanced; a private's
     lay spends one of its ability's lays, ``trainrun.special_track``); the input is
-    unchanged. ``InputError`` when the lay is not legal (see ``check_lay``)."""
+    unchanged. ``InputError`` when the lay is not legal (see ``check_lay``), or when
+    ``lay.cost`` is given and is not what the lay costs."""
     turn = _turn(position)
     cost = _checked_cost(turn, lay.hex, lay.tile, lay.rotation)
-    if cost != lay.cost:
+    if lay.cost is not None and cost != lay.cost:
         raise InputError(f"lay {lay.tile} on {lay.hex} at rotation {lay.rotation}",
                          f"the lay costs {cost}, not {lay.cost}")
     board = turn.board_after(lay.hex, position.title.tiles[lay.tile], lay.rotation)

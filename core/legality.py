@@ -483,9 +483,12 @@ def _score(position: Position, train: Train, rules, nodes: list, out: RouteCheck
         if values[j] > 0:
             paid[j] = stop_bonus.get(node_id, [])
             values[j] += sum(b.amount for b in paid[j])
-    preferred = {s for b in answers.company_bonuses(position) if b.scored_only for s in b.stops}
-    order = [scoring_order(v, node_id in preferred, *(_parse_node_id(node_id) or ("", 0)))
-             for node_id, v in zip(visited, values)]
+    order = []   # which stops a pay limit keeps: asked only where there is one
+    if rules.pay_limit:
+        preferred = {s for b in answers.company_bonuses(position) if b.scored_only
+                     for s in b.stops}
+        order = [scoring_order(v, node_id in preferred, *(_parse_node_id(node_id) or ("", 0)))
+                 for node_id, v in zip(visited, values)]
     scored = scored_stops(values, order, rules.pay_limit)
     revenue = sum(v for v, sc in zip(values, scored) if sc)
     for j, node_id in enumerate(visited):

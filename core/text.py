@@ -42,6 +42,20 @@ def format_stops(stops: list, bonuses: list) -> list[str]:
     return lines
 
 
+def run_summary(run) -> tuple[list[str], str, list[str]]:
+    """A run's lines beyond its routes: what it adds (idle trains, company bonuses, fixed
+    income), its total with its proof, and the income paid outside the run."""
+    adds = [f"{train}: no route" for train in run.idle_trains]
+    adds += [f"+ {b['name']}: ${b['amount']}" for b in run.company_bonuses]
+    if run.fixed_income:
+        adds.append(f"+ fixed income: ${run.fixed_income}")
+    proof = ("optimal (proven)" if run.status == "optimal"
+             else f"best found at the time limit; the best run is at most ${run.bound}")
+    outside = [f"Not in the run: {i['name']} ${i['amount']} to the company"
+               for i in run.company_income]
+    return adds, f"Total ${run.total} — {proof}", outside
+
+
 def format_run(run) -> str:
     """A run as a player reads it."""
     lines = [f"{run.title} · {run.company} · phase {run.phase}"]
@@ -49,18 +63,10 @@ def format_run(run) -> str:
         kept = " (kept)" if r.train in getattr(run, "kept_trains", ()) else ""
         lines.append(f"  {r.train_name} train ({r.train}): ${r.revenue}{kept}")
         lines += format_stops(r.stops, r.bonuses)
-    for train in run.idle_trains:
-        lines.append(f"  {train}: no route")
-    for b in run.company_bonuses:
-        lines.append(f"  + {b['name']}: ${b['amount']}")
-    if run.fixed_income:
-        lines.append(f"  + fixed income: ${run.fixed_income}")
-    proof = ("optimal (proven)" if run.status == "optimal"
-             else f"best found at the time limit; the best run is at most ${run.bound}")
-    lines.append(f"Total ${run.total} — {proof} — {run.seconds * 1000:.0f} ms")
-    for income in run.company_income:
-        lines.append(f"Not in the run: {income['name']} ${income['amount']} to the company")
-    return "\n".join(lines)
+    adds, total, outside = run_summary(run)
+    lines += [f"  {line}" for line in adds]
+    lines.append(f"{total} — {run.seconds * 1000:.0f} ms")
+    return "\n".join(lines + outside)
 
 
 def format_verification(result) -> str:

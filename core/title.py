@@ -23,6 +23,7 @@ class MapHex:
     location: str = ""
     printed_rotation: int = 0
     printed_tokens: tuple = ()
+    future_label: tuple[str, str] | None = None   # (label, colour) a later tile must carry
 
     @property
     def closed_edges(self) -> set[int]:
@@ -85,7 +86,9 @@ class Title:
                 id=h["id"], printed=printed,
                 neighbors={int(e): n for e, n in h["neighbors"].items()},
                 location=h.get("location", ""), printed_rotation=h.get("rotation", 0),
-                printed_tokens=tuple(h.get("tokens", ())))
+                printed_tokens=tuple(h.get("tokens", ())),
+                future_label=(h["future_label"]["label"], h["future_label"]["color"])
+                if "future_label" in h else None)
         trains = {}
         for t in read("trains.json"):
             trains[t["name"]] = TrainType(t["name"], t["distance"], t.get("multiplier") or 1,

@@ -32,7 +32,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from .errors import InputError
-from .lays import Lay, apply_lay, check_lay, legal_lays
+from .lays import Lay, apply_lay, legal_lays
 from .position import Position
 from .purchase import position_after_purchase
 from .tokens import TokenMove, apply_token, legal_tokens
@@ -110,9 +110,6 @@ def apply(position: Position, move) -> Position:
     if not isinstance(move, (Lay, TokenMove, BuyTrain)):
         move = move_from_dict(move)
     if isinstance(move, Lay):
-        if move.cost is None:
-            move = Lay(move.hex, move.tile, move.rotation,
-                       check_lay(position, move.hex, move.tile, move.rotation))
         return apply_lay(position, move)
     if isinstance(move, TokenMove):
         return apply_token(position, move)

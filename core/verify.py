@@ -29,7 +29,7 @@ from .errors import InputError
 from .jsontext import load_json
 from .legality import RouteCheck, check_route, check_run
 from .position import Position
-from .result import Run
+from .result import Run, StopScore
 from .run import DEFAULT_TIME_LIMIT, solve
 from .runformat import route_readings
 
@@ -197,6 +197,10 @@ def _choose(position: Position, declared: list) -> tuple[list, list]:
     trains = {t.id: t for t in position.trains}
     per_route, notes = [], []
     for train, _, readings, _ in declared:
+        if len(readings) == 1:   # nothing to choose: check_run checks it
+            per_route.append([(readings[0], None)])
+            notes.append(None)
+            continue
         checked = []
         for visited, chains in readings:
             rc = (check_route(position, trains[train], visited, chains) if train in trains
@@ -253,8 +257,7 @@ def verify(position: Position, run_input, time_limit: float = DEFAULT_TIME_LIMIT
         routes.append(RouteVerdict(
             number=n, train=train, train_name=names.get(train, ""), legal=not bad,
             revenue=revenue, violations=bad,
-            stops=[{"node": v, "location": position.location(v), "kind": position.node_kind(v),
-                    "value": value, "scored": sc}
+            stops=[asdict(StopScore(v, value, sc, position.location(v), position.node_kind(v)))
                    for v, value, sc in zip(rc.visited, rc.stop_values, rc.scored)],
             bonuses=list(rc.bonuses) + claims, visited=list(rc.visited),
             chains=[dict(c) for c in choice[n - 1][1]] if readings else [],

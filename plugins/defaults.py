@@ -167,7 +167,8 @@ def trainrun_lay_colours(position: Position, hex_id: str) -> tuple[str, ...]:
 @hookimpl
 def trainrun_upgrades_to(position: Position, hex_id: str, old: Tile,
                          tiles: list[Tile]) -> list[Tile]:
-    return [new for new in tiles if default_upgrades_to(old, new)]
+    future_label = position.title.hexes[hex_id].future_label
+    return [new for new in tiles if default_upgrades_to(old, new, future_label)]
 
 
 @hookimpl

@@ -292,4 +292,5 @@ def trainrun_replay_round(replay: Replay, action: dict) -> str | None:
     operating round is over, the next one belongs to the same set) or ``none`` (no round
     change, no turn). Called as the action comes up, before the replay hands out its
     position: the title may settle there what the actions before it left open (1817: the
-    acquisition an auction's last bid decided). Default: None, the shared replay decides."""
+    acquisition an auction's last bid decided; a choice the log does not show through
+    ``replay.decide``, before changing anything). Default: None, the shared replay decides."""

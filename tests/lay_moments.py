@@ -2,6 +2,7 @@
 18xx.games engine's legal lays and ``trainrun.lays.legal_lays``, each as
 (hex, tile, rotation, cost)."""
 import json
+from functools import lru_cache
 from pathlib import Path
 
 from trainrun import read_position
@@ -10,6 +11,8 @@ from trainrun.lays import legal_lays
 from fixture_privates import with_privates
 
 MOVES = Path(__file__).parent / "data" / "moves"
+FIXTURES = Path(__file__).parent / "data" / "fixtures"
+LOAN_TITLES = ("18NY",)   # titles whose replay follows the loans a company may still take
 
 
 def lay_lines(step: str) -> dict[str, dict]:
@@ -20,10 +23,35 @@ def lay_lines(step: str) -> dict[str, dict]:
             if d["kind"] == "lay_tile" and d["step"] == step}
 
 
+@lru_cache(maxsize=None)
+def _loans_left(title: str, fixture: str) -> dict:
+    """Action id -> the ``loans_left`` the game-log replay gives the company acting there."""
+    from trainrun.gamelog import read_game, replay
+    game = read_game((FIXTURES / title / fixture).read_text(), name=fixture)
+    out = {}
+    for action, state in replay(game):
+        if action.get("entity_type") in ("corporation", "company"):
+            left = state.title_state.get(state.operator(action), {}).get("loans_left")
+            if left is not None:
+                out[action["id"]] = left
+    return out
+
+
+def with_loans(line: dict) -> dict:
+    """The line with ``title_state.loans_left`` from the replay of its game log, where the
+    title's replay follows loans (a moves line gives the cash, not the loans held)."""
+    if line["title"] not in LOAN_TITLES:
+        return line
+    left = _loans_left(line["title"], line["fixture"]).get(line["action"])
+    if left is None:
+        return line
+    return {**line, "title_state": {**line.get("title_state", {}), "loans_left": left}}
+
+
 def read_moment(line: dict):
     """The moves line as a position, with the private companies' holders from its game log
-    (``fixture_privates``)."""
-    return read_position(with_privates(line))
+    (``fixture_privates``) and the loans its company may still take (``with_loans``)."""
+    return read_position(with_privates(with_loans(line)))
 
 
 def engine_lays(line: dict) -> set:

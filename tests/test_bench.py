@@ -100,3 +100,28 @@ def test_an_unknown_or_unfit_strategy_is_one_line_naming_it():
     with pytest.raises(InputError, match="strategy: bnb does not apply to this position: the "
                                          "branch and bound needs every route listed"):
         solve(position, strategy="bnb", route_budget=10)
+
+
+def test_bad_lines_are_rows_naming_the_fault_and_the_bench_goes_on(tmp_path):
+    good = json.dumps(corpus_lines("18Chesapeake")[0])
+    inputs = tmp_path / "in.jsonl"
+    inputs.write_bytes(b"\n".join([good.encode(), b'{"title": NaN}', b"[" * 100 + b"]" * 100,
+                                   b"\xff", good.encode()]) + b"\n")
+    result = CliRunner().invoke(main, ["bench", str(inputs), "--no-progress"])
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(x) for x in result.output.splitlines()]
+    assert [r["status"] for r in rows] == ["optimal", "error", "error", "error", "optimal"]
+    assert "NaN is not a JSON number" in rows[1]["error"]
+    assert "nested deeper" in rows[2]["error"]
+    assert "not UTF-8 text" in rows[3]["error"]
+
+
+def test_a_report_folder_that_cannot_be_made_is_one_line(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    inputs = tmp_path / "in.jsonl"
+    inputs.write_text(json.dumps(corpus_lines("18Chesapeake")[0]) + "\n")
+    result = CliRunner().invoke(main, ["bench", str(inputs), "--no-progress",
+                                       "--report", str(blocker / "r")])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert result.output.strip().splitlines()[-1].startswith("trainrun: error: --report: ")

@@ -18,7 +18,7 @@ from trainrun.plugins import read_position
 from trainrun.tokens import tokens_left
 
 DATA = Path(__file__).parent / "data"
-REPLAYED = ["18Chesapeake", "18NY", "1871"]
+REPLAYED = ["18Chesapeake", "18NY", "1871", "1817"]
 
 
 def board_differences(mine, theirs) -> list[str]:
@@ -445,33 +445,75 @@ def test_1871_a_malformed_share_id():
         _replay_1871_changed(change)
 
 
-# 1817: privates, markers, mergers, acquisitions and liquidations; the bankrupt game stops
-# at 1374 (which of player 18003's corporations acquires WT depends on their money)
-STOPS_1817 = {"1817_game_end_bankrupt": 1374}
+# 1817: privates, markers, mergers, acquisitions and liquidations. In the bankrupt game,
+# player 18003 wins WT's acquisition at 1369 ($320) and no merge names the buyer: the engine
+# took the only one of PSNR and UR able to pay (acquire.rb mergeable: buying power >= the
+# bid). The replay tries both: with PSNR, C22 (tile 14, two slots) keeps UR's token and
+# WT's (now PSNR's), and WT's token there at 1556 has no slot; with UR, UR's own token in
+# C22 leaves (a city holding both keeps one), and the rest of the log replays.
+def _acquisition_branches(data=None):
+    from trainrun.replayfork import _branch, _contradiction
+    game = read_game(data) if data else load("1817", "1817_game_end_bankrupt")
+    for action, state in replay(game):
+        if action["id"] == 1373:
+            break
+    state.apply(action)
+    at = next(i for i, a in enumerate(game.actions) if a["id"] == 1374)
+    return {c: _contradiction(_branch(state, game.actions[at], "acquisition", c), at)
+            for c in ("PSNR", "UR")}
 
 
-@pytest.mark.parametrize("title,game", games(["1817"]))
-def test_1817_every_run_position_before_a_stop_equals_the_corpus_line(title, game):
-    lines = corpus_lines(title, game)
-    positions, stopped = {}, None
-    try:
-        for position in run_positions(load(title, game)):
-            positions[position.source["action"]] = position
-    except InputError as exc:
-        stopped = int(str(exc).split()[1])
-    assert stopped == STOPS_1817.get(game)
-    reached = {a: line for a, line in lines.items() if stopped is None or a < stopped}
-    assert set(reached) <= set(positions)
-    assert {a: differences(positions[a], line) for a, line in reached.items()} == {
-        a: [] for a in reached}
-    assert len(lines) - len(reached) == {"1817_game_end_bankrupt": 2}.get(game, 0)
+def test_1817_the_acquisition_buyer_the_rest_of_the_log_allows():
+    branches = _acquisition_branches()
+    assert str(branches["PSNR"]) == ("action 1556 (place_token): token: C22 city 0 has no "
+                                     "free slot (held by PSNR, UR)")
+    assert branches["UR"] is None
+    for action, state in replay(load("1817", "1817_game_end_bankrupt")):
+        if action["id"] == 1375:
+            assert state.decisions == {(1374, "acquisition"): "UR"}
+            assert not state.cities_of("WT") and set(state.cities_of("UR")) == {
+                ("C14", 0), ("C22", 0), ("C26", 0), ("E22", 0), ("G18", 0), ("H3", 0)}
+            assert state.board["C22"].tokens[0].slots == ["UR", None]
 
 
-def test_1817_an_acquisition_whose_buyer_depends_on_money_stops_the_replay():
+def _bankrupt_game_changed(change):
+    data = _game("1817", "1817_game_end_bankrupt")
+    change({a["id"]: a for a in data["actions"]})
+    return data
+
+
+def test_1817_an_acquisition_the_rest_of_the_log_does_not_settle_stops_the_replay():
+    # without WT's token in C22 (1556) nothing later tells PSNR from UR
+    data = _bankrupt_game_changed(lambda actions: actions[1556].update(type="message"))
     with pytest.raises(InputError, match=r"^action 1374 \(bid\): acquisition: trainrun cannot "
                                          r"tell which corporation of player 18003 acquires "
-                                         r"WT: of those it presides \(PSNR, UR\)"):
-        list(replay(load("1817", "1817_game_end_bankrupt")))
+                                         r"WT: of those it presides \(PSNR, UR\) the engine "
+                                         r"takes the one able to pay, and trainrun does not "
+                                         r"follow money; the rest of the log contradicts "
+                                         r"none of PSNR, UR$"):
+        list(replay(read_game(data)))
+
+
+def test_1817_an_acquisition_the_rest_of_the_log_contradicts_every_way_stops_the_replay():
+    # a train no one can buy at 1563: UR's branch breaks there, PSNR's at 1556 already
+    data = _bankrupt_game_changed(lambda actions: actions[1563].update(train="9-9"))
+    assert set(_acquisition_branches(data)) == {"PSNR", "UR"}
+    with pytest.raises(InputError, match=r"^action 1374 \(bid\): acquisition: .* the rest of "
+                                         r"the log contradicts each \(PSNR by action 1556 "
+                                         r"\(place_token\); UR by action 1563 \(buy_train\)\)$"):
+        list(replay(read_game(data)))
+
+
+def test_a_fork_branch_goes_on_without_changing_the_replay():
+    game = load("1817", "1817_game_end_bankrupt")
+    for action, state in replay(game):
+        if action["id"] == 1374:
+            break
+    branch = state.copy()
+    branch.close("UR")
+    branch.notes["g1817"]["presidents"].clear()
+    assert state.cities_of("UR") and state.trains["UR"] and state.notes["g1817"]["presidents"]
+    assert branch.title is state.title and branch.game is state.game
 
 
 def _positions(title, game):
@@ -505,6 +547,25 @@ def test_1817_a_merger_moves_trains_and_tokens():
     assert bess_cities and not after.cities_of("Bess") and not after.trains.get("Bess")
     assert set(bess_cities) <= set(after.cities_of("GT"))
     assert {t.id for t in after.trains["GT"]} == bess_trains | gt_trains
+
+
+def _tokens_left_before(game, action_id, company):
+    for action, state in replay(load("1817", game)):
+        if action["id"] == action_id:
+            return tokens_left(state.position(company, action_id))
+
+
+def test_1817_a_single_size_corporation_has_its_tokens_once_its_auction_is_won():
+    # phase 4: 5 shares, 2 tokens (engine PHASES corporation_sizes). 15528#724: no one
+    # could bid on PLE after 655's $120 (723): the passes 725-727 go round to 655 (728),
+    # PLE is won and sized before its home token; the moves line has 2 left. Bankrupt
+    # game #1475: after 7791's $240 on A&S (1474), 18003 and 4738 pass it (1476, 1478),
+    # and 18003 acts again (1479) before 7791: the auction was open, A&S still holds only
+    # its charter's token at its home (1 left), and 2 once won (WT the same at 1503/1556)
+    assert _tokens_left_before("15528", 724, "PLE") == 2
+    assert _tokens_left_before("1817_game_end_bankrupt", 1475, "A&S") == 1
+    assert _tokens_left_before("1817_game_end_bankrupt", 1476, "A&S") == 1   # 2, one home
+    assert _tokens_left_before("1817_game_end_bankrupt", 1556, "WT") == 1
 
 
 def test_1817_home_tokens_are_chosen_cities():
@@ -554,26 +615,17 @@ def moment_differences(title: str, game: str, tokens: bool = False
 @pytest.mark.parametrize("title,game", games(REPLAYED))
 def test_every_lay_and_token_moment_equals_the_moves_line(title, game):
     # the legal-move set (tests/data/moves): the board just before each lay or token, and
-    # for a corporation's own lays the lays it made earlier in the same turn
+    # for a corporation's own lays the lays it made earlier in the same turn; 1817: each
+    # token moment also with the tokens the company has left, those its size, the Train
+    # Station, conversions and mergers gave it (15528#1636: DL&W has 4 left, with R's 2
+    # tokens, as R could not buy the 2 of its conversion at 1199 and liquidated)
     lines = moves_lines(title, game)
-    seen, wrong, failed = moment_differences(title, game)
+    seen, wrong, failed = moment_differences(title, game, tokens=title == "1817")
     # a stop past the last moment, or at a recorded move the engine refused too
     # (engine_error: 18Chesapeake 2593#484, where the new track is not reached)
     assert failed is None or failed > max(lines) or any(
         "engine_error" in line["recorded"] for line in lines.get(failed, ())), failed
     assert seen == sum(map(len, lines.values())) and wrong == {}
-
-
-@pytest.mark.parametrize("title,game", games(["1817"]))
-def test_1817_every_lay_and_token_moment_before_a_stop_equals_the_moves_line(title, game):
-    # each token moment also with the tokens the company has left: those its size, the
-    # Train Station, conversions and mergers gave it (15528#1636: DL&W has 4 left, with
-    # R's 2 tokens, as R could not buy the 2 of its conversion at 1199 and liquidated)
-    lines = moves_lines(title, game)
-    seen, wrong, failed = moment_differences(title, game, tokens=True)
-    assert failed == STOPS_1817.get(game) and wrong == {}
-    assert seen == sum(len(v) for a, v in lines.items() if failed is None or a < failed)
-    assert seen == {"13707": 19, "15528": 184, "1817_game_end_bankrupt": 100}[game]
 
 
 def test_1817_a_bridge_assigned_to_a_hex_not_on_the_map():

@@ -2,21 +2,15 @@
 
 Every ``lay_tile`` line of ``tests/data/moves`` (the company's own lay, step ``Track``)
 lists every lay the engine accepts there, with its cost. ``legal_lays`` must give exactly
-that set. The lines in ``DIFFERENT`` do not match yet; each is expected to differ (strict
-xfail), so a fix shows up as an unexpected pass. The causes found so far:
+that set, on every line.
 
-* 18NY: a minor short of cash may borrow only what its loans left allow (#150, #365,
-  #422): the engine's ``buying_power`` is its cash plus $50 (less $5 once it has paid
-  interest this round) per loan it may still take, as many loans in all as shares its
-  players hold (a minor: two). The lines give the cash, not the loans held, and the
-  loans are taken and repaid automatically as the cash allows (a lay or train costing
-  more than the cash; after the dividend, $5 interest a loan, then every $50 loan the
-  cash covers is repaid), so the count needs the minor's cash replayed through every
-  operating round: its auction price, half of each run, trains, tiles, privates'
-  income. The replay (``trainrun.gamelog``) keeps no cash. A position stating
-  ``title_state.loan_budget`` (what it may still borrow) is exact; these lines carry
-  none. Bounds the engine's sets give: #365's minor 10 (cash $0, only $20 lays) could
-  borrow $20-$59 more, i.e. one loan; #422's (cash $45, $80 but not $100) one loan again.
+18NY: a minor short of cash may borrow only what its loans left allow: the engine's
+``buying_power`` is its cash plus $50 per loan it may still take (a minor: two in all).
+The lines give the cash, not the loans held; the loans are taken and repaid automatically
+as the cash allows, so the game-log replay follows the minors' cash through every
+operating round (``trainrun.plugins.g18ny.money``) and the lines are read with its
+``title_state.loans_left`` (``lay_moments.with_loans``). On #150, #365 and #422 the loans
+left limit the lays (see ``test_18ny_loans_left_limit_a_minor_short_of_cash``).
 
 Privates held by players block their hexes in 18Chesapeake (K3, H2/I3), and 1871's tile 9
 needs the SBC private in the president's hands; who holds them comes from the game log
@@ -37,14 +31,11 @@ from trainrun.errors import InputError
 from trainrun.lays import Lay, apply_lay, check_lay, legal_lays
 from trainrun.position import PlacedHex, position_to_own
 
+from fixture_privates import with_privates
 from lay_moments import engine_lays, lay_lines, our_lays, read_moment
 
 LINES = lay_lines("Track")
 
-DIFFERENT = {
-    # 18NY
-    "18NY/108746#150", "18NY/108746#365", "18NY/108746#422",
-}
 
 
 def _read(name):
@@ -52,19 +43,27 @@ def _read(name):
 
 
 
-@pytest.mark.parametrize("name", [n for n in LINES if n not in DIFFERENT])
+@pytest.mark.parametrize("name", list(LINES))
 def test_legal_lays_equal_the_engines(name):
     assert our_lays(_read(name)) == engine_lays(LINES[name])
 
 
-@pytest.mark.parametrize("name", sorted(DIFFERENT))
-@pytest.mark.xfail(strict=True, reason="known difference, see the module docstring")
-def test_known_differences(name):
-    assert our_lays(_read(name)) == engine_lays(LINES[name])
+@pytest.mark.parametrize("name, cash, left", [
+    # (line, the minor's cash, loans left): minor 8 ($20, one loan left), minor 10 ($0 and
+    # $45, one loan left each); with $50 a loan, no lay above $70, $50 and $95 is legal
+    ("18NY/108746#150", 20, 1), ("18NY/108746#365", 0, 1), ("18NY/108746#422", 45, 1)])
+def test_18ny_loans_left_limit_a_minor_short_of_cash(name, cash, left):
+    position = _read(name)
+    assert (position.turn.cash, position.title_state["loans_left"]) == (cash, left)
+    engine = engine_lays(LINES[name])
+    assert max(cost for *_, cost in engine) <= cash + 50 * left
+    # read without the loans left, the minor could borrow without limit: dearer lays too
+    unlimited = our_lays(read_position(with_privates(LINES[name])))
+    assert unlimited > engine
+    assert min(cost for *_, cost in unlimited - engine) > cash + 50 * left
 
 
-@pytest.mark.parametrize("name", [n for n in LINES if n not in DIFFERENT
-                                  and LINES[n]["recorded_in_legal"]])
+@pytest.mark.parametrize("name", [n for n in LINES if LINES[n]["recorded_in_legal"]])
 def test_the_recorded_lay_applies(name):
     data = LINES[name]
     position = _read(name)
@@ -103,7 +102,7 @@ def test_colour_too_early_is_refused():
 def test_tile_out_of_the_box_is_refused():
     # a legal lay of a tile with a count (tiles.json); with every copy laid elsewhere the
     # box holds none
-    name, lay = next((n, m) for n in LINES if n.startswith("18Chesapeake/") and n not in DIFFERENT
+    name, lay = next((n, m) for n in LINES if n.startswith("18Chesapeake/")
                      for m in LINES[n]["legal"]
                      if isinstance(read_position(LINES[n]).title.tiles[m["tile"]].count, int))
     position = read_position(LINES[name])
@@ -134,7 +133,7 @@ def test_second_lay_in_a_one_lay_title_is_refused():
 
 
 def test_third_lay_in_1817_is_refused():
-    name = next(n for n in LINES if n.startswith("1817/") and n not in DIFFERENT
+    name = next(n for n in LINES if n.startswith("1817/")
                 and LINES[n]["allowance"]["laid_this_turn"] == 1 and LINES[n]["legal"])
     position, rec = _line(name)
     after = apply_lay(position, Lay(rec["hex"], rec["tile"], rec["rotation"], rec["cost"]))
@@ -143,7 +142,7 @@ def test_third_lay_in_1817_is_refused():
 
 
 def test_cost_more_than_cash_is_refused():
-    name = next(n for n in LINES if n.startswith("18Chesapeake/") and n not in DIFFERENT
+    name = next(n for n in LINES if n.startswith("18Chesapeake/")
                 and any(m["cost"] > 0 for m in LINES[n]["legal"]))
     data = LINES[name]
     lay = next(m for m in data["legal"] if m["cost"] > 0)

@@ -21,7 +21,10 @@ engine that loads the title and writes these fields) or by hand. Keys:
 ``hexes``         every hex: ``id``, grid ``x``/``y``, ``location`` (name, optional),
                   ``neighbors`` (board edge number as a string -> neighbouring hex id),
                   ``tokens`` (optional: tokens printed at the start, home tokens,
-                  reservations, neutral tokens) and ``tile``: the tile printed there. A
+                  reservations, neutral tokens), ``future_label`` (optional: a label the
+                  map prints for a later colour, ``{"label", "color"}``: the tile of that
+                  colour must carry it; engine ``future_label``) and ``tile``: the tile
+                  printed there. A
                   printed tile is named after its hex (``name`` = the hex id) and is
                   written out in full (below); a hex that starts with a catalogue tile
                   gives that tile's ``name`` and its ``rotation``.
@@ -71,6 +74,8 @@ def convert(export: dict) -> dict:
         entry["neighbors"] = h["neighbors"]
         if h.get("tokens"):
             entry["tokens"] = h["tokens"]
+        if h.get("future_label"):
+            entry["future_label"] = h["future_label"]
         hexes.append(entry)
     tiles = {t["name"]: {k: v for k, v in t.items() if k != "name"} for t in export["tiles"]}
     return {

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from trainrun.position import Position
 from trainrun.result import Run
+from trainrun.text import run_summary
 
 from .board import BoardFrame, draw_board
 from .png import svg_to_png
@@ -35,14 +36,9 @@ def _document(width: float, height: float, body: list[str]) -> str:
 
 def _run_lines(run: Run) -> list:
     """The total and what it holds beyond the routes, as legend lines."""
-    lines = [(f"+ {b['name']}: ${b['amount']}", "note") for b in run.company_bonuses]
-    if run.fixed_income:
-        lines.append((f"+ fixed income: ${run.fixed_income}", "note"))
-    proof = ("optimal (proven)" if run.status == "optimal"
-             else f"best found, proven bound ${run.bound}")
-    lines.append((f"Total ${run.total} — {proof}", "total"))
-    return lines + [(f"Not in the run: {i['name']} ${i['amount']} to the company", "note")
-                    for i in run.company_income]
+    adds, total, outside = run_summary(run)
+    return ([(line, "note") for line in adds] + [(total, "total")]
+            + [(line, "note") for line in outside])
 
 
 def _declared_lines(verification) -> list:
@@ -54,8 +50,10 @@ def _declared_lines(verification) -> list:
 
 
 def _panel(position: Position, frame: BoardFrame, routes: list[dict], heading: str,
-           lines: list, violations: list[str] = ()) -> tuple[list[str], float]:
-    body = draw_board(position, frame) + draw_routes(position, frame, routes)
+           lines: list, violations: list[str] = (), board: list[str] | None = None
+           ) -> tuple[list[str], float]:
+    """One board with ``routes`` and their legend; ``board``: the board already drawn."""
+    body = (board or draw_board(position, frame)) + draw_routes(position, frame, routes)
     body += draw_violations(position, frame, list(violations))
     body.append(draw_legend(routes, frame.height, heading, lines))
     return body, frame.height + legend_height(routes, lines)
@@ -98,18 +96,19 @@ def draw_verification(position: Position, verification) -> str:
     """The declared run (left, each broken rule marked where it happens and listed) and
     the best run (right) of a ``trainrun.verify.Verification``, side by side."""
     frame = BoardFrame(position)
+    board = draw_board(position, frame)
     left, lh = _panel(position, frame, route_dicts(verification.routes),
                       _heading(position, "declared run"), _declared_lines(verification),
-                      verification.violations)
+                      verification.violations, board)
     best = verification.best
     if best is None:   # the declared run is the best, or the best was not asked for
         what = (f"Best ${verification.best_total}: the declared run"
                 if verification.best_total is not None else "Best run not asked for")
         right, rh = _panel(position, frame, route_dicts(verification.routes),
-                           _heading(position, "best run"), [(what, "total")])
+                           _heading(position, "best run"), [(what, "total")], board=board)
     else:
         right, rh = _panel(position, frame, route_dicts(best.routes),
-                           _heading(position, "best run"), _run_lines(best))
+                           _heading(position, "best run"), _run_lines(best), board=board)
     body = [group(left, class_="board", data_panel="declared"),
             group(right, class_="board", data_panel="best",
                   transform=f"translate({frame.width + GAP:.0f},0)")]

@@ -8,7 +8,6 @@ also ``data-node="E5-0"`` (the node id routes use), so a page can attach clicks 
 """
 from __future__ import annotations
 
-import re
 
 from trainrun import answers
 from trainrun.position import PlacedHex, Position
@@ -20,7 +19,6 @@ from .svg import el, group, points
 TRACK_WIDTH = 0.14 * R
 CITY_RADIUS = 0.25 * R
 MARGIN = 1.6 * R
-_ID = re.compile(r"^([A-Z]+)(-?\d+)$")
 
 
 class BoardFrame:
@@ -297,8 +295,7 @@ def _edge_ids(frame: BoardFrame) -> str:
     below, the row part left and right."""
     grid, cols, rows = frame.title.grid, {}, {}
     for hex_id, (cx, cy) in frame.centres.items():
-        letters, number = _ID.match(hex_id).groups()
-        col, row = (number, letters) if grid.letters_are_y else (letters, number)
+        col, row = grid.parts(hex_id)
         cols.setdefault(col, cx)
         rows.setdefault(row, cy)
     size = f"{0.3 * R:.0f}"

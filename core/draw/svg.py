@@ -10,12 +10,11 @@ def _name(key: str) -> str:
     return key.rstrip("_").replace("_", "-")
 
 
+_IN_QUOTES = {'"': "&quot;"}   # what an attribute value escapes beyond & < >
+
+
 def _quoted(value) -> str:
-    text = str(value)
-    if "&" in text or "<" in text or ">" in text or '"' in text:
-        text = (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-                .replace('"', "&quot;"))
-    return f'"{text}"'
+    return '"' + escape(str(value), _IN_QUOTES) + '"'
 
 
 def attrs(**kw) -> str:

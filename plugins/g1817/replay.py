@@ -12,8 +12,9 @@ bank exports its next train (every 2 left, when the next is a 2).
 * Stock round: a bid on a corporation not on the board starts its auction and its home
   token (the corporation's first ``place_token``, any city with a slot); the winner's
   ``assign`` of a private puts it into the new corporation (the Train Station: one more
-  token); ``choose`` gives its size (else the phase's only size): 2, 5 or 10 shares,
-  1, 2 or 4 tokens.
+  token); ``choose`` gives its size (else the phase's only size, once the auction is won:
+  before the home token if no one else could bid, after it if the others pass it round):
+  2, 5 or 10 shares, 1, 2 or 4 tokens.
 * A mine private's lay (Minor Coal, Coal, Major Coal) puts a ``mine`` marker on its hex,
   the Country Ranch's a ``ranch`` marker; a bridge private's ``assign`` of a hex a
   ``bridge`` marker.
@@ -31,8 +32,10 @@ bank exports its next train (every 2 left, when the next is a 2).
   bank liquidated it there.
 * ``merge`` of two corporations (merger round), and an acquisition (acquisition round:
   the highest bid wins, the ``merge`` naming the buying corporation or the corporation
-  of the winner acting next, or the only one the winner presides, or else the one of
-  them the log shows running the acquired trains next): the other's trains
+  of the winner acting next, or the only one the winner presides, or the one of them the
+  log shows running the acquired trains next, or else the one of them whose branch the
+  rest of the log does not contradict, ``trainrun.replayfork``: the engine takes the only
+  one able to pay): the other's trains
   and privates go to the survivor; in each city holding both, the survivor's token
   leaves; each of the other's tokens becomes the survivor's, in its slot; the other
   corporation is reset (off the board, free to start again). The tokens of both add up
@@ -72,7 +75,7 @@ def _state(replay) -> dict:
         state = replay.notes["g1817"] = {
             "phase": "stock", "forming": None, "sizes": {}, "tokens": {}, "presidents": {},
             "auction": None, "converted": None, "mergers": 0, "liquidating": {},
-            "conversions": {},
+            "conversions": {}, "sized_after_home": None,
             "index": {a["id"]: i for i, a in enumerate(replay.game.actions)}}
     return state
 
@@ -180,6 +183,11 @@ def replay_action(replay, action: dict) -> bool | None:
     elif kind == "dividend":
         _obsolete_trains_leave(replay, replay.operator(action))
         return None
+    elif kind == "place_token" and action.get("entity") == state.get("sized_after_home"):
+        replay.place_token(action)              # its home chosen as its open auction starts:
+        _size(replay, state, action["entity"],  # the phase's only size once it is won
+              SIZES_BY_PHASE[replay.phase.name][0])
+        state["sized_after_home"] = None
     elif kind == "bankrupt":
         _bankrupt(replay, state, action["entity"])
     elif kind == "buy_tokens":
@@ -215,26 +223,36 @@ def _bid(replay, state: dict, action: dict) -> None:
         raise InputError("corporation", f"unknown company {company!r} in 1817")
     if _forming(replay, state, company):
         sizes = SIZES_BY_PHASE[replay.phase.name]
-        if len(sizes) == 1 and not _outbid(replay, state, action):
+        state["sized_after_home"] = None
+        if len(sizes) == 1 and (_on_board(replay, company) or _won_at_bid(replay, state, action)):
             _size(replay, state, company, sizes[0])   # won: the phase's only size
         else:
-            _set_tokens(replay, state, company, 1)    # its charter's token till chosen
+            _set_tokens(replay, state, company, 1)    # its charter's token till won
+            if len(sizes) == 1:
+                state["sized_after_home"] = company
         state["forming"] = company              # a stock round auction: the winner presides
         state["presidents"][company] = player
     else:
         state["auction"] = {"company": company, "winner": player, "price": action.get("price")}
 
 
-def _outbid(replay, state: dict, action: dict) -> bool:
-    """Whether another bid on the corporation follows the stock round bid ``action``
-    (passes, messages and its home token aside): the auction goes on."""
+def _won_at_bid(replay, state: dict, action: dict) -> bool:
+    """Whether the stock round bid ``action`` won its auction at once (no other player could
+    bid: the engine sizes the corporation before its home token is chosen), as the players'
+    turns after it show (messages, programmed passes and corporations' actions aside): the
+    bidder acts again, or another player does something other than pass, before any player
+    acts twice. In an open auction the others pass (or bid) once each, then the stock round
+    goes on from the first of them: that player acts twice before the bidder."""
+    bidder, first = action["entity"], None
     for later in replay.game.actions[state["index"][action["id"]] + 1:]:
-        if later["type"] == "bid":
-            return later.get("corporation") == action["corporation"]
-        if not (later["type"] in ("pass", "message") or (
-                later["type"] == "place_token" and later.get("entity") == action["corporation"])):
-            return False
-    return False
+        if later.get("entity_type") != "player" or later["type"] in NEUTRAL:
+            continue
+        if later["type"] == "bid" and later.get("corporation") == action["corporation"]:
+            return False                        # outbid: the auction was open
+        if later["entity"] in (bidder, first) or later["type"] != "pass":
+            return later["entity"] != first
+        first = first or later["entity"]
+    return True                                 # the log ends first: as if won
 
 
 def _assign(replay, state: dict, action: dict) -> None:
@@ -262,28 +280,33 @@ def _ends_auction(state: dict, action: dict) -> bool:
 
 
 def _acquire(replay, state: dict, action: dict) -> None:
-    auction, state["auction"] = state["auction"], None
-    acquired, winner = auction["company"], auction["winner"]
+    acquired = state["auction"]["company"]
+    buyer = _buyer(replay, state, action, acquired, state["auction"]["winner"])
+    state["auction"] = None
+    _absorb(replay, state, buyer, acquired)
+
+
+def _buyer(replay, state: dict, action: dict, acquired: str, winner) -> str:
+    """The corporation of ``winner`` that acquires ``acquired``, as the log shows it from
+    ``action`` on (see the module's docstring); between several, the one whose branch the
+    rest of the log does not contradict (``Replay.decide``: the engine took the only one
+    able to pay, and the replay does not follow money)."""
     if action["type"] == "merge" and action.get("entity_type") == "player":
-        buyer = action.get("corporation")
-    elif (action.get("entity_type") == "corporation" and action["type"] in (
+        return action.get("corporation")
+    if (action.get("entity_type") == "corporation" and action["type"] in (
             "pass", "take_loan", "payoff_loan", "discard_train")
             and state["presidents"].get(action["entity"]) == winner):
-        buyer = action["entity"]                 # the buyer's loans come next
-    else:
-        candidates = [c for c, p in state["presidents"].items()
-                      if p == winner and c != acquired and _on_board(replay, c)]
-        runner = _running(replay, state, action, acquired)
-        found = [c for c in candidates if runner in (c, None)] if len(candidates) == 1 else [
-            c for c in candidates if c == runner]
-        if len(found) != 1:
-            raise InputError("acquisition", f"trainrun cannot tell which corporation of "
-                                            f"player {winner} acquires {acquired}: of those "
-                                            f"it presides ({', '.join(sorted(candidates))}) "
-                                            "the engine takes the one able to pay, and "
-                                            "trainrun does not follow money")
-        buyer = found[0]
-    _absorb(replay, state, buyer, acquired)
+        return action["entity"]                 # the buyer's loans come next
+    candidates = sorted(c for c, p in state["presidents"].items()
+                        if p == winner and c != acquired and _on_board(replay, c))
+    runner = _running(replay, state, action, acquired)
+    found = [c for c in candidates if runner in (c, None)]
+    why = (f"trainrun cannot tell which corporation of player {winner} acquires {acquired}: "
+           f"of those it presides ({', '.join(candidates)}) the engine takes the one able to "
+           "pay, and trainrun does not follow money")
+    if not found:
+        raise InputError("acquisition", why)
+    return replay.decide(action, "acquisition", found, why)
 
 
 def _convert(replay, state: dict, company: str) -> None:

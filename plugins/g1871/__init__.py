@@ -82,10 +82,6 @@ def trainrun_next_train(position: Position) -> str | None:
 # $20, only when the first was not an upgrade. Tile 9 (straight track) needs the SBC
 # private, which the president must hold (``privates``: ``{"SBC": "president"}``).
 LAYS = [LayRight(True, True), LayRight("not_if_upgraded", False, cost=20)]
-# Labels the map prints for a later colour (engine map ``future_label``): the tile of that
-# colour must carry it — the X cities and Tignish's T in green, Charlottetown's CX in gray.
-FUTURE_LABELS = {**dict.fromkeys(("D6", "M13", "Q21", "R16", "T12"), ("X", "green")),
-                 "V12": ("T", "green"), "L16": ("CX", "gray")}
 
 
 @hookimpl
@@ -97,7 +93,7 @@ def trainrun_tile_lays(position: Position) -> list[LayRight]:
 def trainrun_upgrades_to(position: Position, hex_id: str, old, tiles) -> list:
     sbc = position.privates.get("SBC") == "president"
     return [new for new in tiles if (new.name != "9" or sbc)
-            and default_upgrades_to(old, new, FUTURE_LABELS.get(hex_id))]
+            and default_upgrades_to(old, new, position.title.hexes[hex_id].future_label)]
 
 
 @hookimpl

@@ -48,6 +48,7 @@ from trainrun.rules import CompanyBonus, RouteBonus, TrainRules
 from trainrun.tiles import Node
 from trainrun.titleinfo import TitleInfo
 
+from . import money as _money
 from . import replay as _replay
 
 CONNECTION_MARKER = "connection_bonus"
@@ -154,12 +155,17 @@ def trainrun_company_bonuses(position: Position) -> list[CompanyBonus]:
 
 @hookimpl
 def trainrun_prepare_board(position: Position) -> None:
-    """Check the income already held (``title_state``): whole dollars, not negative."""
+    """Check the income already held (``title_state``): whole dollars, not negative; and
+    ``loans_left``, the loans the company may still take (a minor: at most 2)."""
     for key in INCOME_KEYS:
         amount = position.title_state.get(key, 0)
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
             raise InputError(f"title_state.{key}", f"expected a whole number of dollars >= 0, "
                                                    f"got {amount!r}")
+    left = position.title_state.get("loans_left", 0)
+    if isinstance(left, bool) or not isinstance(left, int) or left < 0:
+        raise InputError("title_state.loans_left", f"expected a whole number of loans >= 0, "
+                                                   f"got {left!r}")
 
 
 @hookimpl
@@ -193,10 +199,6 @@ FEE = 20
 LAYS = [LayRight(True, True, cost=FEE, cannot_reuse_same_hex=True),
         LayRight(True, "not_if_upgraded", cost=FEE, cannot_reuse_same_hex=True)]
 TOWN_TO_CITY = {"3": "5", "4": "57", "58": "6"}
-# Labels the map prints for a later colour (engine map ``future_label``): the tile of that
-# colour must carry it (Rochester R, Syracuse S, Brooklyn Br, Buffalo Bu).
-FUTURE_LABELS = {"D8": ("R", "green"), "D12": ("S", "brown"), "K21": ("Br", "brown"),
-                 "E3": ("Bu", "gray")}
 
 
 @hookimpl
@@ -222,7 +224,7 @@ def trainrun_upgrades_to(position: Position, hex_id: str, old, tiles) -> list:
     four_sides = len(position.title.hexes[hex_id].neighbors) == 4
     return [new for new in tiles if TOWN_TO_CITY.get(old.name) == new.name
             or ((new.name != "448" or four_sides)
-                and default_upgrades_to(old, new, FUTURE_LABELS.get(hex_id)))]
+                and default_upgrades_to(old, new, position.title.hexes[hex_id].future_label))]
 
 
 @hookimpl
@@ -277,11 +279,11 @@ def trainrun_rotation_refusal(position: Position, hex_id: str, tile, rotation: i
 
 @hookimpl
 def trainrun_lay_budget(position: Position) -> float:
-    """A company short of cash takes loans to pay for track (engine ``try_take_loan``); what
-    it may still borrow is ``title_state.loan_budget`` when a position states it, else no
-    limit."""
-    budget = position.title_state.get("loan_budget")
-    return math.inf if budget is None else (position.turn.cash or 0) + budget
+    """A company short of cash takes loans to pay for track (engine ``try_take_loan``): it
+    may pay its cash plus $50 for each loan it may still take, ``title_state.loans_left``
+    (the game-log replay states it for the minors, ``money``); without it, no limit."""
+    left = position.title_state.get("loans_left")
+    return math.inf if left is None else (position.turn.cash or 0) + left * _money.LOAN
 
 
 @hookimpl

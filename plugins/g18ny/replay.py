@@ -29,6 +29,7 @@ from __future__ import annotations
 from trainrun import answers
 from trainrun.errors import InputError
 
+from . import money
 from .markers import COAL, COAL_LOCATIONS, CONNECTION_BONUS, CONNECTION_BONUS_HEXES
 
 CLAIM = 10                   # each connection bonus or coal token claimed pays this per run
@@ -69,8 +70,17 @@ def replay_action(replay, action: dict) -> bool | None:
         _close(replay, pending[1])
         state["acquisition"] = None
     _formation_events(replay, state, action)
+    money.before(replay, action)
     if kind == "run_routes":
         _claim_connection_bonuses(replay, replay.operator(action), action)
+        money.run(replay, replay.operator(action), action)
+    elif kind == "lay_tile":
+        money.lay_tile(replay, action)
+    elif kind == "take_loan":
+        money.take_loan(replay, replay.operator(action))
+    elif kind in ("scrap_train", "buy_company"):
+        getattr(money, kind)(replay, action)
+        return None
     elif kind == "claim_hex_token":
         _claim_hex_token(replay, replay.operator(action), action)
     elif kind == "merge":
@@ -80,6 +90,8 @@ def replay_action(replay, action: dict) -> bool | None:
     elif kind == "buy_train":
         _buy_train(replay, action)
     elif kind != "destination_connection":
+        if kind == "pass" and action.get("entity_type") == "corporation":
+            money.track_done(replay, company)
         if kind in ("buy_shares", "sell_shares") and any(
                 str(s).startswith(f"{NYC}_") for s in action.get("shares") or ()):
             state["nyc_shares_traded"] = True
@@ -92,7 +104,7 @@ def _buy_train(replay, action: dict) -> None:
     its last) loses its connection bonuses."""
     buyer = replay.operator(action)
     had = {c for c, trains in replay.trains.items() if trains and c != buyer}
-    replay.buy_train(action)
+    money.buy_train(replay, action, lambda: replay.buy_train(action))
     for company in had:
         if not replay.trains.get(company) and company in replay.title_state:
             replay.title_state[company][INCOME[CONNECTION_BONUS]] = 0
@@ -108,6 +120,7 @@ def _formation_events(replay, state: dict, action: dict) -> None:
     if action["type"] == "buy_train" and not state["privates_closed"] and str(
             action.get("train", "")).rpartition("-")[0] == FORMATION_TRAIN:
         state["privates_closed"] = True   # the privates close: their reservations go
+        money.close_privates(replay)
         for hex_id, placed in list(replay.board.items()):
             for city in placed.tokens.values():
                 for holder in list(city.reserved):

@@ -235,21 +235,19 @@ function timeLimit() {
   return Math.max(1, Number($("time-limit").value) || 60);
 }
 
-async function solve() {
+// The proven best run; with `keep` (routes of some trains) those routes stay as they are
+// and the best is found for the other trains.
+async function solve(keep = null) {
   clearRun();
-  const run = await call(`/solve?time_limit=${timeLimit()}`, state.position);
-  state.pinned.clear();
+  const body = keep ? {position: state.position, keep} : state.position;
+  const run = await call(`/solve?time_limit=${timeLimit()}`, body);
+  if (!keep) state.pinned.clear();
   await draw(run);
   showRun(run);
 }
 
-// Keep the pinned routes as they are and find the proven best for the other trains.
-async function solveTheRest() {
-  const keep = {routes: state.run.routes.filter((r) => state.pinned.has(r.train))};
-  clearRun();
-  const run = await call(`/solve?time_limit=${timeLimit()}`, {position: state.position, keep});
-  await draw(run);
-  showRun(run);
+function pinnedRoutes() {
+  return {routes: state.run.routes.filter((r) => state.pinned.has(r.train))};
 }
 
 function clearRun() {
@@ -428,8 +426,9 @@ function wire() {
     if (before) busy("Drawing", () => setPosition(before, {remember: false}));
   });
   $("add-train").addEventListener("click", addTrain);
-  $("solve").addEventListener("click", () => busy("Solving", solve));
-  $("resolve").addEventListener("click", () => busy("Solving the rest", solveTheRest));
+  $("solve").addEventListener("click", () => busy("Solving", () => solve()));
+  $("resolve").addEventListener("click", () => busy("Solving the rest",
+                                                    () => solve(pinnedRoutes())));
   $("verify").addEventListener("click", () => busy("Verifying", verify));
   $("advise").addEventListener("click", () => busy("Weighing every lay", advise));
   busy("Starting", start);

@@ -1,0 +1,87 @@
+"""Forks in a game's replay (``trainrun.gamelog``): where a log leaves out a choice the
+18xx.games engine made from something trainrun does not follow (a corporation's money),
+each possible choice is replayed on its own copy of the replay to the end of the log, and
+the replay keeps the one choice the rest of the log does not contradict (on every other,
+some later action is illegal).
+
+A title's replay hook asks for such a choice with ``Replay.decide`` before it changes
+anything; ``decide`` raises ``Fork`` the first time, and ``settled`` answers it: it tries
+each choice, keeps the survivor in ``Replay.decisions`` and takes the action again. A fork
+met while a branch is tried is a branch of its own: a branch stands if any of its ways
+reaches the end of the log. If no choice or more than one stands, the replay stops at the
+action with one line naming the choices: the board is never a guess.
+"""
+from __future__ import annotations
+
+from .errors import InputError
+
+
+class Fork(Exception):
+    """A choice ``Replay.decide`` cannot make alone: ``field`` names it, ``choices`` are
+    what the engine may have chosen, ``why`` says what the engine decides it by. Never
+    reported: ``settled`` answers it (not an ``InputError``, so no action names it on the
+    way)."""
+
+    def __init__(self, field: str, choices: tuple, why: str):
+        self.field, self.choices, self.why = field, choices, why
+        super().__init__(f"{field}: {why}")
+
+
+def settled(state, index: int, step) -> None:
+    """``step(action)`` (the replay's ``begin`` or ``apply``) for the log's action number
+    ``index``, each fork it raises settled by the rest of the log."""
+    action = state.game.actions[index]
+    while True:
+        try:
+            step(action)
+            return
+        except Fork as fork:
+            state.decisions[(action["id"], fork.field)] = _survivor(state, index, fork)
+
+
+def _survivor(state, index: int, fork: Fork):
+    """The one choice of ``fork`` (raised at action number ``index``) whose branch replays
+    to the end of the log; else one line naming the branches and where each broke."""
+    from .gamelog import where
+    action = state.game.actions[index]
+    standing, broken = [], []
+    for choice in fork.choices:
+        error = _contradiction(_branch(state, action, fork.field, choice), index)
+        if error is None:
+            standing.append(choice)
+        else:
+            broken.append(f"{choice} by {error.where}")
+    if len(standing) == 1:
+        return standing[0]
+    if standing:
+        said = f"the rest of the log contradicts none of {', '.join(map(str, standing))}"
+    else:
+        said = f"the rest of the log contradicts each ({'; '.join(broken)})"
+    raise InputError(where(action), f"{fork.field}: {fork.why}; {said}")
+
+
+def _branch(state, action: dict, field: str, choice):
+    branch = state.copy()
+    branch.decisions[(action["id"], field)] = choice
+    return branch
+
+
+def _contradiction(state, index: int) -> InputError | None:
+    """None if the log from action number ``index`` on replays on ``state`` to its end in
+    at least one way (each fork met tried every way), else the first action refused."""
+    actions = state.game.actions
+    for at in range(index, len(actions)):
+        try:
+            state.begin(actions[at])
+            state.apply(actions[at])
+        except InputError as exc:
+            return exc
+        except Fork as fork:
+            first = None
+            for choice in fork.choices:
+                error = _contradiction(_branch(state, actions[at], fork.field, choice), at)
+                if error is None:
+                    return None
+                first = first or error
+            return first
+    return None
