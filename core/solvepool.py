@@ -169,9 +169,8 @@ class SolvePool:
                 worker = await self._acquire(deadline, watch, long)
                 try:
                     kind, answer, rss = await self._answer(worker, (task, args), deadline,
-                                                           watch, long)
+                                                           watch, long, key)
                 except _Long:
-                    self._remember(key, True)
                     long = True
                     continue
                 except BaseException:
@@ -284,9 +283,11 @@ class SolvePool:
         worker.yield_to_short_tasks()
         return True
 
-    async def _answer(self, worker: _Worker, message, deadline: float, watch, long: bool):
-        """``worker``'s reply to ``message``; a short task that runs past its sprint takes a
-        long slot, or (none free) has its worker replaced and raises ``_Long``."""
+    async def _answer(self, worker: _Worker, message, deadline: float, watch, long: bool,
+                      key: bytes):
+        """``worker``'s reply to ``message``; a short task that runs past its sprint is
+        remembered as long (``key``) and takes a long slot, or (none free) has its worker
+        replaced and raises ``_Long``."""
         loop = asyncio.get_running_loop()
         ready = loop.create_future()
         fd = worker.conn.fileno()
@@ -305,6 +306,7 @@ class SolvePool:
                     return_when=asyncio.FIRST_COMPLETED)
                 used = worker.cpu_seconds() - start
                 if not (done or long) and used >= SPRINT:
+                    self._remember(key, True)
                     long = self._promote(worker)
                     if not long:
                         break

@@ -125,7 +125,8 @@ def test_titles_answer_while_a_hard_solve_runs_and_a_full_queue_is_503(server):
     hard = hard_position()
     first = raw(server, post_head("/solve?time_limit=30", len(hard)), hard)
     time.sleep(0.5)
-    second = raw(server, post_head("/solve?time_limit=30", len(hard)), hard)
+    # other work (not known long yet): it waits for the one worker in the short lane
+    second = raw(server, post_head("/solve?time_limit=29", len(hard)), hard)
     time.sleep(0.5)
     status, titles = call(server, "/titles")
     assert status == 200 and "1817" in [t["name"] for t in titles["titles"]]
@@ -163,16 +164,17 @@ def test_a_request_gone_while_queued_leaves_the_queue_at_once(server):
 
 
 def test_long_tasks_hold_only_their_share_of_the_workers():
-    """Two workers, one of them for long tasks, one long task waiting: the second hard
-    request spends its sprint (0.25 s of CPU) on the free worker, then waits in the long
-    lane, so an easy request still finds that worker; a third hard request finds the long
-    queue full: 503."""
+    """Two workers, one of them for long tasks, one long task waiting: a second hard
+    request (other work: another time limit) spends its sprint (0.1 s of CPU) on the free
+    worker, then waits in the long lane, so an easy request still finds that worker; the
+    first request's work again, known long, goes to the long lane and finds its queue full:
+    503."""
     hard = hard_position()
     with running_service("--jobs", "2", "--long-jobs", "1", "--long-queue", "1",
                          "--max-time-limit", "30") as (port, _):
         first = raw(port, post_head("/solve?time_limit=30", len(hard)), hard)
         assert _until(port, lambda load: load["long_busy"] == 1)["long_busy"] == 1
-        second = raw(port, post_head("/solve?time_limit=30", len(hard)), hard)
+        second = raw(port, post_head("/solve?time_limit=29", len(hard)), hard)
         load = _until(port, lambda load: load["long_waiting"] == 1 and load["busy"] == 1)
         assert load["long_waiting"] == 1 and load["busy"] == 1   # the other worker idle
         status, run = call(port, "/solve?time_limit=10", EASY)
