@@ -104,9 +104,8 @@ async def _run(request: Request, task: str, args: tuple, deadline: float, same_a
         return await POOL.run(task, args, deadline, request.receive(), same_as)
     except PoolFull as full:
         if full.long:
-            raise ServiceError(503, "busy: a long task, and every worker long tasks may hold "
-                                    "is taken and their queue full; retry",
-                               {"Retry-After": "5"}) from None
+            raise ServiceError(503, "busy: a long task, and the workers for long tasks and "
+                                    "their queue are full; retry", {"Retry-After": "5"}) from None
         raise ServiceError(503, "busy: every worker is solving and the queue is full; retry",
                            {"Retry-After": "1"}) from None
     except Overran:
