@@ -547,6 +547,12 @@ def convert(position: str, line: int | None, action: int | None) -> None:
               help="Worker processes solving at once  [default: the cores]")
 @click.option("--queue", type=click.IntRange(min=1), default=None,
               help="Requests waiting for a worker before 503  [default: 4 per job]")
+@click.option("--long-jobs", type=click.IntRange(min=1), default=None,
+              help="Workers that tasks past 0.1 s of CPU may hold; the others are kept "
+                   "for short ones  [default: half the jobs, at least 1]")
+@click.option("--long-queue", type=click.IntRange(min=1), default=None,
+              help="Long tasks waiting for one of those before 503  [default: 2 per "
+                   "long job]")
 @click.option("--max-time-limit", type=FINITE_SECONDS, default=60.0, show_default=True,
               help="Most seconds a request may ask for (and its default).")
 @click.option("--max-workers", type=click.IntRange(min=1), default=1, show_default=True,
@@ -561,9 +567,10 @@ def convert(position: str, line: int | None, action: int | None) -> None:
               help="Require this key in X-API-Key (also from $TRAINRUN_API_KEY).")
 @click.option("--allowed-hosts", default="127.0.0.1,localhost,[::1]", show_default=True,
               help="Host headers served, comma-separated ('*': any).")
-def serve(host: str, port: int, jobs: int | None, queue: int | None, max_time_limit: float,
-          max_workers: int, max_body: int, read_timeout: float, max_connections: int,
-          api_key: str | None, allowed_hosts: str) -> None:
+def serve(host: str, port: int, jobs: int | None, queue: int | None, long_jobs: int | None,
+          long_queue: int | None, max_time_limit: float, max_workers: int, max_body: int,
+          read_timeout: float, max_connections: int, api_key: str | None,
+          allowed_hosts: str) -> None:
     """Run the HTTP revenue service (POST /solve, /verify, /moves, /advise, /apply,
     /import, /audit, /draw; GET /titles, /healthz, /readyz; docs at /docs) and its web
     page at /."""
@@ -572,6 +579,7 @@ def serve(host: str, port: int, jobs: int | None, queue: int | None, max_time_li
     from trainrun import service
     from trainrun.serviceguard import HeadTimeoutH11Protocol, Limits
     limits = Limits(**({"jobs": jobs} if jobs else {}), queue=queue or 0,
+                    long_jobs=long_jobs or 0, long_queue=long_queue or 0,
                     max_time_limit=max_time_limit, max_workers=max_workers,
                     max_body=max_body, body_timeout=read_timeout, head_timeout=read_timeout,
                     api_key=api_key or None,

@@ -45,7 +45,8 @@ add_docs(app)
 app.include_router(web_router)
 app.mount("/static", static_files(), name="static")
 LIMITS = Limits()
-POOL = SolvePool(LIMITS.jobs, LIMITS.queue, LIMITS.max_worker_rss)
+POOL = SolvePool(LIMITS.jobs, LIMITS.queue, LIMITS.long_jobs, LIMITS.long_queue,
+                 LIMITS.max_worker_rss)
 app.add_middleware(Guard, limits=lambda: LIMITS)
 app.openapi = lambda: openapi(app)
 
@@ -54,7 +55,8 @@ def configure(limits: Limits) -> None:
     """Serve with ``limits`` (``trainrun serve`` sets them from its flags)."""
     global LIMITS, POOL
     POOL.close()
-    LIMITS, POOL = limits, SolvePool(limits.jobs, limits.queue, limits.max_worker_rss)
+    LIMITS, POOL = limits, SolvePool(limits.jobs, limits.queue, limits.long_jobs,
+                                     limits.long_queue, limits.max_worker_rss)
 
 
 @app.exception_handler(InputError)
@@ -95,11 +97,15 @@ def _workers(value: int) -> int:
     return value
 
 
-async def _run(request: Request, task: str, args: tuple, deadline: float):
-    """``task`` done by a worker of the pool, for ``request`` (whose body has been read)."""
+async def _run(request: Request, task: str, args: tuple, deadline: float, same_as=None):
+    """``task`` done by a worker of the pool, for ``request`` (whose body has been read);
+    ``same_as`` as ``SolvePool.run`` takes it."""
     try:
-        return await POOL.run(task, args, deadline, request.receive())
-    except PoolFull:
+        return await POOL.run(task, args, deadline, request.receive(), same_as)
+    except PoolFull as full:
+        if full.long:
+            raise ServiceError(503, "busy: a long task, and the workers for long tasks and "
+                                    "their queue are full; retry", {"Retry-After": "5"}) from None
         raise ServiceError(503, "busy: every worker is solving and the queue is full; retry",
                            {"Retry-After": "1"}) from None
     except Overran:
@@ -166,9 +172,11 @@ async def solve(request: Request,
     seconds of the request (waiting and reading the body included). The body is a position,
     or ``{"position": ..., "keep": RUN}`` to keep RUN's routes (any form ``/verify`` reads)
     and find the best for the other trains."""
-    seconds = _time_limit(time_limit)
-    return await _run(request, "solve", (await _text(request), seconds, _workers(workers),
-                                         buy_next_train, trains), _deadline(seconds))
+    seconds, started = _time_limit(time_limit), time.monotonic()
+    text, workers = await _text(request), _workers(workers)
+    return await _run(request, "solve", (text, seconds, started, workers, buy_next_train,
+                                         trains), _deadline(seconds),
+                      same_as=("solve", text, seconds, workers, buy_next_train, trains))
 
 
 @_post("/verify", "{\"position\": a position, \"run\": the declared run (optional)}", "verify")

@@ -29,6 +29,8 @@ class Limits:
 
     jobs: int = field(default_factory=lambda: os.cpu_count() or 1)   # worker processes
     queue: int = 0                 # requests waiting for a worker (0: 4 per worker)
+    long_jobs: int = 0             # workers long tasks may hold (0: half, at least 1)
+    long_queue: int = 0            # long tasks waiting for one of them (0: 2 per long job)
     max_time_limit: float = 60.0   # seconds a request may ask for (and its default)
     max_workers: int = 1           # CP-SAT search workers a request may ask for
     max_body: int = 8 << 20        # bytes of a request body
@@ -40,6 +42,8 @@ class Limits:
 
     def __post_init__(self):
         self.queue = self.queue or 4 * self.jobs
+        self.long_jobs = min(self.long_jobs or max(self.jobs // 2, 1), self.jobs)
+        self.long_queue = self.long_queue or 2 * self.long_jobs
 
 
 class ServiceError(Exception):

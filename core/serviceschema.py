@@ -131,8 +131,8 @@ ERRORS = {
     408: _error("The body was not received in time"),
     413: _error("The body is too large"),
     415: _error("The body is not application/json"),
-    503: _error("Every worker busy and the queue full (see Retry-After), or the request's "
-                "deadline passed while it waited", RETRY_AFTER),
+    503: _error("Every worker busy and the queue full, or (a long task) every worker long "
+                "tasks may hold busy and their queue full (see Retry-After)", RETRY_AFTER),
     504: _error("The work overran the request's deadline and was stopped"),
 }
 

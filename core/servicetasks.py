@@ -1,10 +1,10 @@
 """What a worker process of the service does: one request's whole work, from the body's
 text to the answer's dict, so the service's event loop only reads bodies and writes answers.
 
-``serve_worker(conn)`` answers ``(task, args)`` messages on a pipe with ``("ok", answer)``,
-``("input", one line)`` for bad input, or ``("internal", one line)``; with each answer the
-worker's resident memory in bytes, so the pool can retire a worker that grew
-(``trainrun.solvepool``). ``TASKS`` names what it can do.
+``serve_worker(conn)`` says it is ready, then answers ``(task, args)`` messages on a pipe
+with ``("ok", answer)``, ``("input", one line)`` for bad input, or ``("internal", one
+line)``; with each answer the worker's resident memory in bytes, so the pool can retire a
+worker that grew (``trainrun.solvepool``). ``TASKS`` names what it can do.
 """
 from __future__ import annotations
 
@@ -14,14 +14,16 @@ from .errors import InputError, one_line
 from .jsontext import load_json
 
 
-def solve(text: bytes, time_limit: float, workers: int, buy_next_train: bool,
+def solve(text: bytes, time_limit: float, started: float, workers: int, buy_next_train: bool,
           trains: str | None) -> dict:
-    """``/solve``: the body a position, or ``{"position": ..., "keep": RUN}``."""
+    """``/solve``: the body a position, or ``{"position": ..., "keep": RUN}``, answered
+    ``time_limit`` seconds after ``started`` (the request's arrival, ``time.monotonic()``:
+    the clock is the system's, the same in every process), its wait for a worker included."""
     from trainrun.reading import read_position
     from trainrun.run import solve as solve_position
     from trainrun.solver import Deadline
     from trainrun.trainset import with_trains
-    deadline = Deadline(time_limit)
+    deadline = Deadline(time_limit, started)
     data, keep = load_json(text, "position"), None
     if isinstance(data, dict) and "keep" in data and "position" in data:
         data, keep = data["position"], data["keep"]
@@ -129,8 +131,10 @@ def resident_bytes() -> int:
 
 
 def serve_worker(conn) -> None:
-    """Answer tasks on ``conn`` until the pipe closes (the service went away)."""
+    """Say ``"ready"`` on ``conn``, then answer tasks on it until the pipe closes (the
+    service went away)."""
     import trainrun.plugins  # noqa: F401  (load the titles before the first request)
+    conn.send("ready")
     while True:
         try:
             task, args = conn.recv()

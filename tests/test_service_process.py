@@ -4,6 +4,7 @@ solve stopped, and the limits (head and body read time, body size, content type,
 key, time_limit and workers) are kept."""
 import contextlib
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -35,13 +36,15 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def running_service(*flags: str):
+def running_service(*flags: str, cpus: set[int] | None = None):
     """``trainrun serve`` with ``flags`` (and the key ``KEY``) on a free loopback port,
-    once it answers; gives (port, process id)."""
+    once it answers (with its workers on the cores ``cpus`` only, if given); gives (port,
+    process id)."""
     port = _free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "trainrun", "serve", "--port", str(port), "--api-key", KEY,
-         *flags], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+         *flags], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        preexec_fn=(lambda: os.sched_setaffinity(0, cpus)) if cpus else None)
     try:
         for _ in range(600):
             try:
@@ -122,7 +125,8 @@ def test_titles_answer_while_a_hard_solve_runs_and_a_full_queue_is_503(server):
     hard = hard_position()
     first = raw(server, post_head("/solve?time_limit=30", len(hard)), hard)
     time.sleep(0.5)
-    second = raw(server, post_head("/solve?time_limit=30", len(hard)), hard)
+    # other work (not known long yet): it waits for the one worker in the short lane
+    second = raw(server, post_head("/solve?time_limit=29", len(hard)), hard)
     time.sleep(0.5)
     status, titles = call(server, "/titles")
     assert status == 200 and "1817" in [t["name"] for t in titles["titles"]]
@@ -135,6 +139,51 @@ def test_titles_answer_while_a_hard_solve_runs_and_a_full_queue_is_503(server):
     assert wait_idle(server)["busy"] == 0
     status, run = call(server, "/solve?time_limit=10", EASY)
     assert status == 200 and run["total"] == 60
+
+
+def _until(port: int, check, seconds: float = 20) -> dict:
+    """The pool's load once ``check(load)`` holds (or after ``seconds``)."""
+    end = time.monotonic() + seconds
+    while not check(load := ready(port)) and time.monotonic() < end:
+        time.sleep(0.02)
+    return load
+
+
+def test_a_request_gone_while_queued_leaves_the_queue_at_once(server):
+    hard = hard_position()
+    with raw(server, post_head("/solve?time_limit=30", len(hard)), hard):
+        assert _until(server, lambda load: load["busy"] == 1)["busy"] == 1
+        queued = raw(server, post_head("/solve?time_limit=10", len(EASY)), EASY)
+        assert _until(server, lambda load: load["waiting"] == 1)["waiting"] == 1
+        queued.close()
+        # out of the queue within a second, while the one worker still runs the hard solve
+        # (30 s): it never reaches a worker
+        load = _until(server, lambda load: load["waiting"] == 0, seconds=1)
+        assert load["waiting"] == 0 and load["busy"] == 1
+    assert wait_idle(server)["busy"] == 0
+
+
+def test_long_tasks_hold_only_their_share_of_the_workers():
+    """Two workers, one of them for long tasks, one long task waiting: a second hard
+    request (other work: another time limit) spends its sprint (0.1 s of CPU) on the free
+    worker, then waits in the long lane, so an easy request still finds that worker; the
+    first request's work again, known long, goes to the long lane and finds its queue full:
+    503."""
+    hard = hard_position()
+    with running_service("--jobs", "2", "--long-jobs", "1", "--long-queue", "1",
+                         "--max-time-limit", "30") as (port, _):
+        first = raw(port, post_head("/solve?time_limit=30", len(hard)), hard)
+        assert _until(port, lambda load: load["long_busy"] == 1)["long_busy"] == 1
+        second = raw(port, post_head("/solve?time_limit=29", len(hard)), hard)
+        load = _until(port, lambda load: load["long_waiting"] == 1 and load["busy"] == 1)
+        assert load["long_waiting"] == 1 and load["busy"] == 1   # the other worker idle
+        status, run = call(port, "/solve?time_limit=10", EASY)
+        assert status == 200 and run["total"] == 60 and run["status"] == "optimal"
+        status, refused = call(port, "/solve?time_limit=30", hard)
+        assert status == 503 and refused["error"].startswith("busy: a long task")
+        first.close()
+        second.close()
+        assert wait_idle(port)["busy"] == 0
 
 
 def test_a_head_never_finished_is_closed(server):
