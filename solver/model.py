@@ -29,6 +29,7 @@ import time
 
 import numpy as np
 from ortools.sat.python import cp_model
+from ortools.sat.python import cp_model_helper as cmh
 
 from ._combine import best_combination, busiest_first
 from ._prune import greedy_runs, partner_bounds
@@ -55,12 +56,14 @@ STRATEGIES = ("auto", "bnb", "cpsat")
 # (track words x routes), about 64 MB (twice that with resource prices: ``pricing``)
 BITMAP_LIMIT = 1 << 23
 # CP-SAT is not started with less time than this left (seconds); pruning (whose first
-# step, the value cut, does not look at the clock) and the model are not begun when the
-# time left would not cover them at these rates (seconds per route on one core, rough
-# lower estimates from the 18PA and 1817 stress boards; both look at the clock after)
+# step, the value cut, does not look at the clock), the model and CP-SAT are not begun
+# when the time left would not cover them at these rates (seconds per route on one core,
+# measured on the 18PA stress board with five long trains, 67,000 routes: the model
+# 0.8 s; CP-SAT reads and presolves it for about 0.25 s before it looks at its limit)
 CP_SAT_LEAST = 0.01
 PRUNE_SECONDS_PER_ROUTE = 2e-6
-BUILD_SECONDS_PER_ROUTE = 1e-5
+BUILD_SECONDS_PER_ROUTE = 1.5e-5
+CP_SAT_START_PER_ROUTE = 5e-6
 # the branch and bound searches without prices first, for at most this many scans (of 64
 # routes) per route, about as long as pricing would take (1817 15528's last board: 8 + 8
 # finishes in 4 scans per route, 8 + 8 + 6 would need 250)
@@ -395,7 +398,8 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
     if lower < upper and all(c.complete for c in cands):
         # CP-SAT gets 40 % of what is left if that could cover pruning and the model, and
         # the bound all but the last 5 % otherwise
-        later = CP_SAT_LEAST + (PRUNE_SECONDS_PER_ROUTE + BUILD_SECONDS_PER_ROUTE) * n_kept
+        later = CP_SAT_LEAST + (PRUNE_SECONDS_PER_ROUTE + BUILD_SECONDS_PER_ROUTE
+                                + CP_SAT_START_PER_ROUTE) * n_kept
         share = 0.6 if deadline.left() * 0.4 >= later else 0.95
         upper = min(upper, _stopped_bound(cands, amounts, lower, deadline.share(share)))
         report(lower + fixed if known() else None, upper + fixed)
@@ -413,11 +417,12 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
     if known() and lower >= upper and all(c.complete for c in cands):
         return Choice(greedy_picks, lower + fixed, lower + fixed, "optimal",
                       _earned(cands, greedy_picks), n_kept)
-    if deadline.left() < CP_SAT_LEAST + BUILD_SECONDS_PER_ROUTE * n_kept:
+    if deadline.left() < CP_SAT_LEAST + (BUILD_SECONDS_PER_ROUTE
+                                         + CP_SAT_START_PER_ROUTE) * n_kept:
         return stopped()
     built = _build_model(cands, kept, amounts, fixed, net, path_trains, required,
                          greedy_picks, deadline)
-    if built is None or deadline.left() < CP_SAT_LEAST:
+    if built is None or deadline.left() < CP_SAT_LEAST + CP_SAT_START_PER_ROUTE * n_kept:
         return stopped()
     model, run, copies, bonus = built
     solver = cp_model.CpSolver()
@@ -451,6 +456,31 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
     return Choice(picks, total, max(bound, total), status_name, earned, n_kept)
 
 
+def _at_most_one(model: cp_model.CpModel, literals: list[int], name: str) -> None:
+    """At most one of ``literals`` (variable indices) true, written into the model's proto
+    in one piece (``add_at_most_one`` takes one Python step per literal)."""
+    constraint = model.model_proto.constraints.add()
+    constraint.name = name
+    constraint.at_most_one.literals.extend(literals)
+
+
+def _maximize(model: cp_model.CpModel, variables: list[int], coefficients: list[int],
+              offset: int) -> None:
+    """Maximize ``offset`` + the sum of ``coefficients`` times ``variables`` (indices; one
+    may come twice), written into the proto in one piece as CP-SAT's ``maximize`` writes
+    it (negated, with scaling factor -1); ``maximize`` takes one Python step per term,
+    half a second on 70,000 routes."""
+    merged: dict[int, int] = {}
+    for v, c in zip(variables, coefficients):
+        merged[v] = merged.get(v, 0) + int(c)
+    model.clear_objective()
+    objective = model.model_proto.objective
+    objective.vars.extend(list(merged))
+    objective.coeffs.extend([-c for c in merged.values()])
+    objective.offset = -offset
+    objective.scaling_factor = -1.0
+
+
 class _Reporter(cp_model.CpSolverSolutionCallback):
     """Passes each run CP-SAT finds, with its proven bound, to ``report``."""
 
@@ -476,7 +506,7 @@ def _build_model(cands, kept, amounts, fixed, net, path_trains, required, greedy
     for t, c in enumerate(cands):
         chosen = [run[t, int(i)] for i in kept[t]]
         if len(chosen) > c.count:
-            model.add(sum(chosen) <= c.count).with_name(f"trains[{t}]")
+            model.add(cp_model.LinearExpr.sum(chosen) <= c.count).with_name(f"trains[{t}]")
     earners = [[] for _ in amounts]
     copies = []  # (type, PathVars)
     for t, train in path_trains.items():
@@ -489,30 +519,33 @@ def _build_model(cands, kept, amounts, fixed, net, path_trains, required, greedy
             previous = pv
     if deadline.expired():
         return None
-    track: dict = {}
     keys = list(run)
+    index = np.fromiter((v.index for v in run.values()), dtype=np.int64, count=len(run))
+    track: dict = {}   # track resource -> the literal indices of what uses it
     if keys:
         words = max(c.bits.shape[1] for c in cands)
         bits = np.concatenate([np.pad(c.bits[k], ((0, 0), (0, words - c.bits.shape[1])))
                                for c, k in zip(cands, kept)])   # the order of ``keys``
         users = np.unpackbits(bits.view(np.uint8), axis=1, bitorder="little").astype(bool)
-        literals = list(run.values())
         for n, j in enumerate(np.flatnonzero(users.any(axis=0))):
             if n % 64 == 63 and deadline.expired():
                 return None
-            track[int(j)] = [literals[r] for r in np.flatnonzero(users[:, j])]
+            track[int(j)] = index[users[:, j]].tolist()
     for _, pv in copies:
         for k, resources in enumerate(net.seg_resources):
             for j in resources:
-                track.setdefault(j, []).extend((pv.fwd[k], pv.bwd[k]))
+                track.setdefault(j, []).extend((pv.fwd[k].index, pv.bwd[k].index))
     for j, lits in track.items():
         if len(lits) > 1:
-            model.add_at_most_one(lits).with_name(f"track[{j}]")
+            _at_most_one(model, lits, f"track[{j}]")
     if deadline.expired():
         return None
+    reach = (np.concatenate([c.reach[k] for c, k in zip(cands, kept)])
+             if keys and len(amounts) else None)
     bonus = []
     for k in range(len(amounts)):
-        lits = [run[t, i] for t, i in keys if cands[t].reach[i, k]] + earners[k]
+        lits = [run[keys[r]] for r in np.flatnonzero(reach[:, k])] if reach is not None else []
+        lits += earners[k]
         b = model.new_bool_var(f"bonus[{k}]")
         if lits:
             model.add_bool_or(lits).only_enforce_if(b)
@@ -521,13 +554,19 @@ def _build_model(cands, kept, amounts, fixed, net, path_trains, required, greedy
         bonus.append(b)
     for k in required:
         model.add(bonus[k] == 1)
-    model.maximize(cp_model.LinearExpr.weighted_sum(
-        list(run.values()) + [pv.value for _, pv in copies] + bonus,
-        [int(cands[t].values[i]) for t, i in run] + [1] * len(copies) + list(amounts))
-        + fixed)
+    variables = index.tolist() + [b.index for b in bonus]
+    coefficients = [int(cands[t].values[i]) for t, i in keys] + [int(a) for a in amounts]
+    offset = fixed
+    for _, pv in copies:   # a path copy's value is a sum over its stops and hexes
+        flat = cmh.FlatIntExpr(pv.value)
+        variables += [v.index for v in flat.vars]
+        coefficients += list(flat.coeffs)
+        offset += flat.offset
+    _maximize(model, variables, coefficients, offset)
     picked = set(greedy_picks)
-    for (t, i), v in run.items():
-        model.add_hint(v, (t, i) in picked)
+    hints = model.model_proto.solution_hint   # every route: in the greedy run or not
+    hints.vars.extend(index.tolist())
+    hints.values.extend([int(key in picked) for key in keys])
     if deadline.expired():
         return None
     return model, run, copies, bonus

@@ -7,11 +7,14 @@ position so the caller can list the company in ``title_state.destinations_active
 """
 from __future__ import annotations
 
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from trainrun.errors import InputError
 from trainrun.graph import build_graph
 from trainrun.position import Position
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 # the x2 destination of each company (docs/rules/18pa.md §5.1)
 DESTINATIONS = {"B&O": "K2", "B&A": "D17", "ERIE": "C2", "PRR": "I2"}
@@ -59,6 +62,7 @@ def _linked(graph: nx.MultiGraph, start: str, goal: str) -> bool:
     (``TrackGraph.as_networkx``)? First whether any walk through passable stops joins
     them at all, then a depth-first search for one that uses no stop, track resource or
     exclusive group twice."""
+    import networkx as nx   # here only: loading a title must not wait for it
     if start not in graph or goal not in graph:
         return False
     through = nx.subgraph_view(graph, filter_node=lambda s: s in (start, goal)
