@@ -64,6 +64,9 @@ CP_SAT_LEAST = 0.01
 PRUNE_SECONDS_PER_ROUTE = 2e-6
 BUILD_SECONDS_PER_ROUTE = 1.5e-5
 CP_SAT_START_PER_ROUTE = 5e-6
+# with less time than this left the branch and bound keeps its 40 %: the bound at the
+# limit, priced in the rest, is then worth more than a longer search
+LONG_SEARCH = 0.5
 # the branch and bound searches without prices first, for at most this many scans (of 64
 # routes) per route, about as long as pricing would take (1817 15528's last board: 8 + 8
 # finishes in 4 scans per route, 8 + 8 + 6 would need 250)
@@ -381,10 +384,17 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
     if strategy == "bnb" and not fits:
         raise StrategyUnfit("the branch and bound needs every route listed, no negative "
                             "bonus, at most 64 bonuses and at least one route")
+    # what pruning, the model and CP-SAT's start would take on every listed route
+    cp_sat_cost = CP_SAT_LEAST + (PRUNE_SECONDS_PER_ROUTE + BUILD_SECONDS_PER_ROUTE
+                                  + CP_SAT_START_PER_ROUTE) * n_kept
     if fits and strategy != "cpsat" and not deadline.expired():
+        # the branch and bound gets 40 % of the time, or 80 % where CP-SAT could not
+        # follow in the rest and there is time enough for a search to beat a better bound
+        # at the limit (the rest goes to that bound)
+        longer = deadline.left() >= LONG_SEARCH and deadline.left() * 0.6 < cp_sat_cost
+        share = 1.0 if strategy == "bnb" else 0.8 if longer else 0.4
         greedy_picks, lower, finished, searched = _branch_and_bound(
-            cands, lower, greedy_picks, deadline.share(1.0 if strategy == "bnb" else 0.4),
-            amounts, mask)
+            cands, lower, greedy_picks, deadline.share(share), amounts, mask)
         if finished:
             if required and not greedy_picks:
                 return None
@@ -398,9 +408,7 @@ def choose_routes(cands: list[Candidates], amounts: list[int], fixed: int,
     if lower < upper and all(c.complete for c in cands):
         # CP-SAT gets 40 % of what is left if that could cover pruning and the model, and
         # the bound all but the last 5 % otherwise
-        later = CP_SAT_LEAST + (PRUNE_SECONDS_PER_ROUTE + BUILD_SECONDS_PER_ROUTE
-                                + CP_SAT_START_PER_ROUTE) * n_kept
-        share = 0.6 if deadline.left() * 0.4 >= later else 0.95
+        share = 0.6 if deadline.left() * 0.4 >= cp_sat_cost else 0.95
         upper = min(upper, _stopped_bound(cands, amounts, lower, deadline.share(share)))
         report(lower + fixed if known() else None, upper + fixed)
     if known() and lower >= upper and all(c.complete for c in cands):
