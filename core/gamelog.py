@@ -232,7 +232,8 @@ class Replay:
         self.round_set, self.round_in_set = 0, 0
         self.operated: set[str] = set()      # companies that operated in this operating round
         self.round_ended = False             # this operating round is over, the next not begun
-        self.decisions: dict[tuple, object] = {}   # (action id, field): a fork's choice kept
+        # (action id, automatic action number or 0, field): a fork's choice kept
+        self.decisions: dict[tuple, object] = {}
 
     def copy(self) -> Replay:
         """A replay going on from here on its own (a fork's branch): the title, the log and
@@ -252,9 +253,10 @@ class Replay:
         hook asks before it changes anything: the first time this raises ``Fork``."""
         if len(choices) == 1:
             return choices[0]
-        if (action["id"], field) not in self.decisions:
-            raise Fork(field, tuple(choices), why)
-        return self.decisions[(action["id"], field)]
+        key = (action["id"], action.get("auto", 0), field)
+        if key not in self.decisions:
+            raise Fork(key, tuple(choices), why)
+        return self.decisions[key]
 
     def _set_up_city(self, hex_id: str, holders: tuple, reserved: tuple) -> None:
         """The first city of ``hex_id`` as the title's setup leaves it."""
@@ -331,9 +333,23 @@ class Replay:
 
     def apply(self, action: dict) -> None:
         """Replay one action (and the automatic actions the engine recorded with it)."""
-        self._naming(action, self._apply, action)
-        for auto in action.get("auto_actions") or ():
-            self._naming(action, self._apply, {**auto, "id": action["id"]})
+        for step in self.steps(action)[1:]:
+            self.take(action, step)
+
+    @staticmethod
+    def steps(action: dict) -> list[tuple[str, dict]]:
+        """How ``action`` is replayed, step by step (each settled on its own when it
+        forks, ``trainrun.replayfork``): ``("begin", action)`` (``begin``), ``("apply",
+        action)``, then ``("apply", automatic action)`` for each the engine recorded with
+        it (numbered ``auto`` from 1, with the action's id)."""
+        return [("begin", action), ("apply", action)] + [
+            ("apply", {**auto, "id": action["id"], "auto": n})
+            for n, auto in enumerate(action.get("auto_actions") or (), start=1)]
+
+    def take(self, action: dict, step: tuple[str, dict]) -> None:
+        """One of ``steps(action)``, its one-line error naming ``action``."""
+        kind, what = step
+        self._naming(action, self._begin if kind == "begin" else self._apply, what)
 
     @staticmethod
     def _naming(action: dict, do, *args) -> None:
@@ -627,9 +643,10 @@ def replay(game: GameLog) -> Iterator[tuple[dict, Replay]]:
     operating turn begun: a corporation's home token lies before its first action)."""
     state = Replay(game)
     for index, action in enumerate(game.actions):
-        settled(state, index, state.begin)
+        settled(state, index, 0)
         yield action, state
-        settled(state, index, state.apply)
+        for step in range(1, len(state.steps(action))):
+            settled(state, index, step)
 
 
 def _acting(state: Replay, action: dict | None) -> str | None:

@@ -6,7 +6,9 @@ some later action is illegal).
 
 A title's replay hook asks for such a choice with ``Replay.decide`` before it changes
 anything; ``decide`` raises ``Fork`` the first time, and ``settled`` answers it: it tries
-each choice, keeps the survivor in ``Replay.decisions`` and takes the action again. A fork
+each choice, keeps the survivor in ``Replay.decisions`` and takes the step again (an
+action is replayed in steps, ``Replay.steps``: its begin, itself, and each automatic
+action recorded with it, so a fork in an automatic action does not replay the action). A fork
 met while a branch is tried is a branch of its own: a branch stands if any of its ways
 reaches the end of the log. If no choice or more than one stands, the replay stops at the
 action with one line naming the choices: the board is never a guess.
@@ -17,36 +19,40 @@ from .errors import InputError
 
 
 class Fork(Exception):
-    """A choice ``Replay.decide`` cannot make alone: ``field`` names it, ``choices`` are
-    what the engine may have chosen, ``why`` says what the engine decides it by. Never
+    """A choice ``Replay.decide`` cannot make alone: ``key`` is where it is kept in
+    ``Replay.decisions`` (its last item the choice's name, ``field``), ``choices`` are what
+    the engine may have chosen, ``why`` says what the engine decides it by. Never
     reported: ``settled`` answers it (not an ``InputError``, so no action names it on the
     way)."""
 
-    def __init__(self, field: str, choices: tuple, why: str):
-        self.field, self.choices, self.why = field, choices, why
-        super().__init__(f"{field}: {why}")
+    def __init__(self, key: tuple, choices: tuple, why: str):
+        self.key, self.field, self.choices, self.why = key, key[-1], choices, why
+        super().__init__(f"{self.field}: {why}")
 
 
-def settled(state, index: int, step) -> None:
-    """``step(action)`` (the replay's ``begin`` or ``apply``) for the log's action number
-    ``index``, each fork it raises settled by the rest of the log."""
+def settled(state, index: int, step: int) -> None:
+    """Step ``step`` of the log's action number ``index`` (``state.steps``: its begin,
+    itself, each automatic action recorded with it), each fork it raises settled by the
+    rest of the log. A fork is raised before its step changes anything, so the step is
+    taken again once the choice is known; the steps before it are not."""
     action = state.game.actions[index]
     while True:
         try:
-            step(action)
+            state.take(action, state.steps(action)[step])
             return
         except Fork as fork:
-            state.decisions[(action["id"], fork.field)] = _survivor(state, index, fork)
+            state.decisions[fork.key] = _survivor(state, index, step, fork)
 
 
-def _survivor(state, index: int, fork: Fork):
-    """The one choice of ``fork`` (raised at action number ``index``) whose branch replays
-    to the end of the log; else one line naming the branches and where each broke."""
+def _survivor(state, index: int, step: int, fork: Fork):
+    """The one choice of ``fork`` (raised at that step of action number ``index``) whose
+    branch replays to the end of the log; else one line naming the branches and where
+    each broke."""
     from .gamelog import where
     action = state.game.actions[index]
     standing, broken = [], []
     for choice in fork.choices:
-        error = _contradiction(_branch(state, action, fork.field, choice), index)
+        error = _contradiction(_branch(state, fork, choice), index, step)
         if error is None:
             standing.append(choice)
         else:
@@ -60,28 +66,30 @@ def _survivor(state, index: int, fork: Fork):
     raise InputError(where(action), f"{fork.field}: {fork.why}; {said}")
 
 
-def _branch(state, action: dict, field: str, choice):
+def _branch(state, fork: Fork, choice):
     branch = state.copy()
-    branch.decisions[(action["id"], field)] = choice
+    branch.decisions[fork.key] = choice
     return branch
 
 
-def _contradiction(state, index: int) -> InputError | None:
-    """None if the log from action number ``index`` on replays on ``state`` to its end in
-    at least one way (each fork met tried every way), else the first action refused."""
+def _contradiction(state, index: int, step: int) -> InputError | None:
+    """None if the log from that step of action number ``index`` on replays on ``state``
+    to its end in at least one way (each fork met tried every way), else the first action
+    refused."""
     actions = state.game.actions
     for at in range(index, len(actions)):
-        try:
-            state.begin(actions[at])
-            state.apply(actions[at])
-        except InputError as exc:
-            return exc
-        except Fork as fork:
-            first = None
-            for choice in fork.choices:
-                error = _contradiction(_branch(state, actions[at], fork.field, choice), at)
-                if error is None:
-                    return None
-                first = first or error
-            return first
+        steps = state.steps(actions[at])
+        for k in range(step if at == index else 0, len(steps)):
+            try:
+                state.take(actions[at], steps[k])
+            except InputError as exc:
+                return exc
+            except Fork as fork:
+                first = None
+                for choice in fork.choices:
+                    error = _contradiction(_branch(state, fork, choice), at, k)
+                    if error is None:
+                        return None
+                    first = first or error
+                return first
     return None

@@ -184,9 +184,10 @@ async def verify(request: Request,
                  time_limit: float | None = Query(None, gt=0, description=TIME_LIMIT),
                  workers: int = Query(1, ge=1, description="CP-SAT search workers")) -> dict:
     """Verify a declared run: legality with reasons, revenue breakdown, gap to the best run."""
-    seconds = _time_limit(time_limit)
-    return await _run(request, "verify", (await _text(request), seconds, _workers(workers)),
-                      _deadline(seconds))
+    seconds, started = _time_limit(time_limit), time.monotonic()
+    text, workers = await _text(request), _workers(workers)
+    return await _run(request, "verify", (text, seconds, started, workers),
+                      _deadline(seconds), same_as=("verify", text, seconds, workers))
 
 
 @_post("/moves", "A position", "moves")
@@ -262,7 +263,8 @@ async def draw(request: Request,
     trainrun routes, an 18xx.games ``run_routes``), drawn as the checker reads it with each
     broken rule marked. Each hex is a ``g`` with ``data-hex``, each city and town
     carries ``data-city`` / ``data-town`` (``HEX.i``), each route ``data-train``."""
-    seconds = _time_limit(time_limit)
-    svg = await _run(request, "draw", (await _text(request), verify, seconds,
-                                       _workers(workers)), _deadline(seconds))
+    seconds, started = _time_limit(time_limit), time.monotonic()
+    text, workers = await _text(request), _workers(workers)
+    svg = await _run(request, "draw", (text, verify, seconds, started, workers),
+                     _deadline(seconds), same_as=("draw", text, verify, seconds, workers))
     return Response(content=svg, media_type="image/svg+xml")

@@ -47,13 +47,22 @@ def _wrapped(text: bytes, second: str) -> dict:
     return body
 
 
-def verify(text: bytes, time_limit: float, workers: int) -> dict:
+def _left(time_limit: float, started: float) -> float:
+    """What is left of ``time_limit`` seconds counted from ``started`` (the request's
+    arrival, ``time.monotonic()``), for a solve that takes a number of seconds."""
+    from trainrun.solver import Deadline
+    return max(Deadline(time_limit, started).left(), 0.01)
+
+
+def verify(text: bytes, time_limit: float, started: float, workers: int) -> dict:
+    """``/verify``: the best run to compare with is found within ``time_limit`` seconds
+    of the request's arrival ``started``."""
     from trainrun.reading import read_position
     from trainrun.verify import verify as verify_run
     body = _wrapped(text, "run")
     position = read_position(body["position"])
-    return verify_run(position, body.get("run", body["position"]), time_limit,
-                      workers).to_json()
+    return verify_run(position, body.get("run", body["position"]),
+                      _left(time_limit, started), workers).to_json()
 
 
 def apply_moves(text: bytes) -> dict:
@@ -73,9 +82,10 @@ def apply_moves(text: bytes) -> dict:
     return position_to_own(position)
 
 
-def draw(text: bytes, verify_run: bool, time_limit: float, workers: int) -> str:
+def draw(text: bytes, verify_run: bool, time_limit: float, started: float,
+         workers: int) -> str:
     """``/draw``: the SVG of the board and the run (checked beside the best with
-    ``verify_run``)."""
+    ``verify_run``, found within ``time_limit`` seconds of the arrival ``started``)."""
     from trainrun.draw import draw_input, draw_verification
     from trainrun.reading import read_position
     from trainrun.verify import verify
@@ -84,7 +94,8 @@ def draw(text: bytes, verify_run: bool, time_limit: float, workers: int) -> str:
     run = body.get("run")
     if verify_run:
         return draw_verification(position, verify(position, run if run is not None
-                                                  else body["position"], time_limit, workers))
+                                                  else body["position"],
+                                                  _left(time_limit, started), workers))
     return draw_input(position, run)
 
 

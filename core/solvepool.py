@@ -37,6 +37,7 @@ import hashlib
 import multiprocessing
 import os
 import pickle
+import sys
 import threading
 import time
 from collections import OrderedDict, deque
@@ -92,23 +93,33 @@ class _Worker:
         self.conn.recv()            # "ready": its start is not counted in its first task
         self.lowered = False        # runs a long task (holds a long slot)
         self.spent = 0.0            # CPU seconds of its last task
+        self.proc = os.path.isdir(f"/proc/{self.process.pid}")   # its CPU time readable
+        self.cpu = 0.0              # the last CPU time read
 
     def cpu_seconds(self) -> float:
         """CPU time this worker has used, every thread (wall time where there is no
-        ``/proc``)."""
+        ``/proc``; the last reading once the process is gone: its end is seen on its
+        pipe)."""
+        if not self.proc:
+            return time.monotonic()
         try:
             with open(f"/proc/{self.process.pid}/stat") as fh:
                 fields = fh.read().rsplit(")", 1)[1].split()
         except OSError:
-            return time.monotonic()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            return self.cpu
+        self.cpu = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return self.cpu
 
     def yield_to_short_tasks(self) -> None:
         """Lower the priority of every thread of this worker (its task is a long one), so
         short tasks on the other workers pass it; the worker is retired after the task."""
         self.lowered = True
-        for task in os.listdir(f"/proc/{self.process.pid}/task") if os.path.isdir("/proc") \
-                else [self.process.pid]:
+        try:
+            threads = (os.listdir(f"/proc/{self.process.pid}/task") if self.proc
+                       else [self.process.pid])
+        except OSError:   # the process is gone: its end is seen on its pipe
+            return
+        for task in threads:
             try:
                 os.setpriority(os.PRIO_PROCESS, int(task), LONG_TASK_NICENESS)
             except OSError:
@@ -136,6 +147,7 @@ class SolvePool:
         self._long_waiting: deque = deque()
         self._ran_long: OrderedDict = OrderedDict()   # digests of work that ran long
         self._lock = threading.Lock()
+        self._closed = False
 
     @property
     def load(self) -> dict:
@@ -152,6 +164,7 @@ class SolvePool:
 
     def close(self) -> None:
         with self._lock:
+            self._closed = True   # a worker started after this is not handed out
             for worker in self._idle:
                 worker.kill()
                 worker.join()
@@ -272,7 +285,21 @@ class SolvePool:
 
     def _replace(self, worker: _Worker, freed_long: bool) -> None:
         worker.join()
-        self._give(_Worker(self._ctx), retire=False, freed_long=freed_long)
+        try:
+            fresh = _Worker(self._ctx)
+        except Exception as exc:   # the pool is one worker short: say so, keep its count
+            print(f"trainrun serve: a worker could not be started ({type(exc).__name__}: "
+                  f"{exc}); {self.jobs - 1} left", file=sys.stderr, flush=True)
+            with self._lock:
+                self._busy -= 1
+                self._long -= freed_long
+                self.jobs -= 1
+            return
+        if self._closed:
+            fresh.kill()
+            fresh.join()
+            return
+        self._give(fresh, retire=False, freed_long=freed_long)
 
     def _promote(self, worker: _Worker) -> bool:
         """Take a long slot for ``worker``'s task if one is free."""

@@ -452,15 +452,15 @@ def test_1871_a_malformed_share_id():
 # WT's (now PSNR's), and WT's token there at 1556 has no slot; with UR, UR's own token in
 # C22 leaves (a city holding both keeps one), and the rest of the log replays.
 def _acquisition_branches(data=None):
-    from trainrun.replayfork import _branch, _contradiction
+    from trainrun.replayfork import Fork, _branch, _contradiction
     game = read_game(data) if data else load("1817", "1817_game_end_bankrupt")
     for action, state in replay(game):
         if action["id"] == 1373:
             break
     state.apply(action)
     at = next(i for i, a in enumerate(game.actions) if a["id"] == 1374)
-    return {c: _contradiction(_branch(state, game.actions[at], "acquisition", c), at)
-            for c in ("PSNR", "UR")}
+    fork = Fork((1374, 0, "acquisition"), ("PSNR", "UR"), "who can pay")
+    return {c: _contradiction(_branch(state, fork, c), at, 0) for c in ("PSNR", "UR")}
 
 
 def test_1817_the_acquisition_buyer_the_rest_of_the_log_allows():
@@ -470,7 +470,7 @@ def test_1817_the_acquisition_buyer_the_rest_of_the_log_allows():
     assert branches["UR"] is None
     for action, state in replay(load("1817", "1817_game_end_bankrupt")):
         if action["id"] == 1375:
-            assert state.decisions == {(1374, "acquisition"): "UR"}
+            assert state.decisions == {(1374, 0, "acquisition"): "UR"}
             assert not state.cities_of("WT") and set(state.cities_of("UR")) == {
                 ("C14", 0), ("C22", 0), ("C26", 0), ("E22", 0), ("G18", 0), ("H3", 0)}
             assert state.board["C22"].tokens[0].slots == ["UR", None]

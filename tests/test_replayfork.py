@@ -19,44 +19,53 @@ class Stand:
     """Just what replayfork uses of a ``trainrun.gamelog.Replay``."""
 
     def __init__(self, actions):
-        self.game, self.decisions, self.taken = Log(actions), {}, {}   # id: way taken
+        self.game, self.decisions, self.taken = Log(actions), {}, {}   # key: way taken
+        self.applied = []   # (id, automatic action number) of each step applied
 
     def copy(self):
         twin = copy.copy(self)
         twin.decisions, twin.taken = dict(self.decisions), dict(self.taken)
+        twin.applied = list(self.applied)
         return twin
 
-    def begin(self, action):
-        if action["type"] == "choose":
-            key = (action["id"], "way")
-            if key not in self.decisions:
-                raise Fork("way", tuple(action["ways"]), "the log does not say")
-            self.taken[action["id"]] = self.decisions[key]   # begin comes twice, as in a Replay
+    @staticmethod
+    def steps(action):
+        return [("begin", action), ("apply", action)] + [
+            ("apply", {**auto, "id": action["id"], "auto": n})
+            for n, auto in enumerate(action.get("auto_actions", ()), start=1)]
 
-    def apply(self, action):
-        self.begin(action)
-        if action["type"] == "need" and list(self.taken.values()) != action["ways"]:
-            raise InputError(f"action {action['id']} (need)", "refused")
+    def take(self, action, step):
+        kind, what = step
+        if what["type"] == "choose":
+            key = (what["id"], what.get("auto", 0), "way")
+            if key not in self.decisions:
+                raise Fork(key, tuple(what["ways"]), "the log does not say")
+            self.taken[key] = self.decisions[key]   # begin comes twice, as in a Replay
+        if kind == "apply" and what["type"] == "need" and \
+                list(self.taken.values()) != what["ways"]:
+            raise InputError(f"action {what['id']} (need)", "refused")
+        if kind == "apply":
+            self.applied.append((what["id"], what.get("auto", 0)))
 
 
 def walk(actions):
     state = Stand(actions)
-    for index in range(len(state.game.actions)):
-        settled(state, index, state.begin)
-        settled(state, index, state.apply)
+    for index, action in enumerate(state.game.actions):
+        for step in range(len(state.steps(action))):
+            settled(state, index, step)
     return state
 
 
 def test_the_one_way_the_rest_of_the_log_allows_is_kept():
     state = walk([{"type": "choose", "ways": ["a", "b"]}, {"type": "need", "ways": ["b"]}])
-    assert state.decisions == {(1, "way"): "b"} and state.taken == {1: "b"}
+    assert state.decisions == {(1, 0, "way"): "b"} and state.taken == {(1, 0, "way"): "b"}
 
 
 def test_a_later_fork_in_a_branch_stands_if_any_of_its_ways_does():
     # way b at 1 stands only with way y at 2; 2 is settled in its turn
     state = walk([{"type": "choose", "ways": ["a", "b"]}, {"type": "choose", "ways": ["x", "y"]},
                   {"type": "need", "ways": ["b", "y"]}])
-    assert state.decisions == {(1, "way"): "b", (2, "way"): "y"}
+    assert state.decisions == {(1, 0, "way"): "b", (2, 0, "way"): "y"}
 
 
 def test_ways_the_log_cannot_tell_apart_stop_the_replay():
@@ -70,3 +79,11 @@ def test_ways_the_log_contradicts_each_stop_the_replay():
                                          r"the rest of the log contradicts each \(a by action 2 "
                                          r"\(need\); b by action 2 \(need\)\)$"):
         walk([{"type": "choose", "ways": ["a", "b"]}, {"type": "need", "ways": ["c"]}])
+
+
+def test_a_fork_in_an_automatic_action_does_not_replay_the_action():
+    # action 1 is applied, then its automatic action forks: settled takes only that step again
+    state = walk([{"type": "plain", "auto_actions": [{"type": "choose", "ways": ["a", "b"]}]},
+                  {"type": "need", "ways": ["b"]}])
+    assert state.decisions == {(1, 1, "way"): "b"}
+    assert state.applied == [(1, 0), (1, 1), (2, 0)]

@@ -49,6 +49,7 @@ from trainrun.tiles import Node
 from trainrun.titleinfo import TitleInfo
 
 from . import money as _money
+from .markers import INCOME_KEYS
 from . import replay as _replay
 
 CONNECTION_MARKER = "connection_bonus"
@@ -56,7 +57,6 @@ CONNECTION_AMOUNT = 10
 D_RED_AREA_BONUS = 100
 ONE_HEX_AREAS = {"E25": -1, "E1": -1}      # Springfield, Toronto: their second hex
 A21_HALVES = {0: "Montreal", 2: "Burlington"}   # docs/rules/18ny.md §4.3: node index -> area
-INCOME_KEYS = ("connection_bonus_revenue", "coal_revenue")
 UNCOUNTED_HEXES = frozenset({"E1", "E25"})  # not counted in a token's distance
 NEW_YORK_CITY, NEW_YORK_CITY_FEE = "J20", 40
 MERGER_TOKEN_PRICE = 20   # a token the NYC gains from a merged minor, placed before its own

@@ -2,6 +2,9 @@
 ``CONNECTION_BONUS_HEXES``, ``COAL_LOCATIONS``; facts of the map)."""
 
 CONNECTION_BONUS, COAL = "connection_bonus", "coal"
+# the income a company holds from each, in ``title_state`` (docs/rules/18ny.md)
+INCOME = {CONNECTION_BONUS: "connection_bonus_revenue", COAL: "coal_revenue"}
+INCOME_KEYS = tuple(INCOME.values())
 
 # the first hex of each connection-bonus location carries its marker
 CONNECTION_BONUS_HEXES = ("A13", "A19", "A23", "C25", "G25", "D0", "J26", "B12", "C11", "C23",

@@ -28,10 +28,11 @@ from __future__ import annotations
 
 from trainrun.errors import InputError
 
+from .markers import INCOME_KEYS
+
 LOAN, INTEREST, MINOR_LOANS = 50, 5, 2
 PRIVATE_REVENUE = {"AIW": 5, "SC": 10, "WPF": 15, "PCF": 20}
 CLOSED_WHEN_USED = frozenset({"AIW", "WPF"})
-INCOME_KEYS = ("connection_bonus_revenue", "coal_revenue")
 AFTER_RUN = frozenset({"buy_train", "take_loan", "scrap_train", "sell_shares"})
 
 

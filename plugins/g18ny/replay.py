@@ -30,12 +30,12 @@ from trainrun import answers
 from trainrun.errors import InputError
 
 from . import money
-from .markers import COAL, COAL_LOCATIONS, CONNECTION_BONUS, CONNECTION_BONUS_HEXES
+from .markers import (COAL, COAL_LOCATIONS, CONNECTION_BONUS, CONNECTION_BONUS_HEXES,
+                      INCOME)
 
 CLAIM = 10                   # each connection bonus or coal token claimed pays this per run
 NYC, FORMATION_TRAIN = "NYC", "12H"
 NYC_EXCHANGE_SHARES = 8      # the NYC's non-president certificates, exchanged one per minor
-INCOME = {CONNECTION_BONUS: "connection_bonus_revenue", COAL: "coal_revenue"}
 
 
 def setup_markers() -> dict[str, tuple[str, ...]]:
