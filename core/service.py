@@ -252,7 +252,8 @@ async def audit(request: Request,
           responses={**ERRORS, 200: {"content": {"image/svg+xml": {}},
                                      "description": "The board (and the run) as SVG"}},
           openapi_extra=request_body("draw", "{\"position\": a position, \"run\": a run "
-                                                     "(optional)}"))
+                                             "(optional), \"moves\": moves made first "
+                                             "(optional)}"))
 async def draw(request: Request,
                verify: bool = Query(False, description="Check the run and draw it beside the "
                                     "best run, each broken rule marked where it happens"),
@@ -261,8 +262,9 @@ async def draw(request: Request,
     """The position's board as SVG (``image/svg+xml``), from ``{"position": ..., "run":
     ...}``; ``run`` (optional) is a run in any form ``/verify`` reads (a ``/solve`` answer,
     trainrun routes, an 18xx.games ``run_routes``), drawn as the checker reads it with each
-    broken rule marked. Each hex is a ``g`` with ``data-hex``, each city and town
-    carries ``data-city`` / ``data-town`` (``HEX.i``), each route ``data-train``."""
+    broken rule marked; ``moves`` (optional, as ``/apply`` takes them) are made on the
+    board first. Each hex is a ``g`` with ``data-hex``, each city and town carries
+    ``data-city`` / ``data-town`` (``HEX.i``), each route ``data-train``."""
     seconds, started = _time_limit(time_limit), time.monotonic()
     text, workers = await _text(request), _workers(workers)
     svg = await _run(request, "draw", (text, verify, seconds, started, workers),

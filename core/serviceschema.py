@@ -68,7 +68,9 @@ COMPONENTS = {
                          "Keep these routes and find the best for the other trains"),
     "VerifyBody": _wrapped({"run": _ref("Run")}, False,
                            "The run to check (without it, a corpus line's declared run)"),
-    "DrawBody": _wrapped({"run": _ref("Run")}, False, "The board, and a run drawn on it"),
+    "DrawBody": _wrapped({"run": _ref("Run"), "moves": {"type": "array", "items": MOVE}},
+                         False, "The board (after `moves`, applied in order, if given), and "
+                                "a run drawn on it"),
     "ApplyBody": _wrapped({"moves": {"type": "array", "items": MOVE}}, True,
                           "Moves applied in order to the position"),
     "GameFile": {"type": "object", "required": ["title", "actions"],

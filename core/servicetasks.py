@@ -65,32 +65,37 @@ def verify(text: bytes, time_limit: float, started: float, workers: int) -> dict
                       _left(time_limit, started), workers).to_json()
 
 
-def apply_moves(text: bytes) -> dict:
-    from trainrun.own_format import position_to_own
-    from trainrun.reading import read_position
+def _moved(position, moves):
+    """``position`` after ``moves`` (a list of moves, ``trainrun.turn.apply``), in order;
+    a refused move is named by its place in the list."""
     from trainrun.turn import apply
-    body = _wrapped(text, "moves")
-    moves = body.get("moves")
     if not isinstance(moves, list):
         raise InputError("moves", f"expected a list of moves, got {moves!r}")
-    position = read_position(body["position"])
     for i, move in enumerate(moves):
         try:
             position = apply(position, move)
         except InputError as exc:
             raise InputError(f"moves[{i}]", str(exc)) from None
-    return position_to_own(position)
+    return position
+
+
+def apply_moves(text: bytes) -> dict:
+    from trainrun.own_format import position_to_own
+    from trainrun.reading import read_position
+    body = _wrapped(text, "moves")
+    return position_to_own(_moved(read_position(body["position"]), body.get("moves")))
 
 
 def draw(text: bytes, verify_run: bool, time_limit: float, started: float,
          workers: int) -> str:
-    """``/draw``: the SVG of the board and the run (checked beside the best with
-    ``verify_run``, found within ``time_limit`` seconds of the arrival ``started``)."""
+    """``/draw``: the SVG of the board (after the body's ``moves``, if any) and the run
+    (checked beside the best with ``verify_run``, found within ``time_limit`` seconds of
+    the arrival ``started``)."""
     from trainrun.draw import draw_input, draw_verification
     from trainrun.reading import read_position
     from trainrun.verify import verify
     body = _wrapped(text, "run")
-    position = read_position(body["position"])
+    position = _moved(read_position(body["position"]), body.get("moves", []))
     run = body.get("run")
     if verify_run:
         return draw_verification(position, verify(position, run if run is not None

@@ -252,6 +252,21 @@ def test_post_draw():
     assert res.status_code == 400 and res.json()["error"].startswith("position")
 
 
+def test_post_draw_after_moves_is_the_board_apply_gives():
+    client = json_client()
+    moment = json.loads((Path(__file__).parent.parent / "examples" /
+                         "18chesapeake-lay-moment.json").read_text())
+    lay = client.post("/moves", json=moment).json()["lays"][0]
+    move = {k: lay[k] for k in ("hex", "tile", "rotation")}
+    after = client.post("/apply", json={"position": moment, "moves": [move]}).json()
+    drawn = client.post("/draw", json={"position": moment, "moves": [move]})
+    assert drawn.status_code == 200
+    assert drawn.text == client.post("/draw", json={"position": after}).text
+    assert drawn.text != client.post("/draw", json={"position": moment}).text
+    bad = client.post("/draw", json={"position": moment, "moves": [dict(move, rotation=9)]})
+    assert bad.status_code == 400 and bad.json()["error"].startswith("moves[0]")
+
+
 def test_readme_board_is_what_the_command_draws(tmp_path):
     readme = (Path(__file__).parent.parent / "README.md").read_text()
     command = re.search(r"`trainrun (solve [^`]* --svg docs/board\.svg)` drew this", readme)

@@ -164,8 +164,7 @@ async function showLays(hex) {
 
 // The hex of `lay` as it looks once laid: the board after it, framed to that hex.
 async function drawThumb(box, lay) {
-  const after = await call("/apply", {position: state.position, moves: [lay]});
-  const svg = await call("/draw", {position: after, run: null}, "text");
+  const svg = await call("/draw", {position: state.position, moves: [lay], run: null}, "text");
   const doc = new DOMParser().parseFromString(svg, "image/svg+xml").documentElement;
   const picture = document.importNode(doc, true);
   box.replaceChildren(picture);
