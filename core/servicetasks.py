@@ -149,8 +149,7 @@ def resident_bytes() -> int:
 def serve_worker(conn) -> None:
     """Say ``"ready"`` on ``conn``, then answer tasks on it until the pipe closes (the
     service went away)."""
-    import trainrun.plugins  # noqa: F401  (load the titles before the first request)
-    conn.send("ready")
+    conn.send("ready")   # the titles are loaded already (trainrun.workerstart)
     while True:
         try:
             task, args = conn.recv()
