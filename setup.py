@@ -1,27 +1,46 @@
 """Build trainrun: map the top-level folders into one ``trainrun`` namespace and compile
-the route enumerator."""
+the route enumerator and the solver's searches."""
+from pathlib import Path
+
 import numpy
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-PLUGINS = ["g18chesapeake", "g1817", "g1871", "g18ny", "g18pa"]
+ROOTS = {"trainrun": "core", "trainrun.solver": "solver", "trainrun.plugins": "plugins",
+         "trainrun.examples": "examples"}
 
+
+def packages() -> dict[str, str]:
+    """Every package under the mapped folders (a folder with an ``__init__.py``)."""
+    found = {}
+    for name, root in ROOTS.items():
+        for init in sorted(Path(root).rglob("__init__.py")):
+            rel = init.parent.relative_to(root).parts
+            found[".".join((name, *rel))] = str(init.parent)
+    return found
+
+
+def extension(path: Path) -> Extension:
+    """The compiled module of ``path`` (a ``.pyx`` under a mapped folder)."""
+    for name, root in ROOTS.items():
+        if path.is_relative_to(root):
+            module = ".".join((name, *path.relative_to(root).with_suffix("").parts))
+            cpp = path.parent.name != "solver"
+            return Extension(module, [str(path)], language="c++" if cpp else None,
+                             include_dirs=[numpy.get_include()], extra_compile_args=["-O3"])
+    raise ValueError(path)
+
+
+PACKAGES = packages()
 setup(
-    packages=["trainrun", "trainrun.draw", "trainrun.solver", "trainrun.plugins",
-              "trainrun.web", "trainrun.examples"]
-    + [f"trainrun.plugins.{p}" for p in PLUGINS],
-    package_dir={"trainrun": "core", "trainrun.solver": "solver",
-                 "trainrun.plugins": "plugins", "trainrun.examples": "examples"},
-    package_data={"trainrun": ["*.json"], "trainrun.web": ["static/*"],
+    packages=list(PACKAGES),
+    package_dir=ROOTS,
+    package_data={"trainrun.formats": ["*.json"], "trainrun.service.web": ["static/*"],
                   "trainrun.examples": ["*.json"],
-                  **{f"trainrun.plugins.{p}": ["data/*.json"] for p in PLUGINS}},
+                  **{name: ["data/*.json"] for name in PACKAGES
+                     if name.startswith("trainrun.plugins.")}},
     ext_modules=cythonize(
-        [Extension(f"trainrun.{name}", [f"core/{name}.pyx"], language="c++",
-                   include_dirs=[numpy.get_include()], extra_compile_args=["-O3"])
-         for name in ("_segments", "_enumerate")]
-        + [Extension(f"trainrun.solver.{name}", [f"solver/{name}.pyx"],
-                     include_dirs=[numpy.get_include()], extra_compile_args=["-O3"])
-           for name in ("_prune", "_combine", "_prices")],
-        include_path=["core"],   # _bits.pxd, the track bitsets shared by the modules
+        [extension(p) for root in ROOTS.values() for p in sorted(Path(root).rglob("*.pyx"))],
+        include_path=["core/routes"],   # _bits.pxd, the track bitsets shared by the modules
         compiler_directives={"language_level": "3"}),
 )

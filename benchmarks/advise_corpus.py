@@ -17,9 +17,9 @@ import statistics
 from pathlib import Path
 
 from trainrun import read_position, solve
-from trainrun.advise import advise
+from trainrun.turn.advise import advise
 from trainrun.errors import InputError
-from trainrun.turn import Lay, apply
+from trainrun.turn.moves import Lay, apply
 
 MOVES = Path(__file__).parent.parent / "tests" / "data" / "moves"
 

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 from trainrun import read_position
-from trainrun.advise import advise
+from trainrun.turn.advise import advise
 
 MOVES = Path(__file__).parent.parent / "tests" / "data" / "moves"
 LINES = [d for path in sorted(MOVES.glob("*/*.jsonl"))

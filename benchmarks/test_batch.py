@@ -10,7 +10,7 @@ from functools import partial
 import pytest
 
 from conftest import corpus_lines
-from trainrun.batch import Line, run_lines, solve_record
+from trainrun.bench.batch import Line, run_lines, solve_record
 
 TITLES = ("18Chesapeake", "1817", "1871", "18NY")
 CORPUS = [Line(n, json.dumps(d)) for n, d in

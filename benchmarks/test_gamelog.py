@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from trainrun.audit import audit
-from trainrun.gamelog import read_game, run_positions
+from trainrun.replay.audit import audit
+from trainrun.replay.gamelog import read_game, run_positions
 
 FIXTURES = Path(__file__).parent.parent / "tests" / "data" / "fixtures"
 GAMES = [("18Chesapeake/1905.json", 67), ("1871/1871_game_end_final_phase.json", 77),

@@ -7,7 +7,7 @@ hex chains back on the board) and checks and scores it; the full verdict also
 solves the position for the best run.
 """
 from trainrun import read_position
-from trainrun.verify import verify
+from trainrun.routes.verify import verify
 
 from conftest import corpus_lines
 

@@ -14,7 +14,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from corpus_checks import corpus_lines  # noqa: E402
 from trainrun import read_position  # noqa: E402
-from trainrun.run import solve  # noqa: E402
+from trainrun.routes.solve import solve  # noqa: E402
 from trainrun.solver import Deadline  # noqa: E402
 
 LIMITS = (0.05, 0.2, 1.0, 3.0)

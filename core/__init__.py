@@ -7,18 +7,40 @@ The Python API::
     print(run.total, run.status)
 
 ``read_position`` takes a dict or JSON text (trainrun's own format or an
-18xx.games corpus line); ``solve`` returns a ``Run``. ``trainrun.verify.verify(position,
+18xx.games corpus line); ``solve`` returns a ``Run``. ``trainrun.routes.verify.verify(position,
 run)`` checks a declared run (trainrun routes or an 18xx.games run_routes action) and
-compares it with the best; ``trainrun.legality.check_run`` is the checker under it. The
+compares it with the best; ``trainrun.routes.legality.check_run`` is the checker under it. The
 run after first buying the next train from the bank (1871's Hunslet), beside the run
 without: ``solve_buying_next_train``.
+
+The names are loaded when first used (PEP 562), so that ``import trainrun.cli.main`` for
+``trainrun --help`` does not load the solver and OR-Tools.
 """
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
 __version__ = "0.1.0"
 
-from trainrun.plugins import read_position  # noqa: E402
-from trainrun.purchase import Purchase, solve_buying_next_train  # noqa: E402
-from trainrun.result import Run  # noqa: E402
-from trainrun.run import solve  # noqa: E402
+_API = {"read_position": "trainrun.formats.reading", "solve": "trainrun.routes.solve",
+        "Run": "trainrun.routes.result", "Purchase": "trainrun.turn.purchase",
+        "solve_buying_next_train": "trainrun.turn.purchase"}
 
 __all__ = ["Purchase", "Run", "read_position", "solve", "solve_buying_next_train",
            "__version__"]
+
+if TYPE_CHECKING:
+    from trainrun.formats.reading import read_position
+    from trainrun.routes.result import Run
+    from trainrun.routes.solve import solve
+    from trainrun.turn.purchase import Purchase, solve_buying_next_train
+
+
+def __getattr__(name: str):
+    """The public API's names, imported on first use (lazily: see the module's docstring)."""
+    if name in _API:
+        value = getattr(importlib.import_module(_API[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'trainrun' has no attribute {name!r}")

@@ -1,4 +1,4 @@
 """``python -m trainrun`` runs the command line."""
-from trainrun.cli import main
+from trainrun.cli.main import main
 
 main()

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import math
 
-from .errors import InputError
+from trainrun.errors import InputError
 
 MAX_DEPTH = 64
 MAX_INT = 2 ** 53 - 1

@@ -8,13 +8,13 @@ from __future__ import annotations
 import math
 
 from trainrun.errors import InputError
-from trainrun.lays import LayRules, default_upgrades_to
-from trainrun.position import CityTokens, Position, Train
-from trainrun.replayrules import ReplayRules
-from trainrun.rules import TrainRules
-from trainrun.tiles import Node, Tile
-from trainrun.tokens import tokens_left, tokens_on_board
-from trainrun.turnstate import LayRight
+from trainrun.turn.lays import LayRules, default_upgrades_to
+from trainrun.board.position import CityTokens, Position, Train
+from trainrun.hooks.replayrules import ReplayRules
+from trainrun.hooks.rules import TrainRules
+from trainrun.board.tiles import Node, Tile
+from trainrun.turn.tokens import tokens_left, tokens_on_board
+from trainrun.board.turnstate import LayRight
 
 from .hookspecs import hookimpl
 

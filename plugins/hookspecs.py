@@ -9,7 +9,7 @@ from every plugin.
 
 When: ``trainrun_title`` when the title is loaded (a hook name no spec here declares is
 an error then); ``trainrun_prepare_board`` once when a position is read; every other hook
-through ``trainrun.answers``, the one place in core that asks them, the first time the
+through ``trainrun.hooks.answers``, the one place in core that asks them, the first time the
 track graph, the train tables, the run or the legality checker needs the answer: once per
 position, once per position and train type where a ``train`` is passed, once per stop
 and train type for ``trainrun_stop_value`` and once per city for ``trainrun_city_blocks``.
@@ -17,7 +17,7 @@ The answer is kept on the position, so checking many routes asks nothing again. 
 inside the route search, so hooks may be plain Python; a position is not changed once
 read, so answers may depend on anything in it.
 The lay hooks (``trainrun_tile_lays`` to ``trainrun_rotation_refusal``) are asked by
-``trainrun.lays`` when it lists or checks tile lays.
+``trainrun.turn.lays`` when it lists or checks tile lays.
 """
 from __future__ import annotations
 
@@ -25,16 +25,16 @@ import pluggy
 
 from typing import TYPE_CHECKING
 
-from trainrun.lays import LayRules
-from trainrun.position import CityTokens, Position, Train
-from trainrun.replayrules import ReplayRules
-from trainrun.rules import CompanyBonus, RouteBonus, TrainRules
-from trainrun.tiles import Node, Tile
-from trainrun.titleinfo import TitleInfo
-from trainrun.turnstate import LayRight
+from trainrun.turn.lays import LayRules
+from trainrun.board.position import CityTokens, Position, Train
+from trainrun.hooks.replayrules import ReplayRules
+from trainrun.hooks.rules import CompanyBonus, RouteBonus, TrainRules
+from trainrun.board.tiles import Node, Tile
+from trainrun.hooks.titleinfo import TitleInfo
+from trainrun.board.turnstate import LayRight
 
 if TYPE_CHECKING:
-    from trainrun.gamelog import Replay
+    from trainrun.replay.gamelog import Replay
 
 hookspec = pluggy.HookspecMarker("trainrun")
 hookimpl = pluggy.HookimplMarker("trainrun")
@@ -130,7 +130,7 @@ def trainrun_exclusive_stops(position: Position) -> list[frozenset[str]]:
 @hookspec(firstresult=True)
 def trainrun_next_train(position: Position) -> str:
     """Name the train the operating company would buy from the bank if it bought one before
-    running (1871's Hunslet), for ``trainrun.purchase.solve_buying_next_train``. Raise
+    running (1871's Hunslet), for ``trainrun.turn.purchase.solve_buying_next_train``. Raise
     ``InputError`` when the company may not buy one now. Called only for that question.
     Default: ``title_state["next_train"]`` if the position gives it, else the train that
     started the current phase (the first train of the title in its opening phase)."""
@@ -139,7 +139,7 @@ def trainrun_next_train(position: Position) -> str:
 @hookspec(firstresult=True)
 def trainrun_token_cost(position: Position, hex_id: str, city: int) -> int:
     """Give what the operating company pays to place its next station token in city
-    ``city`` (node index) of ``hex_id``, a city it may token (``trainrun.tokens``). Called
+    ``city`` (node index) of ``hex_id``, a city it may token (``trainrun.turn.tokens``). Called
     once per candidate city when the legal tokens are listed. Default: the price on the
     company's charter of its next unplaced token (``tokens`` of its entry in
     companies.json, the first of the last ``tokens_left`` of them); a title may price by
@@ -149,7 +149,7 @@ def trainrun_token_cost(position: Position, hex_id: str, city: int) -> int:
 @hookspec(firstresult=True)
 def trainrun_charter_tokens_placed(position: Position) -> int:
     """Count the operating company's tokens on the board that came from its charter, those
-    its unplaced tokens (``trainrun.tokens.tokens_left``) and their prices are counted
+    its unplaced tokens (``trainrun.turn.tokens.tokens_left``) and their prices are counted
     against. Called when a position does not state ``tokens_left``. Default: every token of
     the company on the board; 18PA leaves out the x2 destination token, placed at setup
     beside the charter's."""
@@ -190,7 +190,7 @@ def trainrun_upgrades_to(position: Position, hex_id: str, old: Tile,
     """Give those of ``tiles`` that may replace tile ``old`` on ``hex_id`` (at some rotation):
     colour order, existing track kept, labels, towns and cities (asked once per hex, with
     every tile the phase and the box allow that fits the hex at some rotation). Default:
-    each that ``trainrun.lays.default_upgrades_to`` accepts."""
+    each that ``trainrun.turn.lays.default_upgrades_to`` accepts."""
 
 
 @hookspec
@@ -263,7 +263,7 @@ def trainrun_lay_budget(position: Position) -> float:
 @hookspec(firstresult=True)
 def trainrun_replay_rules(settings: dict) -> ReplayRules | None:
     """Say how the title's game moves tokens and trains beyond what its log's actions say,
-    for replaying an 18xx.games game log (``trainrun.gamelog``) whose ``settings`` (optional
+    for replaying an 18xx.games game log (``trainrun.replay.gamelog``) whose ``settings`` (optional
     rules, the seed of its random setup) are given: when a home token goes on the board,
     which trains the bank exports after a set of operating rounds (or after each), the markers and
     tokens on the board at the start. Raise ``InputError`` naming the setting when the
@@ -277,7 +277,7 @@ def trainrun_replay_action(replay: Replay, action: dict) -> bool | None:
     """Replay ``action`` of a game log where the title's game does more than (or other than)
     the shared replay: an action of the title's own (18NY's NYC formation ``merge``) or a
     logged action's title effect (18NY: the connection bonuses a ``run_routes`` claims, the
-    coal a ``claim_hex_token`` takes). Change ``replay`` (a ``trainrun.gamelog.Replay``)
+    coal a ``claim_hex_token`` takes). Change ``replay`` (a ``trainrun.replay.gamelog.Replay``)
     through its methods and return True when the action is done, None to let the shared
     replay take it; raise ``InputError`` for what cannot be replayed faithfully. Called for
     every action standing in the log and each of its automatic actions. Default: None."""

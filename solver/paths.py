@@ -70,7 +70,7 @@ class PathTrain:
     reach_hexes: np.ndarray  # bool [hexes, bonuses]
     scored_only: np.ndarray | None = None  # bool [bonuses]: earned by a stop only where it scores
     rank: np.ndarray | None = None         # int64 per stop, larger = chosen first under the pay
-                                           # limit (``trainrun.rules.scoring_rank``)
+                                           # limit (``trainrun.hooks.rules.scoring_rank``)
 
 
 @dataclass
@@ -177,7 +177,7 @@ def add_path_train(model: cp_model.CpModel, net: Network, train: PathTrain, name
 
 def _top_stops(model: cp_model.CpModel, name: str, train: PathTrain, visit: list) -> list:
     """Per stop listed by a ``scored_only`` bonus: a literal true only if the stop is among
-    the ``pay_limit`` stops chosen in ``trainrun.rules.scoring_order`` (fewer than k
+    the ``pay_limit`` stops chosen in ``trainrun.hooks.rules.scoring_order`` (fewer than k
     visited stops come before it in ``train.rank``); None elsewhere."""
     n = len(visit)
     if train.scored_only is None or not train.scored_only.any():

@@ -19,7 +19,7 @@ import json
 from hypothesis import HealthCheck, currently_in_test_context, event, settings
 from hypothesis import strategies as st
 
-from trainrun.hexgrid import opposite
+from trainrun.board.hexgrid import opposite
 
 
 def one_in(draw, n: int) -> bool:

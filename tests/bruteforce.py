@@ -2,7 +2,7 @@
 
 Written directly from the shared 18xx.games engine rules
 (docs/rules/common.md §2, §3, §4, §5), walking the tiles on ``position.board``; it shares
-no code with ``trainrun.graph``, the compiled enumerator, ``trainrun.routes`` or
+no code with ``trainrun.routes.graph``, the compiled enumerator, ``trainrun.routes.enumeration`` or
 ``trainrun.solver``. Only the data model (Position, PlacedHex, Tile, Node, Path, hexgrid)
 is used.
 
@@ -37,7 +37,7 @@ The model, spelled out:
 Everything is exhaustive: every simple route from every node, every combination.
 
 ``best_run(position, hooks=True)`` (and ``hook_routes``) replace the hard-coded rules above
-by what the position's Ruleset hooks answer, with the semantics of ``trainrun.rules``
+by what the position's Ruleset hooks answer, with the semantics of ``trainrun.hooks.rules``
 implemented here from their docstrings:
 
 * stations: ``trainrun_company_stations``; blocking: off-boards never pass, towns always,
@@ -59,7 +59,7 @@ implemented here from their docstrings:
 """
 from __future__ import annotations
 
-from trainrun.hexgrid import opposite
+from trainrun.board.hexgrid import opposite
 
 UNLIMITED = 99
 

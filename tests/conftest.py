@@ -4,7 +4,7 @@ import pytest
 
 @pytest.fixture(scope="session")
 def chesapeake():
-    from trainrun.plugins import load_title
+    from trainrun.registry import load_title
     return load_title("18Chesapeake")
 
 

@@ -2,7 +2,7 @@
 
 ``CorpusChecks`` holds three tests, run once per corpus line of a subclass's ``TITLE``:
 
-(a) each declared route is legal under ``trainrun.legality`` and earns the revenue
+(a) each declared route is legal under ``trainrun.routes.legality`` and earns the revenue
     recorded for it; the declared run as a whole is legal and totals ``declared.total``;
 (b) ``solve`` proves an optimum that equals the exhaustive engine search
     (``exact_oracle.total``) where that search finished, and is never below the declared
@@ -22,9 +22,9 @@ import functools
 import json
 from pathlib import Path
 
-from trainrun.legality import check_route, check_run
-from trainrun.plugins import read_position
-from trainrun.run import solve
+from trainrun.routes.legality import check_route, check_run
+from trainrun import read_position
+from trainrun.routes.solve import solve
 
 CORPUS = Path(__file__).parent / "data" / "corpus"
 

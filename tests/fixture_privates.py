@@ -7,7 +7,7 @@ action moves it to the buying company; all privates close when the first 5-train
 takes back the last action not undone, or back to ``action_id``; ``redo`` restores the
 last one taken back).
 
-1871: the game-log replay (``trainrun.gamelog``) follows the auction, the shares and the
+1871: the game-log replay (``trainrun.replay.gamelog``) follows the auction, the shares and the
 presidencies; its position before the line's action carries the ``privates``.
 """
 from __future__ import annotations
@@ -64,7 +64,7 @@ def chesapeake_privates(line: dict) -> dict:
 @lru_cache(maxsize=None)
 def _replayed_privates(title: str, fixture: str) -> dict:
     """Per action id, the replay's ``privates`` of every company just before it."""
-    from trainrun.gamelog import read_game, replay
+    from trainrun.replay.gamelog import read_game, replay
     text = (FIXTURES / title / fixture).read_text()
     return {action["id"]: {c: dict(p) for c, p in state.privates.items()}
             for action, state in replay(read_game(text, fixture))}

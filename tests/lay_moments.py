@@ -1,12 +1,12 @@
 """The lay moments of ``tests/data/moves`` and the two sets the lay tests compare: the
-18xx.games engine's legal lays and ``trainrun.lays.legal_lays``, each as
+18xx.games engine's legal lays and ``trainrun.turn.lays.legal_lays``, each as
 (hex, tile, rotation, cost)."""
 import json
 from functools import lru_cache
 from pathlib import Path
 
 from trainrun import read_position
-from trainrun.lays import legal_lays
+from trainrun.turn.lays import legal_lays
 
 from fixture_privates import with_privates
 
@@ -26,7 +26,7 @@ def lay_lines(step: str) -> dict[str, dict]:
 @lru_cache(maxsize=None)
 def _loans_left(title: str, fixture: str) -> dict:
     """Action id -> the ``loans_left`` the game-log replay gives the company acting there."""
-    from trainrun.gamelog import read_game, replay
+    from trainrun.replay.gamelog import read_game, replay
     game = read_game((FIXTURES / title / fixture).read_text(), name=fixture)
     out = {}
     for action, state in replay(game):

@@ -2,7 +2,7 @@
 JSON bodies (the only kind it reads)."""
 from fastapi.testclient import TestClient
 
-from trainrun.service import app
+from trainrun.service.app import app
 
 
 def json_client() -> TestClient:

@@ -1,4 +1,4 @@
-"""The lay advisor (``trainrun.advise``), ``trainrun advise`` and ``POST /advise`` on recorded
+"""The lay advisor (``trainrun.turn.advise``), ``trainrun advise`` and ``POST /advise`` on recorded
 lay moments of tests/data/moves.
 
 The whole corpus is measured by ``benchmarks/advise_corpus.py``; here a deterministic sample:
@@ -11,10 +11,10 @@ import pytest
 from click.testing import CliRunner
 
 from trainrun import read_position, solve
-from trainrun.advise import adds_usable_track, advise
-from trainrun.cli import main
-from trainrun.graph import build_graph
-from trainrun.turn import Lay, apply, legal_lays
+from trainrun.turn.advise import adds_usable_track, advise
+from trainrun.cli.main import main
+from trainrun.routes.graph import build_graph
+from trainrun.turn.moves import Lay, apply, legal_lays
 from service_client import json_client
 
 MOVES = Path(__file__).parent / "data" / "moves"

@@ -3,9 +3,9 @@
 line itself (the position the engine had there)."""
 import pytest
 
-from trainrun.audit import audit
-from trainrun.plugins import read_position
-from trainrun.run import solve
+from trainrun.replay.audit import audit
+from trainrun import read_position
+from trainrun.routes.solve import solve
 
 from test_gamelog import REPLAYED, corpus_lines, games, load
 

@@ -1,4 +1,4 @@
-"""The batch runner (trainrun.batch): lines read as JSON lines, records in input order on
+"""The batch runner (trainrun.bench.batch): lines read as JSON lines, records in input order on
 one process, a pool of processes and a Dask cluster, worker deaths survived, --resume."""
 import json
 import os
@@ -12,7 +12,7 @@ import pytest
 
 from batch_tasks import echo_or_die
 from corpus_checks import corpus_lines
-from trainrun.batch import Line, completed_records, read_lines, run_lines, solve_record
+from trainrun.bench.batch import Line, completed_records, read_lines, run_lines, solve_record
 from trainrun.errors import InputError
 
 

@@ -8,9 +8,9 @@ import pytest
 from click.testing import CliRunner
 
 from corpus_checks import corpus_lines
-from trainrun.bench import bench_record
-from trainrun.benchreport import PLOTS, summary_rows
-from trainrun.cli import main
+from trainrun.bench.corpus import bench_record
+from trainrun.bench.report import PLOTS, summary_rows
+from trainrun.cli.main import main
 
 pytest.importorskip("matplotlib")
 

@@ -6,7 +6,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from trainrun.cli import main
+from trainrun.cli.main import main
 
 from corpus_checks import CORPUS
 

@@ -10,7 +10,7 @@ import time
 import pytest
 from click.testing import CliRunner
 
-from trainrun.cli import main
+from trainrun.cli.main import main
 
 from test_cli import EXAMPLE
 from test_service_process import hard_position

@@ -29,11 +29,11 @@ import numpy as np
 import pytest
 from corpus_checks import CorpusChecks, lines, solved
 
-from trainrun.graph import build_graph
-from trainrun.legality import check_route
-from trainrun.plugins import read_position
-from trainrun.routes import enumerate_routes, train_tables
-from trainrun.run import solve
+from trainrun.routes.graph import build_graph
+from trainrun.routes.legality import check_route
+from trainrun import read_position
+from trainrun.routes.enumeration import enumerate_routes, train_tables
+from trainrun.routes.solve import solve
 
 LINES = lines("1817")
 # best route passes a junction twice (see the module docstring): oracle + 10 each

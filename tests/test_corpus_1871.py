@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from corpus_checks import CorpusChecks, lines, solved
 
-from trainrun.plugins import read_position
-from trainrun.own_format import position_to_own
-from trainrun.run import solve
+from trainrun import read_position
+from trainrun.formats.own_format import position_to_own
+from trainrun.routes.solve import solve
 
 
 class TestCorpus(CorpusChecks):

@@ -23,8 +23,8 @@ from pathlib import Path
 
 from corpus_checks import CorpusChecks, lines
 
-from trainrun.plugins import read_position
-from trainrun.run import solve
+from trainrun import read_position
+from trainrun.routes.solve import solve
 
 LINES = lines("18NY")
 

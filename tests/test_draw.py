@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from trainrun.cli import main
+from trainrun.cli.main import main
 from trainrun.draw import draw_input, draw_position, draw_verification
 from trainrun.draw.geometry import R
-from trainrun.plugins import read_position
-from trainrun.run import solve
-from trainrun.verify import verify
+from trainrun import read_position
+from trainrun.routes.solve import solve
+from trainrun.routes.verify import verify
 from service_client import json_client
 
 EXAMPLES = Path(__file__).parent.parent / "examples"

@@ -14,9 +14,9 @@ import pytest
 import bruteforce
 from mutator import mutants, sources
 from trainrun.errors import InputError
-from trainrun.legality import check_run
-from trainrun.plugins import read_position
-from trainrun.run import solve
+from trainrun.routes.legality import check_run
+from trainrun import read_position
+from trainrun.routes.solve import solve
 
 POOL = sources()
 BRUTE_FORCE_ROUTES = 200

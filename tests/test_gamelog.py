@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from trainrun.errors import InputError
-from trainrun.gamelog import filtered_actions, position_at, read_game, replay, run_positions
-from trainrun.plugins import read_position
-from trainrun.tokens import tokens_left
+from trainrun.replay.gamelog import filtered_actions, position_at, read_game, replay, run_positions
+from trainrun import read_position
+from trainrun.turn.tokens import tokens_left
 
 DATA = Path(__file__).parent / "data"
 REPLAYED = ["18Chesapeake", "18NY", "1871", "1817"]
@@ -452,7 +452,7 @@ def test_1871_a_malformed_share_id():
 # WT's (now PSNR's), and WT's token there at 1556 has no slot; with UR, UR's own token in
 # C22 leaves (a city holding both keeps one), and the rest of the log replays.
 def _acquisition_branches(data=None):
-    from trainrun.replayfork import Fork, _branch, _contradiction
+    from trainrun.replay.replayfork import Fork, _branch, _contradiction
     game = read_game(data) if data else load("1817", "1817_game_end_bankrupt")
     for action, state in replay(game):
         if action["id"] == 1373:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from trainrun.errors import InputError
-from trainrun.gamelog import own_record, position_at, read_game, replay
+from trainrun.replay.gamelog import own_record, position_at, read_game, replay
 
 DATA = Path(__file__).parent / "data"
 FIXTURE = DATA / "fixtures" / "18NY" / "108746.json"

@@ -2,7 +2,7 @@
 import pytest
 
 from trainrun.errors import InputError
-from trainrun.hexgrid import HexGrid, opposite, rotate
+from trainrun.board.hexgrid import HexGrid, opposite, rotate
 
 
 def test_flat_neighbours_match_the_map(chesapeake):

@@ -11,7 +11,7 @@ does for an installed title, on the real 18Chesapeake data.
 
 Random small boards come from ``test_property.positions``. On each, the brute force
 (``bruteforce.best_run(position, hooks=True)``, which implements the semantics of
-``trainrun.rules`` by itself) gives the best total; ``solve`` must prove the same total
+``trainrun.hooks.rules`` by itself) gives the best total; ``solve`` must prove the same total
 both with route enumeration and with every train on the CP-SAT path model
 (``route_budget=1``), and each route it returns must be a legal route of its train with
 the same revenue and track, the claimed company bonuses exactly those its routes earn.
@@ -28,9 +28,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from trainrun import solve
-from trainrun.plugins import Ruleset, defaults, hookspecs, load_title
+from trainrun.registry import Ruleset, load_title
+from trainrun.registry import defaults, hookspecs
 from trainrun.plugins.hookspecs import hookimpl
-from trainrun.rules import CompanyBonus, RouteBonus, TrainRules
+from trainrun.hooks.rules import CompanyBonus, RouteBonus, TrainRules
 
 sys.path.insert(0, str(Path(__file__).parent))
 import bruteforce

@@ -4,7 +4,8 @@ import inspect
 import pytest
 
 from trainrun.errors import InputError, TitlePluginError
-from trainrun.plugins import hookspecs, installed_titles, load_title, title_manager
+from trainrun.registry import installed_titles, load_title, title_manager
+from trainrun.plugins import hookspecs
 from trainrun.plugins.hookspecs import hookimpl
 
 SPECS = [f for name, f in inspect.getmembers(hookspecs, inspect.isfunction)

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from trainrun import read_position, solve
-from trainrun.cli import main
+from trainrun.cli.main import main
 from trainrun.errors import InputError
 
 from service_client import json_client

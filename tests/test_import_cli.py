@@ -4,8 +4,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from trainrun.cli import main
-from trainrun.plugins import read_position
+from trainrun.cli.main import main
+from trainrun import read_position
 
 from test_gamelog import corpus_lines, differences
 from service_client import json_client

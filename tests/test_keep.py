@@ -21,13 +21,13 @@ from test_property import positions
 from test_property_18ny import cut_boards
 
 from trainrun import read_position, solve
-from trainrun.cli import main
+from trainrun.cli.main import main
 from trainrun.draw import draw_position
 from trainrun.errors import InputError
-from trainrun.graph import build_graph
-from trainrun.routes import enumerate_routes, train_tables
-from trainrun.run import describe_route
-from trainrun.text import format_run
+from trainrun.routes.graph import build_graph
+from trainrun.routes.enumeration import enumerate_routes, train_tables
+from trainrun.routes.solve import describe_route
+from trainrun.formats.text import format_run
 from service_client import json_client
 
 EXAMPLES = Path(__file__).parent.parent / "examples"

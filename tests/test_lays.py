@@ -1,4 +1,4 @@
-"""Tile lays (``trainrun.lays``) against the 18xx.games engine's legal sets, and refusals.
+"""Tile lays (``trainrun.turn.lays``) against the 18xx.games engine's legal sets, and refusals.
 
 Every ``lay_tile`` line of ``tests/data/moves`` (the company's own lay, step ``Track``)
 lists every lay the engine accepts there, with its cost. ``legal_lays`` must give exactly
@@ -17,7 +17,7 @@ needs the SBC private in the president's hands; who holds them comes from the ga
 (``fixture_privates``; for 1871 the replay's auction, shares and presidencies).
 
 What the company reaches and the new-track rule follow the engine's walk
-(``trainrun.walk``: a path once, never leaving a hex twice by one side in a branch); a
+(``trainrun.turn.walk``: a path once, never leaving a hex twice by one side in a branch); a
 search of every track reachable differed from it on 18Chesapeake 1905#263, #333, #469,
 #502, 2593#458, #466, #484, 1871 #497, #535, #541, #565, #576, #674 and 18NY #843 (D16
 not reached), which now match.
@@ -28,8 +28,9 @@ import pytest
 
 from trainrun import read_position
 from trainrun.errors import InputError
-from trainrun.lays import Lay, apply_lay, check_lay, legal_lays
-from trainrun.position import PlacedHex, position_to_own
+from trainrun.turn.lays import Lay, apply_lay, check_lay, legal_lays
+from trainrun.board.position import PlacedHex
+from trainrun.formats.own_format import position_to_own
 
 from fixture_privates import with_privates
 from lay_moments import engine_lays, lay_lines, our_lays, read_moment

@@ -7,7 +7,7 @@ import pytest
 
 from trainrun import read_position
 from trainrun.errors import InputError
-from trainrun.turn import Lay, apply, legal_lays
+from trainrun.turn.moves import Lay, apply, legal_lays
 
 ISLIP = {"hex": "H21", "tile": "4", "rotation": 1}     # Islip's town, joined to NYC's circle 2
 LANDING = {"hex": "H23", "tile": "9", "rotation": 1}   # private #5's #9: the ferry open

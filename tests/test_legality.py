@@ -1,4 +1,4 @@
-"""Mutation tests for the independent route checker (``trainrun.legality``).
+"""Mutation tests for the independent route checker (``trainrun.routes.legality``).
 
 Each test starts from a route its president really declared (18Chesapeake
 corpus), checks that it is accepted, breaks one rule and checks that the
@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 
 from trainrun import solve
-from trainrun.legality import check_route, check_run
-from trainrun.plugins import Ruleset, load_title, read_position, title_manager
+from trainrun.routes.legality import check_route, check_run
+from trainrun import read_position
+from trainrun.registry import Ruleset, load_title, title_manager
 from trainrun.plugins.hookspecs import hookimpl
 
 from corpus_checks import city_tokens, with_tile

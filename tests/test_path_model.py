@@ -8,8 +8,8 @@ every route it returns must pass the independent legality checker.
 import pytest
 
 from trainrun import read_position
-from trainrun.legality import check_run
-from trainrun.run import solve
+from trainrun.routes.legality import check_run
+from trainrun.routes.solve import solve
 
 from corpus_checks import corpus_lines
 

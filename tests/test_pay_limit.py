@@ -15,10 +15,11 @@ from pathlib import Path
 
 import pluggy
 from trainrun import solve
-from trainrun.legality import check_run
-from trainrun.plugins import Ruleset, defaults, g18pa, hookspecs, load_title
+from trainrun.routes.legality import check_run
+from trainrun.registry import Ruleset, load_title
+from trainrun.registry import defaults, g18pa, hookspecs
 from trainrun.plugins.hookspecs import hookimpl
-from trainrun.rules import TrainRules
+from trainrun.hooks.rules import TrainRules
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "18pa-late-game.json"
 PAY_LIMIT = 18

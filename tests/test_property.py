@@ -24,7 +24,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from trainrun import read_position, solve
-from trainrun.plugins import load_title
+from trainrun.registry import load_title
 
 COMPANY = "B&O"
 OTHERS = ["PRR", "PLE", "SRR", "C&O", "LV", "C&A", "N&W"]

@@ -20,8 +20,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from trainrun import read_position, solve
-from trainrun.legality import check_route, check_run
-from trainrun.plugins import load_title
+from trainrun.routes.legality import check_route, check_run
+from trainrun.registry import load_title
 
 COMPANY = "A&S"
 OTHERS = ["GT", "NYOW", "PLE", "Bess"]

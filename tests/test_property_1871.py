@@ -25,7 +25,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from trainrun import read_position, solve
-from trainrun.plugins import load_title
+from trainrun.registry import load_title
 
 TRAINS = ["2H", "3H", "4H", "5H", "6H", "2+", "3+", "4+", "7", "D"]
 COMPANIES = ["S", "MS", "A", "C", "PEIR"]

@@ -6,7 +6,7 @@ printed tile (red areas, Springfield, New Haven, Toronto included). The company 
 random trains (mostly 2) of 2H, 4H, 6H, 12H, 4DE, 5DE and D in a random phase, with
 random connection-bonus markers and held bonus / coal income. The brute force
 (``bruteforce.best_run(position, hooks=True)``) applies the real 18NY hooks with the
-semantics of ``trainrun.rules`` written out by itself: hex edges with Springfield and
+semantics of ``trainrun.hooks.rules`` written out by itself: hex edges with Springfield and
 Toronto touch costs, DE best-k of eligible stops doubled, D +100 per red stop, connection
 bonuses once per run among scored stops. ``solve`` (route lists, and the CP-SAT path
 model alone) must prove the same total, and each route it returns must be a legal route
@@ -23,8 +23,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from trainrun import read_position, solve
-from trainrun.legality import check_run
-from trainrun.plugins import load_title
+from trainrun.routes.legality import check_run
+from trainrun.registry import load_title
 
 TRAINS = ["2H", "4H", "6H", "12H", "4DE", "5DE", "D"]
 PHASES = ["2H", "4H", "6H", "12H", "4DE", "D"]

@@ -10,7 +10,7 @@ the company or other companies' tokens now and then; a random phase, 1-3 random 
 (mostly two or more: 2, 3, 4, 5, 2R, 3D, 3(NYC)), random active destinations and mining
 rights, off-map pass-through on or off. ``bruteforce.best_run(position, hooks=True)``
 (exhaustive search that scores through the TITLE's hooks by itself) gives the best total;
-``solve`` must prove the same, and ``trainrun.legality`` must accept its run at the same
+``solve`` must prove the same, and ``trainrun.routes.legality`` must accept its run at the same
 total.
 """
 from __future__ import annotations
@@ -23,8 +23,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from trainrun import read_position, solve
-from trainrun.legality import check_run
-from trainrun.plugins import load_title
+from trainrun.routes.legality import check_run
+from trainrun.registry import load_title
 from trainrun.plugins.g18pa import DESTINATIONS
 
 # company -> hexes a region may grow from: its home, and for PRR and ERIE the way to

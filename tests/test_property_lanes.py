@@ -12,7 +12,7 @@ narrow or dual, dual joins either.
 
 For every board: the solver's total equals the brute force's (tests/bruteforce.py, which
 walks the tiles' paths itself) and is proven; every route is legal by the independent
-checker (``trainrun.legality.check_run``) with the revenue the solver gives; the lanes its
+checker (``trainrun.routes.legality.check_run``) with the revenue the solver gives; the lanes its
 chains name read back (``bruteforce.chain_resources``) as the track of a legal
 brute-force route of that train, no lane shared between routes; and the run written as
 an 18xx.games ``run_routes`` action (hex ids only) verifies as legal at the same total.
@@ -34,12 +34,13 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 from trainrun import solve
-from trainrun.legality import check_run
-from trainrun.plugins import Ruleset, load_title
-from trainrun.runformat import export_run_routes
-from trainrun.hexgrid import opposite
-from trainrun.tiles import tile_from_dict
-from trainrun.verify import verify
+from trainrun.routes.legality import check_run
+from trainrun.registry import Ruleset, load_title
+from trainrun.routes.runformat import export_run_routes
+from trainrun.board.hexgrid import opposite
+from trainrun.board.tiles import tile_from_dict
+from trainrun.routes.verify import verify
+from trainrun.formats.reading import position_of
 
 COMPANY = "B&O"
 OTHERS = ["PRR", "PLE", "SRR", "C&O"]
@@ -191,7 +192,7 @@ def lane_positions(draw, max_region: int = 6):
 
 
 def _check(data: dict) -> None:
-    position = RULESET.position(data)
+    position = position_of(RULESET, data)
     run = solve(position)
     expected, picks = bruteforce.best_run(position)
     why = (data, run.total, expected, picks,

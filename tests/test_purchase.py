@@ -1,4 +1,4 @@
-"""The pre-run purchase (``trainrun.purchase``) on titles other than 1871: train limits set
+"""The pre-run purchase (``trainrun.turn.purchase``) on titles other than 1871: train limits set
 per company type, and a board the title prepares again in the new phase."""
 import json
 from pathlib import Path
@@ -7,7 +7,7 @@ import pytest
 
 from trainrun import read_position, solve_buying_next_train
 from trainrun.errors import InputError
-from trainrun.purchase import train_limit
+from trainrun.turn.purchase import train_limit
 
 ROOT = Path(__file__).parent.parent
 

@@ -1,11 +1,11 @@
-"""What a company reaches (``trainrun.walk.reach``), against the 18xx.games legal-move set."""
+"""What a company reaches (``trainrun.turn.walk.reach``), against the 18xx.games legal-move set."""
 import json
 from pathlib import Path
 
 import pytest
 
 from trainrun import read_position
-from trainrun.walk import reach
+from trainrun.turn.walk import reach
 
 MOVES = Path(__file__).parent / "data" / "moves"
 LAY_LINES = [(f"{path.parent.name}/{path.stem}#{d['action']}", d)

@@ -6,7 +6,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from trainrun import read_position, solve
-from trainrun.cli import main
+from trainrun.cli.main import main
 
 README = (Path(__file__).parent.parent / "README.md").read_text()
 
@@ -76,7 +76,7 @@ def test_output_examples_are_what_trainrun_prints(monkeypatch):
 def test_example_names_tell_positions_from_runs():
     """examples/NAME-run.json is a declared run, legal on examples/NAME.json; every other
     example is a position."""
-    from trainrun.verify import verify
+    from trainrun.routes.verify import verify
     root = Path(__file__).parent.parent / "examples"
     runs = sorted(root.glob("*-run.json"))
     assert len(runs) >= 2

@@ -1,4 +1,4 @@
-"""Forks in a replay (trainrun.replayfork), on a stand-in replay whose log is a list of
+"""Forks in a replay (trainrun.replay.replayfork), on a stand-in replay whose log is a list of
 steps: ``choose`` asks for a choice (as a title's hook asks ``Replay.decide``), ``need``
 refuses unless the choices made so far are those it names. The 1817 case on a real log is
 in test_gamelog (1817_game_end_bankrupt#1374)."""
@@ -7,7 +7,7 @@ import copy
 import pytest
 
 from trainrun.errors import InputError
-from trainrun.replayfork import Fork, settled
+from trainrun.replay.replayfork import Fork, settled
 
 
 class Log:
@@ -16,7 +16,7 @@ class Log:
 
 
 class Stand:
-    """Just what replayfork uses of a ``trainrun.gamelog.Replay``."""
+    """Just what replayfork uses of a ``trainrun.replay.gamelog.Replay``."""
 
     def __init__(self, actions):
         self.game, self.decisions, self.taken = Log(actions), {}, {}   # key: way taken

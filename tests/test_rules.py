@@ -16,11 +16,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from trainrun import solve
-from trainrun.graph import build_graph
-from trainrun.plugins import Ruleset
-from trainrun.routes import enumerate_routes, train_tables
-from trainrun.rules import scoring_order, scoring_rank
-from trainrun.tiles import Path
+from trainrun.routes.graph import build_graph
+from trainrun.registry import Ruleset
+from trainrun.routes.enumeration import enumerate_routes, train_tables
+from trainrun.hooks.rules import scoring_order, scoring_rank
+from trainrun.board.tiles import Path
 
 LINE = [
     {"hex": "G7", "tile": "9", "rotation": 1},
@@ -158,7 +158,7 @@ def test_parallel_lanes_are_separate_track(chesapeake):
 def _lanes_position(chesapeake, lanes=2, gauges=("broad", "broad")):
     """D2 and E3 each hold a test city worth 20 whose one exit carries ``lanes`` lanes of
     track of the gauges ``gauges`` (D2's, E3's); B&O has a token in D2 and two 2-trains."""
-    from trainrun.tiles import tile_from_dict
+    from trainrun.board.tiles import tile_from_dict
     title = chesapeake.title
 
     def city(track):
@@ -185,7 +185,7 @@ def test_track_joins_only_where_gauges_meet(chesapeake, gauges, expected):
 
 
 def test_checker_refuses_broad_into_narrow(chesapeake):
-    from trainrun.legality import check_run
+    from trainrun.routes.legality import check_run
     pos = _lanes_position(chesapeake, 1, ("broad", "narrow"))
     chain = {"left": "D2-0", "right": "E3-0", "paths": [
         {"hex": "D2", "a": "n0", "b": "e5"}, {"hex": "E3", "a": "e2", "b": "n0"}]}
@@ -197,7 +197,7 @@ def test_checker_refuses_broad_into_narrow(chesapeake):
 
 def test_unknown_gauge_is_refused():
     from trainrun.errors import InputError
-    from trainrun.tiles import tile_from_dict
+    from trainrun.board.tiles import tile_from_dict
     with pytest.raises(InputError, match="tile X: malformed tile data .*track 'meter'"):
         tile_from_dict("X", {"color": "yellow", "paths": [{"a": "e0", "b": "e3",
                                                            "track": "meter"}]})
@@ -208,9 +208,9 @@ def test_parallel_lanes_in_chains_and_the_checker(chesapeake):
     i of D2's edge 5 meets lane 1 - i of E3's edge 2), the independent checker finds the
     run legal, and the run written as an 18xx.games action (hex ids only, no lanes) reads
     back as a legal run of the same total."""
-    from trainrun.legality import check_run
-    from trainrun.runformat import export_run_routes
-    from trainrun.verify import verify
+    from trainrun.routes.legality import check_run
+    from trainrun.routes.runformat import export_run_routes
+    from trainrun.routes.verify import verify
     pos = _lanes_position(chesapeake)
     run = solve(pos)
     assert run.total == 80
@@ -227,7 +227,7 @@ def test_parallel_lanes_in_chains_and_the_checker(chesapeake):
 def test_checker_sees_two_routes_on_one_lane(chesapeake):
     """Both routes on lane 0 of D2's edge 5 share that track; a chain that leaves D2 on
     lane 0 but enters E3 on lane 0 (which meets D2's lane 1) is not connected."""
-    from trainrun.legality import check_run
+    from trainrun.routes.legality import check_run
     pos = _lanes_position(chesapeake)
     lane0 = [{"hex": "D2", "a": "n0.0", "b": "e5.0"}, {"hex": "E3", "a": "e2.1", "b": "n0.1"}]
     route = [{"left": "D2-0", "right": "E3-0", "paths": lane0}]
@@ -241,7 +241,7 @@ def test_checker_sees_two_routes_on_one_lane(chesapeake):
 
 def test_derived_answers_are_kept_per_position(chesapeake):
     # Position.derived computes once per key and position; a replaced position (another
-    # phase or trains, as trainrun.purchase makes) starts with nothing kept
+    # phase or trains, as trainrun.turn.purchase makes) starts with nothing kept
     pos = position(chesapeake, ["2"], [{"hex": "H6", "city": 0, "company": "B&O"}])
     calls = []
 

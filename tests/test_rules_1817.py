@@ -18,8 +18,8 @@ import pytest
 
 from trainrun import solve
 from trainrun.errors import InputError
-from trainrun.legality import check_route
-from trainrun.plugins import load_title
+from trainrun.routes.legality import check_route
+from trainrun.registry import load_title
 
 from test_rules import routes  # every legal route of the first train, with values
 
@@ -233,8 +233,8 @@ def test_mail_contract_needs_a_train_and_a_known_name(g1817):
 
 
 def test_1817_is_installed_and_prints_company_income_apart():
-    from trainrun.text import format_run
-    from trainrun.plugins import installed_titles
+    from trainrun.formats.text import format_run
+    from trainrun.registry import installed_titles
     assert "1817" in installed_titles()
     run = solve(position(load_title("1817"), ["2"], title_state={"mail_contracts": ["Mail"]}))
     text = format_run(run)

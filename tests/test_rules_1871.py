@@ -2,7 +2,7 @@
 
 Each board lays a few tiles on the printed map; every expected total is worked out by
 hand beside the test and cross-checked with the brute force (``tests/bruteforce.py``,
-hooks mode), ``solve`` and the independent checker (``trainrun.legality``).
+hooks mode), ``solve`` and the independent checker (``trainrun.routes.legality``).
 
 The sea line (H trains): Malpeque Shipyard G11 is a gray city (20 to green, 60 from
 brown) holding the neutral token ``N``; its track leaves by G11 e4 through the blue hexes
@@ -32,11 +32,11 @@ import pytest
 from click.testing import CliRunner
 
 from trainrun import read_position, solve
-from trainrun.cli import main
+from trainrun.cli.main import main
 from trainrun.errors import InputError
-from trainrun.legality import check_route
-from trainrun.plugins import load_title
-from trainrun.purchase import position_after_purchase, solve_buying_next_train
+from trainrun.routes.legality import check_route
+from trainrun.registry import load_title
+from trainrun.turn.purchase import position_after_purchase, solve_buying_next_train
 
 sys.path.insert(0, str(Path(__file__).parent))
 import bruteforce  # noqa: E402

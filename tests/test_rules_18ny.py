@@ -27,7 +27,7 @@ import pytest
 
 from trainrun import read_position, solve
 from trainrun.errors import InputError
-from trainrun.legality import check_route, check_run
+from trainrun.routes.legality import check_route, check_run
 
 sys.path.insert(0, str(Path(__file__).parent))
 import bruteforce  # noqa: E402

@@ -3,7 +3,7 @@
 Each comment cites the section of docs/rules/18pa.md (18PA's rules as trainrun implements
 them) it rests on.
 Every expected total below is worked out by hand from the board; the solver must
-prove it optimal, and every route it returns must pass ``trainrun.legality``.
+prove it optimal, and every route it returns must pass ``trainrun.routes.legality``.
 
 Track used by the positions (yellow tiles; values in yellow/green/brown):
 
@@ -33,8 +33,8 @@ import pytest
 
 from trainrun import read_position, solve
 from trainrun.errors import InputError
-from trainrun.graph import build_graph
-from trainrun.legality import check_run
+from trainrun.routes.graph import build_graph
+from trainrun.routes.legality import check_run
 from trainrun.plugins.g18pa import destination_connected
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -266,7 +266,7 @@ def test_offmap_pass_through_switch():
 
 def test_every_token_city_scores_in_every_phase():
     # The station-token bonus is a stop bonus, which trainrun pays only where the stop scores
-    # (trainrun.rules.RouteBonus). docs/rules/18pa.md §5.2 pays it for every station on the
+    # (trainrun.hooks.rules.RouteBonus). docs/rules/18pa.md §5.2 pays it for every station on the
     # route; the two agree because every city of the 18PA map and tile set is worth more than 0
     # in every phase (for a 3D too: cities are doubled, never zeroed).
     title = load("01-two-2s-towns-free").title
@@ -281,7 +281,7 @@ def test_every_token_city_scores_in_every_phase():
 def test_own_format_round_trip(stem):
     # write the position in the own format (``trainrun convert``) and read it back:
     # printed tokens (the locals', the homes') are not written twice, the ferry stays
-    from trainrun.own_format import position_to_own
+    from trainrun.formats.own_format import position_to_own
     own = position_to_own(load(stem))
     # the ferry hex is made by the plugin on reading, never written as a tile
     assert all(t["hex"] != "H25" for t in own["tiles"])
@@ -291,7 +291,7 @@ def test_own_format_round_trip(stem):
 
 def test_round_trip_of_a_printed_hex_that_lost_its_tokens():
     # New York laid again as its printed tile clears locals #5 and #8; NH takes circle 2
-    from trainrun.own_format import position_to_own
+    from trainrun.formats.own_format import position_to_own
     data = {"title": "18PA", "phase": "3", "company": "NH", "trains": ["2"],
             "tiles": [{"hex": "H19", "tile": "H19", "rotation": 0}],
             "tokens": [{"hex": "H19", "city": 2, "company": "NH"}]}

@@ -1,4 +1,4 @@
-"""Positions against their JSON Schema, ``core/position.schema.json``.
+"""Positions against their JSON Schema, ``core/formats/position.schema.json``.
 
 Validated: every file of ``examples/`` that is a position (picked by content: a JSON
 object with a ``title`` key; runs and actions there are not positions), the hand-built
@@ -17,14 +17,14 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 from trainrun import solve
-from trainrun.plugins import read_position
-from trainrun.own_format import dump_own, position_to_own
+from trainrun import read_position
+from trainrun.formats.own_format import dump_own, position_to_own
 
 sys.path.insert(0, str(Path(__file__).parent))
 from corpus_checks import CORPUS, corpus_lines, line_id
 
 ROOT = Path(__file__).parent.parent
-SCHEMA = json.loads((ROOT / "core" / "position.schema.json").read_text())
+SCHEMA = json.loads((ROOT / "core" / "formats" / "position.schema.json").read_text())
 POSITION = Draft202012Validator(SCHEMA)
 ROUTE = Draft202012Validator({**SCHEMA["$defs"]["route"], "$defs": SCHEMA["$defs"]})
 
@@ -86,7 +86,7 @@ def test_solved_routes_match_the_route_schema(path):
 def test_imported_positions_match_the_schema(game):
     # what `trainrun import --runs` writes for every run of a replayed game file
     from trainrun.errors import InputError
-    from trainrun.gamelog import own_record, read_game, run_positions
+    from trainrun.replay.gamelog import own_record, read_game, run_positions
     records = []
     try:
         for position in run_positions(read_game(game.read_text(), game.name)):

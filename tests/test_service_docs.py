@@ -45,7 +45,7 @@ def test_the_docs_page_loads_only_from_this_server(client):
 
 
 def test_the_position_body_is_the_position_schema(document):
-    schema = json.loads((ROOT / "core" / "position.schema.json").read_text())
+    schema = json.loads((ROOT / "core" / "formats" / "position.schema.json").read_text())
     position = document["components"]["schemas"]["Position"]
     assert position["properties"].keys() == schema["properties"].keys()
     assert position["required"] == schema["required"]

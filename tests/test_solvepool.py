@@ -2,8 +2,8 @@
 cannot start, a pool closed while a replacement starts."""
 import pytest
 
-from trainrun import solvepool
-from trainrun.solvepool import SolvePool, _Worker, _context
+from trainrun.service.app import pool as solvepool
+from trainrun.service.pool import SolvePool, _Worker, _context
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""A private company's own token (step ``SpecialToken``, ``trainrun.special_token``).
+"""A private company's own token (step ``SpecialToken``, ``trainrun.turn.special_token``).
 
 No recorded game in ``tests/data/moves`` uses one (``test_no_recorded_special_token``): of
 the five titles' privates only 18NY's Albany-Schenectady Stagecoach Line places a token
@@ -18,9 +18,9 @@ import pytest
 
 from trainrun import read_position
 from trainrun.errors import InputError
-from trainrun.lays import Lay, apply_lay
-from trainrun.position import position_to_own
-from trainrun.tokens import TokenMove, apply_token, legal_tokens, tokens_left
+from trainrun.turn.lays import Lay, apply_lay
+from trainrun.formats.own_format import position_to_own
+from trainrun.turn.tokens import TokenMove, apply_token, legal_tokens, tokens_left
 
 from lay_moments import MOVES, lay_lines, read_moment
 

@@ -1,4 +1,4 @@
-"""A private company's own lays (step ``SpecialTrack``, ``trainrun.special_track``) against
+"""A private company's own lays (step ``SpecialTrack``, ``trainrun.turn.special_track``) against
 the 18xx.games engine's legal sets.
 
 Every ``SpecialTrack`` line of ``tests/data/moves`` lists every lay the engine accepts for
@@ -14,7 +14,7 @@ import dataclasses
 import pytest
 
 from trainrun.errors import InputError
-from trainrun.lays import Lay, apply_lay, check_lay, legal_lays, next_right
+from trainrun.turn.lays import Lay, apply_lay, check_lay, legal_lays, next_right
 
 from lay_moments import engine_lays, lay_lines, our_lays, read_moment
 

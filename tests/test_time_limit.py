@@ -13,17 +13,17 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from trainrun import answers
-from trainrun.bonus_reach import preferred_stops
-from trainrun.graph import build_graph
-from trainrun.legality import check_run
-from trainrun.reading import read_position
-from trainrun.routes import enumerate_routes, train_tables
-from trainrun.run import solve
+from trainrun.hooks import answers
+from trainrun.routes.bonus_reach import preferred_stops
+from trainrun.routes.graph import build_graph
+from trainrun.routes.legality import check_run
+from trainrun.formats.reading import read_position
+from trainrun.routes.enumeration import enumerate_routes, train_tables
+from trainrun.routes.solve import solve
 from trainrun.solver import Deadline
 from trainrun.solver.pricing import priced_bound
-from trainrun.solver_input import candidates
-from trainrun.trainset import with_trains
+from trainrun.routes.solver_input import candidates
+from trainrun.board.trainset import with_trains
 
 from corpus_checks import corpus_lines
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from trainrun.errors import InputError
-from trainrun.plugins import read_position
-from trainrun.run import solve
+from trainrun import read_position
+from trainrun.routes.solve import solve
 
 from corpus_checks import corpus_lines
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from trainrun.cli import main
-from trainrun.reading import read_position
-from trainrun.trainset import with_trains
+from trainrun.cli.main import main
+from trainrun.formats.reading import read_position
+from trainrun.board.trainset import with_trains
 from service_client import json_client
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -95,7 +95,7 @@ def test_progress_shows_the_best_so_far():
 
 
 def test_progress_line():
-    from trainrun.progress import SolveProgress
+    from trainrun.cli.progress import SolveProgress
     bar = SolveProgress(3.0)
     assert bar.line().startswith("best so far — · proven at most — · ")
     bar(1290, None, 0.1)

@@ -1,4 +1,4 @@
-"""Token placements (``trainrun.tokens``) against the 18xx.games legal-move set
+"""Token placements (``trainrun.turn.tokens``) against the 18xx.games legal-move set
 (tests/data/moves: every ``place_token`` moment, with the complete set of cities the engine
 accepted there and what it charged), and mutations of the recorded moves refused."""
 import copy
@@ -10,9 +10,10 @@ import pytest
 
 from trainrun import read_position
 from trainrun.errors import InputError
-from trainrun.position import CityTokens, position_to_own
-from trainrun.tokens import TokenMove, apply_token, free_slot, legal_tokens
-from trainrun.walk import connected_nodes
+from trainrun.board.position import CityTokens
+from trainrun.formats.own_format import position_to_own
+from trainrun.turn.tokens import TokenMove, apply_token, free_slot, legal_tokens
+from trainrun.turn.walk import connected_nodes
 
 MOVES = Path(__file__).parent / "data" / "moves"
 TOKEN_LINES = [(f"{path.parent.name}/{path.stem}#{d['action']}", d)

@@ -1,4 +1,4 @@
-"""The turn engine's public module (``trainrun.turn``), ``trainrun moves`` and ``POST /moves``
+"""The turn engine's public module (``trainrun.turn.moves``), ``trainrun moves`` and ``POST /moves``
 on recorded moments of tests/data/moves."""
 import json
 from pathlib import Path
@@ -7,9 +7,9 @@ import pytest
 from click.testing import CliRunner
 
 from trainrun import read_position
-from trainrun.cli import main
+from trainrun.cli.main import main
 from trainrun.errors import InputError
-from trainrun.turn import BuyTrain, TokenMove, apply, legal_moves
+from trainrun.turn.moves import BuyTrain, TokenMove, apply, legal_moves
 from service_client import json_client
 
 MOVES = Path(__file__).parent / "data" / "moves"

@@ -1,5 +1,5 @@
-"""Verifying declared runs (``trainrun.verify``) and the 18xx.games run format
-(``trainrun.runformat``).
+"""Verifying declared runs (``trainrun.routes.verify``) and the 18xx.games run format
+(``trainrun.routes.runformat``).
 
 Expected values come from the corpus: each line records the run its president
 declared (per-route ``revenue`` and ``total`` as the 18xx.games engine computes
@@ -16,11 +16,12 @@ from pathlib import Path
 import pytest
 
 from trainrun.errors import InputError
-from trainrun.plugins import installed_titles, load_title, read_position
-from trainrun.run import solve
-from trainrun.runformat import export_run_routes, route_readings
-from trainrun.text import format_verification
-from trainrun.verify import verify
+from trainrun import read_position
+from trainrun.registry import installed_titles, load_title
+from trainrun.routes.solve import solve
+from trainrun.routes.runformat import export_run_routes, route_readings
+from trainrun.formats.text import format_verification
+from trainrun.routes.verify import verify
 
 from corpus_checks import CORPUS, city_tokens, corpus_lines, with_tile
 from service_client import json_client
@@ -360,7 +361,7 @@ def test_example_18ny_declared_run_is_the_recorded_one():
 def _cli(*args):
     from click.testing import CliRunner
 
-    from trainrun.cli import main
+    from trainrun.cli.main import main
     return CliRunner().invoke(main, [str(a) for a in args])
 
 
@@ -450,8 +451,8 @@ def test_chain_inside_one_hex_both_ways_of_writing_it():
     make several fits, and each is a reading."""
     import dataclasses
 
-    from trainrun.runformat import chain_hexes, fit_chain
-    from trainrun.tiles import Path as TilePath
+    from trainrun.routes.runformat import chain_hexes, fit_chain
+    from trainrun.board.tiles import Path as TilePath
     data = next(d for d in corpus_lines("18Chesapeake") if d["fixture"] == "1905.json")
     read = read_position(data)
     placed = read.board["H6"]                    # the printed OO hex: e1-n0, e4-n1 at rotation 0

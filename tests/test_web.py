@@ -5,8 +5,8 @@ import re
 from pathlib import Path
 
 
-from trainrun.reading import read_position
-from trainrun.turn import legal_moves
+from trainrun.formats.reading import read_position
+from trainrun.turn.moves import legal_moves
 from service_client import json_client
 
 client = json_client()

@@ -12,14 +12,14 @@ run in any form ``trainrun verify`` reads. Element classes and ``data-`` attribu
 """
 from __future__ import annotations
 
-from trainrun.position import Position
-from trainrun.result import Run
-from trainrun.text import run_summary
+from trainrun.board.position import Position
+from trainrun.routes.result import Run
+from trainrun.formats.text import run_summary
 
-from .board import BoardFrame, draw_board
-from .png import svg_to_png
-from .routes import draw_legend, draw_routes, draw_violations, legend_height, route_dicts
-from .svg import attrs, group
+from trainrun.draw.__init__.board import BoardFrame, draw_board
+from trainrun.draw.__init__.png import svg_to_png
+from trainrun.draw.__init__.routes import draw_legend, draw_routes, draw_violations, legend_height, route_dicts
+from trainrun.draw.__init__.svg import attrs, group
 
 __all__ = ["draw_input", "draw_position", "draw_verification", "svg_to_png"]
 
@@ -66,8 +66,8 @@ def _heading(position: Position, what: str = "") -> str:
 
 def draw_position(position: Position, run=None) -> str:
     """The board of ``position`` as an SVG document; with ``run`` its routes drawn on it
-    and the legend below: a ``Run`` (``trainrun.run.solve``) with its total and proof, or a
-    ``Verification`` (``trainrun.verify.verify``) with its declared total and each broken
+    and the legend below: a ``Run`` (``trainrun.routes.solve.solve``) with its total and proof, or a
+    ``Verification`` (``trainrun.routes.verify.verify``) with its declared total and each broken
     rule marked where it happens."""
     frame = BoardFrame(position)
     if run is None:
@@ -88,13 +88,13 @@ def draw_input(position: Position, run_input=None) -> str:
     the checker reads it, broken rules marked; None: the board alone."""
     if run_input is None:
         return draw_position(position)
-    from trainrun.verify import verify
+    from trainrun.routes.verify import verify
     return draw_position(position, verify(position, run_input, best=False))
 
 
 def draw_verification(position: Position, verification) -> str:
     """The declared run (left, each broken rule marked where it happens and listed) and
-    the best run (right) of a ``trainrun.verify.Verification``, side by side."""
+    the best run (right) of a ``trainrun.routes.verify.Verification``, side by side."""
     frame = BoardFrame(position)
     board = draw_board(position, frame)
     left, lh = _panel(position, frame, route_dicts(verification.routes),

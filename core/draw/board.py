@@ -9,12 +9,12 @@ also ``data-node="E5-0"`` (the node id routes use), so a page can attach clicks 
 from __future__ import annotations
 
 
-from trainrun import answers
-from trainrun.position import PlacedHex, Position
+from trainrun.hooks import answers
+from trainrun.board.position import PlacedHex, Position
 
-from .colours import company_colours, tile_colour
-from .geometry import APOTHEM, R, Layout, node_places, tangent_angle, track_d
-from .svg import el, group, points
+from trainrun.draw.colours import company_colours, tile_colour
+from trainrun.draw.geometry import APOTHEM, R, Layout, node_places, tangent_angle, track_d
+from trainrun.draw.svg import el, group, points
 
 TRACK_WIDTH = 0.14 * R
 CITY_RADIUS = 0.25 * R

@@ -1,7 +1,7 @@
 """Where things lie on a drawn map: hex centres and corners, edge midpoints, the places of a
 tile's nodes, and the curve of each piece of track, in SVG user units (y grows downwards).
 
-Edges are numbered as in ``trainrun.hexgrid``: on flat maps edge 0 is the bottom side and
+Edges are numbered as in ``trainrun.board.hexgrid``: on flat maps edge 0 is the bottom side and
 the numbers go clockwise (its outward direction at 90° + 60°·k); on pointy maps edge 0 is
 the lower-left side (120° + 60°·k).
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from trainrun.tiles import Path, Tile
+from trainrun.board.tiles import Path, Tile
 
 R = 40.0                          # centre to corner
 APOTHEM = R * math.sqrt(3) / 2    # centre to edge midpoint

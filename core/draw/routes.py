@@ -7,13 +7,13 @@ from __future__ import annotations
 import re
 
 from trainrun.errors import InputError
-from trainrun.position import Position, parse_node_id
-from trainrun.tiles import Path, path_named, split_lane_end
+from trainrun.board.position import Position, parse_node_id
+from trainrun.board.tiles import Path, path_named, split_lane_end
 
-from .board import BoardFrame
-from .colours import train_colour
-from .geometry import R, track_d
-from .svg import el, group
+from trainrun.draw.board import BoardFrame
+from trainrun.draw.colours import train_colour
+from trainrun.draw.geometry import R, track_d
+from trainrun.draw.svg import el, group
 
 ROUTE_WIDTH = 0.09 * R
 LEGEND_LINE = 0.55 * R

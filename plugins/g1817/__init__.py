@@ -35,14 +35,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from trainrun.errors import InputError
-from trainrun.lays import LayRules
-from trainrun.turnstate import LayRight
+from trainrun.turn.lays import LayRules
+from trainrun.board.turnstate import LayRight
 from trainrun.plugins import defaults
 from trainrun.plugins.hookspecs import hookimpl
-from trainrun.replayrules import ReplayRules
-from trainrun.position import Position, Train
-from trainrun.rules import RouteBonus
-from trainrun.titleinfo import TitleInfo
+from trainrun.hooks.replayrules import ReplayRules
+from trainrun.board.position import Position, Train
+from trainrun.hooks.rules import RouteBonus
+from trainrun.hooks.titleinfo import TitleInfo
 
 from . import replay as _replay
 from . import special_lays

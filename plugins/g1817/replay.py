@@ -1,4 +1,4 @@
-"""1817 game logs replayed (``trainrun.gamelog``): privates, markers, sizes, mergers and
+"""1817 game logs replayed (``trainrun.replay.gamelog``): privates, markers, sizes, mergers and
 acquisitions (engine ``G1817::Game`` and its ``BuySellParShares``, ``SpecialTrack``,
 ``Assign``, ``Conversion`` and ``Acquire`` steps, ``TokenMerger``).
 
@@ -34,7 +34,7 @@ bank exports its next train (every 2 left, when the next is a 2).
   the highest bid wins, the ``merge`` naming the buying corporation or the corporation
   of the winner acting next, or the only one the winner presides, or the one of them the
   log shows running the acquired trains next, or else the one of them whose branch the
-  rest of the log does not contradict, ``trainrun.replayfork``: the engine takes the only
+  rest of the log does not contradict, ``trainrun.replay.replayfork``: the engine takes the only
   one able to pay): the other's trains
   and privates go to the survivor; in each city holding both, the survivor's token
   leaves; each of the other's tokens becomes the survivor's, in its slot; the other

@@ -17,11 +17,11 @@ lay takes the ranches on the hexes beside it off the board.
 """
 from __future__ import annotations
 
-from trainrun import answers
-from trainrun.hexgrid import opposite
-from trainrun.lays import exits, tiles_in_box
-from trainrun.position import Position
-from trainrun.tiles import Tile
+from trainrun.hooks import answers
+from trainrun.board.hexgrid import opposite
+from trainrun.turn.lays import exits, tiles_in_box
+from trainrun.board.position import Position
+from trainrun.board.tiles import Tile
 
 CITY_TILE_PRIVATES = frozenset({"P4 - Pittsburgh Steel Mill", "P16 - Buffalo Rail Center",
                                 "P17 - Toledo Industry", "P24 - Indianapolis Market"})

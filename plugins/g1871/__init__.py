@@ -17,22 +17,22 @@
   depend on the draw (docs/rules/1871.md §7), so positions list them. Only G11's neutral token
   is printed on the map.
 * Hunslet (P7, docs/rules/1871.md §5): ``trainrun_next_train`` names the train the bank
-  sells next, for ``trainrun.purchase.solve_buying_next_train``.
+  sells next, for ``trainrun.turn.purchase.solve_buying_next_train``.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
 from trainrun.errors import InputError
-from trainrun.replayrules import ReplayRules
-from trainrun.lays import default_upgrades_to
+from trainrun.hooks.replayrules import ReplayRules
+from trainrun.turn.lays import default_upgrades_to
 from trainrun.plugins import defaults
 from trainrun.plugins.hookspecs import hookimpl
-from trainrun.position import CityTokens, Position, Train
-from trainrun.rules import TrainRules
-from trainrun.tiles import Node
-from trainrun.titleinfo import TitleInfo
-from trainrun.turnstate import LayRight
+from trainrun.board.position import CityTokens, Position, Train
+from trainrun.hooks.rules import TrainRules
+from trainrun.board.tiles import Node
+from trainrun.hooks.titleinfo import TitleInfo
+from trainrun.board.turnstate import LayRight
 
 from . import replay as _replay
 from . import setup

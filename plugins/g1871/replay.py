@@ -1,4 +1,4 @@
-"""1871 game logs replayed (``trainrun.gamelog``): the auction, shares, floats, the PEIR and
+"""1871 game logs replayed (``trainrun.replay.gamelog``): the auction, shares, floats, the PEIR and
 splits (engine ``G1871::Game``, its ``Auction``, ``Stock`` round and split steps).
 
 * The opening auction (``auction``) decides who holds each private. The Mainline and

@@ -12,9 +12,9 @@ on its hexes (engine ``blocks_hexes``, owner a player); a position says who hold
 from pathlib import Path
 
 from trainrun.plugins.hookspecs import hookimpl
-from trainrun.position import Position
-from trainrun.replayrules import ReplayRules
-from trainrun.titleinfo import TitleInfo
+from trainrun.board.position import Position
+from trainrun.hooks.replayrules import ReplayRules
+from trainrun.hooks.titleinfo import TitleInfo
 
 
 @hookimpl

@@ -33,20 +33,20 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from trainrun.lays import LayRules, crossed_borders, default_upgrades_to, path_exits
-from trainrun.turnstate import LayRight
+from trainrun.turn.lays import LayRules, crossed_borders, default_upgrades_to, path_exits
+from trainrun.board.turnstate import LayRight
 
-from trainrun import answers
+from trainrun.hooks import answers
 from trainrun.errors import InputError
 from trainrun.plugins import defaults
-from trainrun.replayrules import ReplayRules
+from trainrun.hooks.replayrules import ReplayRules
 from trainrun.plugins.hookspecs import hookimpl
-from trainrun.position import Position, Train
-from trainrun.tokens import tokens_left
-from trainrun.walk import hexes_to_nearest
-from trainrun.rules import CompanyBonus, RouteBonus, TrainRules
-from trainrun.tiles import Node
-from trainrun.titleinfo import TitleInfo
+from trainrun.board.position import Position, Train
+from trainrun.turn.tokens import tokens_left
+from trainrun.turn.walk import hexes_to_nearest
+from trainrun.hooks.rules import CompanyBonus, RouteBonus, TrainRules
+from trainrun.board.tiles import Node
+from trainrun.hooks.titleinfo import TitleInfo
 
 from . import money as _money
 from .markers import INCOME_KEYS

@@ -2,7 +2,7 @@
 ``Dividend``, ``LoanInterestPayment``, ``LoanRepayment`` and ``BuyTrain`` steps, with the
 shared ``AutomaticLoan``, ``MinorHalfPay`` and ``InterestOnLoans``).
 
-The replay (``trainrun.gamelog``) keeps each minor's cash in ``Replay.cash`` (its lays are
+The replay (``trainrun.replay.gamelog``) keeps each minor's cash in ``Replay.cash`` (its lays are
 paid from it there) and its loans here; a minor's positions state its ``cash`` and
 ``title_state.loans_left``, the loans it may still take (``trainrun_lay_budget``).
 

@@ -1,4 +1,4 @@
-"""18NY game logs replayed (``trainrun.gamelog``): markers, mergers and the NYC (engine
+"""18NY game logs replayed (``trainrun.replay.gamelog``): markers, mergers and the NYC (engine
 ``G18NY::Game``, its ``Route``, ``AcquireCorporation``, ``ReplaceTokens`` and
 ``MergeWithNYC`` steps).
 
@@ -26,7 +26,7 @@
 """
 from __future__ import annotations
 
-from trainrun import answers
+from trainrun.hooks import answers
 from trainrun.errors import InputError
 
 from . import money

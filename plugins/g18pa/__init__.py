@@ -46,10 +46,10 @@ from pathlib import Path
 from trainrun.errors import InputError
 from trainrun.plugins import defaults
 from trainrun.plugins.hookspecs import hookimpl
-from trainrun.position import CityTokens, PlacedHex, Position, Train, node_hex
-from trainrun.rules import CompanyBonus, RouteBonus, TrainRules
-from trainrun.tiles import Node, tile_from_dict
-from trainrun.titleinfo import TitleInfo
+from trainrun.board.position import CityTokens, PlacedHex, Position, Train, node_hex
+from trainrun.hooks.rules import CompanyBonus, RouteBonus, TrainRules
+from trainrun.board.tiles import Node, tile_from_dict
+from trainrun.hooks.titleinfo import TitleInfo
 
 from .destinations import DESTINATIONS, active_destination, destination_connected
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from trainrun.errors import InputError
-from trainrun.graph import build_graph
-from trainrun.position import Position
+from trainrun.routes.graph import build_graph
+from trainrun.board.position import Position
 
 if TYPE_CHECKING:
     import networkx as nx

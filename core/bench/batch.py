@@ -1,0 +1,212 @@
+"""Many positions at once: read the input lines, run one task per line on this process, a
+pool of processes or a Dask cluster, and give the records back in input order.
+
+A task is a picklable callable taking one line's text and returning a JSON-ready dict; it
+must answer every input (an error record, never an exception). ``read_lines`` numbers the
+lines so every record can say which line it answers (``line``, counted from 1).
+
+Worker processes can die (killed, out of memory): the pool is restarted and the lines it
+held are run again; a line whose worker dies three times is answered with an error record.
+On Dask the scheduler re-runs a dead worker's tasks itself.
+"""
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+from trainrun.errors import InputError
+from trainrun.jsontext import load_json
+
+# a line whose worker died this many times is not run again
+MAX_ATTEMPTS = 3
+
+
+@dataclass(frozen=True)
+class Line:
+    """One input line: its number in the file (from 1) and its text, or why it is unreadable."""
+
+    number: int
+    text: str
+    unreadable: str = ""
+
+
+def read_lines(data: bytes) -> list[Line]:
+    """The lines of a JSON-lines file. Only ``\\n`` ends a line (JSON text may hold U+2028);
+    a line that is empty is skipped, one that is not UTF-8 is kept as unreadable."""
+    lines = []
+    for number, raw in enumerate(data.split(b"\n"), start=1):
+        raw = raw.removesuffix(b"\r")
+        if not raw:
+            continue
+        try:
+            lines.append(Line(number, raw.decode("utf-8")))
+        except UnicodeDecodeError as exc:
+            lines.append(Line(number, "", f"not UTF-8 text (byte {exc.start + 1})"))
+    return lines
+
+
+def position_record(text: str, answer: Callable[[object], dict]) -> dict:
+    """The record of one line holding a position: its ``fixture`` and ``action``, then
+    ``answer(the line's JSON)``, or ``status`` "error" with the one-line ``error``."""
+    record: dict = {}
+    try:
+        data = load_json(text, "position")
+        if isinstance(data, dict):
+            record = {k: data[k] for k in ("fixture", "action") if k in data}
+        return {**record, **answer(data)}
+    except InputError as exc:
+        return {**record, "status": "error", "error": str(exc)}
+    except Exception as exc:  # one bad position must not stop the others
+        return {**record, "status": "error",
+                "error": f"internal error ({type(exc).__name__}: {exc})"}
+
+
+def solve_record(text: str, time_limit: float, workers: int = 1, trains=None) -> dict:
+    """The ``trainrun batch`` record of one line (``position_record``): the run
+    (``title``, ``company``, ``total``, ``status``, ``bound``, ``seconds``, ``routes``).
+    ``time_limit`` counts from here (reading the line included); ``trains`` runs those
+    trains (``trainrun.board.trainset``)."""
+    from trainrun.formats.reading import read_position
+    from trainrun.routes.solve import Deadline, solve
+    deadline = Deadline(time_limit)
+
+    def answer(data) -> dict:
+        run = solve(read_position(data), workers=workers, trains=trains, deadline=deadline)
+        return {"title": run.title, "company": run.company, "total": run.total,
+                "status": run.status, "bound": run.bound, "seconds": run.seconds,
+                "routes": [{"train": r.train, "train_name": r.train_name,
+                            "revenue": r.revenue, "visited": r.visited, "stops": r.stops,
+                            "chains": r.chains} for r in run.routes]}
+    return position_record(text, answer)
+
+
+def run_task(task: Callable[[str], dict], line: Line) -> dict:
+    """``task`` on one line, its record numbered; an unreadable line gets an error record."""
+    if line.unreadable:
+        return {"line": line.number, "status": "error", "error": f"line {line.number}: "
+                                                                  f"{line.unreadable}"}
+    return {"line": line.number, **task(line.text)}
+
+
+def _died(line: Line) -> dict:
+    return {"line": line.number, "status": "error",
+            "error": f"line {line.number}: the worker solving it died {MAX_ATTEMPTS} times"}
+
+
+def run_lines(task: Callable[[str], dict], lines: list[Line], jobs: int = 1,
+              dask: str | None = None) -> Iterator[dict]:
+    """The record of every line, in input order: in this process (``jobs`` 1), on ``jobs``
+    worker processes (0: one per core), or on the Dask scheduler at address ``dask``."""
+    jobs = jobs or os.cpu_count() or 1
+    if dask:
+        yield from _on_dask(task, lines, dask)
+    elif jobs > 1:
+        yield from _on_pool(task, lines, jobs)
+    else:
+        for line in lines:
+            yield run_task(task, line)
+
+
+def _on_pool(task, lines: list[Line], jobs: int) -> Iterator[dict]:
+    done: dict[int, dict] = {}
+    attempts: Counter = Counter()
+    todo = list(range(len(lines)))
+    emitted = 0
+    # workers forked from a clean server process that has imported the solver once (a
+    # plain fork after the solver's threads started is unsafe; spawn re-imports per worker)
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["trainrun.routes.solve", "trainrun.formats.reading"])
+    while todo:
+        alone = [i for i in todo if attempts[i] >= MAX_ATTEMPTS - 1]
+        batch = alone[:1] or todo
+        pool = ProcessPoolExecutor(max_workers=1 if alone else jobs, mp_context=context)
+        try:
+            futures = {i: pool.submit(run_task, task, lines[i]) for i in batch}
+            for i in batch:
+                try:
+                    done[i] = futures[i].result()
+                except BrokenProcessPool:
+                    break
+                while emitted in done:
+                    yield done.pop(emitted)
+                    emitted += 1
+        except BaseException:
+            _stop(pool)
+            raise
+        pool.shutdown(wait=True, cancel_futures=True)
+        for i, future in futures.items():
+            if i not in done and future.done() and future.exception() is None:
+                done[i] = future.result()
+        finished = set(done) | set(range(emitted))
+        for i in batch:
+            if i not in finished:
+                attempts[i] += 1
+                if attempts[i] >= MAX_ATTEMPTS:
+                    done[i] = _died(lines[i])
+        todo = [i for i in todo if i not in done and i >= emitted]
+        while emitted in done:
+            yield done.pop(emitted)
+            emitted += 1
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop at once (Ctrl-C): cancel what waits, end the workers without waiting."""
+    processes = list(getattr(pool, "_processes", {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+
+
+def _on_dask(task, lines: list[Line], address: str) -> Iterator[dict]:
+    try:
+        from distributed import Client
+    except ImportError:
+        raise InputError("--dask", "needs the dask extra: pip install 'trainrun[dask]'") from None
+    try:
+        client = Client(address, timeout=10)
+    except (OSError, TimeoutError) as exc:
+        raise InputError("--dask", f"no Dask scheduler at {address} ({exc})") from None
+    with client:
+        futures = client.map(run_task, [task] * len(lines), lines, pure=False,
+                             retries=MAX_ATTEMPTS - 1)
+        try:
+            for line, future in zip(lines, futures):
+                try:
+                    yield future.result()
+                except Exception:  # KilledWorker: every retry's worker died
+                    yield _died(line)
+        finally:
+            client.cancel(futures)
+
+
+def completed_records(path: str, lines: list[Line]) -> int:
+    """How many records an interrupted output file ``path`` already holds for ``lines``
+    (``--resume``); a record cut off mid-line is removed from the file."""
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except FileNotFoundError:
+        return 0
+    except OSError as exc:
+        raise InputError("--output", f"{path}: {exc.strerror}") from None
+    whole = data[:data.rfind(b"\n") + 1]
+    if len(whole) < len(data):
+        with open(path, "r+b") as fh:
+            fh.truncate(len(whole))
+    records = whole.split(b"\n")[:-1]
+    for k, raw in enumerate(records):
+        try:
+            number = json.loads(raw).get("line")
+        except (ValueError, AttributeError):
+            number = None
+        expected = lines[k].number if k < len(lines) else None
+        if number != expected:
+            raise InputError("--resume", f"{path} record {k + 1} answers line {number}, not "
+                                         f"line {expected} of this input: not its output")
+    return len(records)

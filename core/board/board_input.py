@@ -1,0 +1,273 @@
+"""What both position readers check against the title data, field by field.
+
+Each function reads one part of the input (a name, a hex, a laid tile and its
+rotation, a city's tokens, the trains, the phase and company) and raises
+``InputError`` naming the field at fault; ``make_position`` puts the parts together.
+Used by ``trainrun.formats.own_format`` and ``trainrun.formats.corpus_format``.
+"""
+from __future__ import annotations
+
+from trainrun.errors import InputError
+from trainrun.board.position import CityTokens, PlacedHex, Position, Train
+from trainrun.board.tiles import Tile
+from trainrun.board.title import Phase, Title
+from trainrun.board.turnstate import Turn
+
+
+def need(data: dict, key: str, where: str = ""):
+    if not isinstance(data, dict):
+        raise InputError(where or "position", "expected a JSON object")
+    if key not in data:
+        raise InputError(f"{where}.{key}" if where else key, "missing")
+    return data[key]
+
+
+def name_field(value, where: str, what: str) -> str:
+    """A name field (hex id, tile, company, train): must be a string."""
+    if not isinstance(value, str):
+        raise InputError(where, f"{what} must be a name (a string), got {value!r}")
+    return value
+
+
+def symbols(value, where: str) -> list:
+    """A list of company symbols (or None for an empty slot)."""
+    if not isinstance(value, list) or not all(v is None or isinstance(v, str) for v in value):
+        raise InputError(where, f"expected a list of company symbols, got {value!r}")
+    return list(value)
+
+
+def hex_field(title: Title, value, where: str) -> str:
+    hex_id = name_field(value, where, "hex")
+    if hex_id not in title.hexes:
+        raise InputError(where, f"unknown hex {hex_id!r} on the {title.name} map")
+    return hex_id
+
+
+def once(seen: set, hex_id: str, where: str) -> str:
+    """``hex_id``, listed for the first time (a hex listed twice is an error, not the last
+    entry silently winning)."""
+    if hex_id in seen:
+        raise InputError(where, f"hex {hex_id} is listed twice")
+    seen.add(hex_id)
+    return hex_id
+
+
+def company_field(title: Title, value, where: str) -> str:
+    """A company symbol of the title."""
+    company = name_field(value, where, "company")
+    if company not in title.companies:
+        raise InputError(where, f"unknown company {company!r} in {title.name}")
+    return company
+
+
+NEUTRAL = "neutral"   # a token of no company, which never blocks (plugins/defaults.py)
+
+
+def token_holder(title: Title, value, where: str) -> str:
+    """Who holds a token: a company of the title, a neutral token, or a symbol printed on
+    the title's map (1871's ``N`` on G11)."""
+    holder = name_field(value, where, "company")
+    printed = {s for mh in title.hexes.values() for e in mh.printed_tokens
+               for s in e.get("slots", []) + e.get("extra", []) if s}
+    if holder not in title.companies and holder != NEUTRAL and holder not in printed:
+        raise InputError(where, f"unknown company {holder!r} in {title.name}")
+    return holder
+
+
+def rotation_field(value, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 5:
+        raise InputError(where, f"rotation must be an integer 0-5, got {value!r}")
+    return value
+
+
+def place_tile(title: Title, hex_id, tile_name, rotation, where: str) -> PlacedHex:
+    hex_id = hex_field(title, hex_id, where)
+    tile_name = name_field(tile_name, where, "tile")
+    if tile_name != hex_id and tile_name not in title.tiles:
+        raise InputError(where, f"unknown tile {tile_name!r} for hex {hex_id}")
+    tile = title.tile(tile_name, hex_id)
+    rotation = rotation_field(rotation, f"{where}.rotation")
+    if tile_name == hex_id:
+        rotation = (title.hexes[hex_id].printed_rotation + rotation) % 6
+    else:
+        _check_geometry(title, hex_id, tile, rotation, where)
+    return PlacedHex(hex_id, tile, rotation)
+
+
+def _check_geometry(title: Title, hex_id: str, tile: Tile, rotation: int, where: str) -> None:
+    """A laid tile's track must lead to a hex of the map, not off it or across a border."""
+    mh = title.hexes[hex_id]
+    blocked = mh.closed_edges
+    for edge in sorted(tile.edges_at(rotation)):
+        if edge not in mh.neighbors or edge in blocked:
+            raise InputError(where, f"tile {tile.name} at rotation {rotation} runs track off "
+                                    f"the map or across a closed side at edge {edge} of {hex_id}")
+
+
+def city_tokens(placed: PlacedHex, index, where: str) -> CityTokens:
+    try:
+        node = placed.tile.node(index) if _whole(index) else None
+    except (KeyError, TypeError):
+        node = None
+    if node is None or node.kind != "city":
+        raise InputError(where, f"hex {placed.id} (tile {placed.tile.name}) has no city {index!r}")
+    if placed.tokens.get(index) is None:
+        placed.tokens[index] = CityTokens(slots=[None] * node.slots)
+    return placed.tokens[index]
+
+
+MAX_DISTANCE = 999      # stops or hex edges of a train: beyond every map of every title
+MAX_MULTIPLIER = 100    # a train's value multiplier (x2, 3D, DE: 2 at most in the titles)
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _count(value, most: int | None = None) -> bool:
+    return _whole(value) and value >= 0 and (most is None or value <= most)
+
+
+def _distance(value, where: str):
+    """A train distance as the engine writes it: n, or rows {nodes, pay, visit, multiplier}."""
+    if _count(value, MAX_DISTANCE):
+        return value
+    rows_ok = isinstance(value, list) and value and all(
+        isinstance(r, dict) and isinstance(r.get("nodes"), list)
+        and all(isinstance(k, str) for k in r["nodes"])
+        and _count(r.get("pay"), MAX_DISTANCE) and _count(r.get("visit"), MAX_DISTANCE)
+        and _count(r.get("multiplier", 1), MAX_MULTIPLIER) for r in value)
+    if not rows_ok:
+        raise InputError(where, f"expected a number of stops 0-{MAX_DISTANCE} or rows "
+                                f"{{nodes, pay, visit, multiplier}} of numbers up to "
+                                f"{MAX_DISTANCE} (multiplier {MAX_MULTIPLIER}), got {value!r}")
+    return value
+
+
+def _multiplier(train: dict, card, where: str) -> int:
+    """A train's value multiplier: its card's, unless the train gives one (1 to
+    ``MAX_MULTIPLIER``; 0 or less would let a wrong run look optimal)."""
+    if "multiplier" not in train:
+        return card.multiplier
+    value = train["multiplier"]
+    if not _whole(value) or not 1 <= value <= MAX_MULTIPLIER:
+        raise InputError(where, f"expected an integer 1-{MAX_MULTIPLIER}, got {value!r}")
+    return value
+
+
+def trains_field(title: Title, trains) -> list[Train]:
+    if not isinstance(trains, list):
+        raise InputError("trains", "expected a list of trains")
+    out, seen = [], set()
+    for i, t in enumerate(trains):
+        if isinstance(t, str):
+            t = {"name": t}
+        where = f"trains[{i}]"
+        name = name_field(need(t, "name", where), f"{where}.name", "train")
+        if name not in title.trains:
+            raise InputError(where, f"unknown train {name!r} in {title.name}")
+        tid = t.get("id", f"{name}-{i}")
+        if not isinstance(tid, (str, int)) or isinstance(tid, bool):
+            raise InputError(f"{where}.id", f"a train id must be a string, got {tid!r}")
+        tid = str(tid)
+        if tid in seen:
+            raise InputError(where, f"duplicate train id {tid!r}")
+        seen.add(tid)
+        card = title.trains[name]
+        multiplier = _multiplier(t, card, f"{where}.multiplier")
+        out.append(Train(tid, name, _distance(t.get("distance", card.distance),
+                                              f"{where}.distance"), multiplier))
+    return out
+
+
+def phase_and_company(title: Title, data: dict) -> tuple[Phase, str]:
+    phase = str(need(data, "phase"))
+    if phase not in title.phases:
+        raise InputError("phase", f"unknown phase {phase!r} in {title.name}")
+    # a private's lay (moves lines): the operator pays and runs, the private is turn.entity
+    company = data.get("company", data.get("operator", data.get("entity")))
+    if company is None:
+        raise InputError("company", "missing")
+    return title.phases[phase], company_field(title, company, "company")
+
+
+def printed_board(title: Title) -> dict[str, PlacedHex]:
+    board = {}
+    for hex_id, mh in title.hexes.items():
+        placed = PlacedHex(hex_id, mh.printed, mh.printed_rotation)
+        for entry in mh.printed_tokens:
+            fill_city(placed, entry, f"map hex {hex_id}")
+        board[hex_id] = placed
+    return board
+
+
+def fill_city(placed: PlacedHex, entry: dict, where: str) -> None:
+    if not isinstance(entry, dict):
+        raise InputError(where, "expected a JSON object")
+    index = entry.get("city", 0)
+    city = city_tokens(placed, index, where)
+    slots = symbols(entry.get("slots", []), f"{where}.slots")
+    node_slots = placed.tile.node(index).slots
+    if len(slots) > max(node_slots, 1):
+        raise InputError(f"{where}.slots", f"city {index} of {placed.id} has "
+                                           f"{node_slots} slot(s), got {slots!r}")
+    city.slots = slots + [None] * (node_slots - len(slots))
+    city.extra = symbols(entry.get("extra", []), f"{where}.extra")
+    city.reserved = symbols(entry.get("reserved", []), f"{where}.reserved")
+
+
+def list_field(data: dict, key: str, required: bool = False) -> list:
+    value = need(data, key) if required else data.get(key, [])
+    if not isinstance(value, list):
+        raise InputError(key, f"expected a list, got {value!r}")
+    return value
+
+
+def object_field(data: dict, key: str) -> dict:
+    value = data.get(key, {})
+    if not isinstance(value, dict):
+        raise InputError(key, f"expected a JSON object, got {value!r}")
+    return dict(value)
+
+
+def _tokens_left(data: dict) -> int | None:
+    value = data.get("tokens_left")
+    if value is not None and not _count(value):
+        raise InputError("tokens_left", f"expected a whole number of at least 0, got {value!r}")
+    return value
+
+
+def _abilities(data: dict) -> tuple:
+    """The abilities of the privates the company owns, as 18xx.games records them: each an
+    object with a ``type`` (``tile_discount``, ``tile_lay``, ...) and its own keys."""
+    value = data.get("abilities", [])
+    if not isinstance(value, list) or not all(
+            isinstance(a, dict) and isinstance(a.get("type"), str) for a in value):
+        raise InputError("abilities", f"expected a list of objects with a type, got {value!r}")
+    return tuple(dict(a) for a in value)
+
+
+PRIVATE_HOLDERS = ("company", "president", "player", "other")
+
+
+def _privates(data: dict) -> dict:
+    """Who holds each open private company: ``company`` (the operating company), ``president``
+    (its president), ``player`` (another player), ``other`` (another company)."""
+    value = object_field(data, "privates")
+    for name, holder in value.items():
+        if holder not in PRIVATE_HOLDERS:
+            raise InputError(f"privates.{name}", f"expected one of {', '.join(PRIVATE_HOLDERS)}, "
+                                                 f"got {holder!r}")
+    return value
+
+
+def make_position(ruleset, phase, company, data, board, turn: Turn,
+                  title_state=None) -> Position:
+    title = ruleset.title
+    return Position(title, phase, company, trains_field(title, need(data, "trains")), board,
+                    title_state=object_field(data, "title_state") if title_state is None
+                    else title_state, options=object_field(data, "options"),
+                    source={k: data[k] for k in ("fixture", "action", "entity_type")
+                            if k in data}, turn=turn, tokens_left=_tokens_left(data),
+                    abilities=_abilities(data), privates=_privates(data), ruleset=ruleset)
+

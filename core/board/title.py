@@ -1,0 +1,111 @@
+"""A title's static facts: map, tile catalogue, trains, phases, companies.
+
+Each title plugin keeps these as JSON data files in its own folder and hands the
+folder to ``Title.load``.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from trainrun.board.hexgrid import HexGrid
+from trainrun.board.tiles import Tile, tile_from_dict
+
+
+@dataclass(frozen=True)
+class MapHex:
+    """A hex of the printed map."""
+
+    id: str
+    printed: Tile
+    neighbors: dict[int, str]
+    location: str = ""
+    printed_rotation: int = 0
+    printed_tokens: tuple = ()
+    future_label: tuple[str, str] | None = None   # (label, colour) a later tile must carry
+
+    @property
+    def closed_edges(self) -> set[int]:
+        """Board edges the printed map closes with an impassable border."""
+        return self.printed.impassable_at(self.printed_rotation)
+
+
+@dataclass(frozen=True)
+class Phase:
+    """A phase: its tile colours (newest last), train limit, and the train whose first
+    purchase starts it (``on``; None for the opening phase)."""
+
+    name: str
+    colours: tuple[str, ...]
+    train_limit: int | dict | None = None   # a number, or one per company type
+    on: str | None = None
+
+
+@dataclass(frozen=True)
+class TrainType:
+    """A train card: its name and distance as the title data gives it."""
+
+    name: str
+    distance: int | list
+    multiplier: int = 1
+    price: int | None = None
+    rusts_on: str | None = None   # the train whose first purchase removes this one
+    count: int | None = None      # copies the bank starts with (None: a variant, or unlimited)
+
+
+@dataclass
+class Title:
+    """Everything static about one title."""
+
+    name: str
+    grid: HexGrid
+    hexes: dict[str, MapHex]
+    tiles: dict[str, Tile]
+    trains: dict[str, TrainType]
+    phases: dict[str, Phase]
+    companies: dict[str, dict]
+
+    @classmethod
+    def load(cls, folder: str | Path) -> "Title":
+        """Read map.json, tiles.json, trains.json, phases.json and companies.json."""
+        folder = Path(folder)
+
+        def read(name):
+            return json.loads((folder / name).read_text())
+
+        mp = read("map.json")
+        tiles = {name: tile_from_dict(name, t) for name, t in read("tiles.json").items()}
+        hexes = {}
+        for h in mp["hexes"]:
+            if "printed_tile" in h:
+                printed = tile_from_dict(h["id"], h["printed_tile"])
+            else:
+                printed = tiles[h["tile"]]
+            hexes[h["id"]] = MapHex(
+                id=h["id"], printed=printed,
+                neighbors={int(e): n for e, n in h["neighbors"].items()},
+                location=h.get("location", ""), printed_rotation=h.get("rotation", 0),
+                printed_tokens=tuple(h.get("tokens", ())),
+                future_label=(h["future_label"]["label"], h["future_label"]["color"])
+                if "future_label" in h else None)
+        trains = {}
+        for t in read("trains.json"):
+            trains[t["name"]] = TrainType(t["name"], t["distance"], t.get("multiplier") or 1,
+                                          t.get("price"), t.get("rusts_on"), t.get("count"))
+            for v in t.get("variants", ()):
+                trains[v["name"]] = TrainType(v["name"], v["distance"], v.get("multiplier") or 1,
+                                              v.get("price"), t.get("rusts_on"))
+        phases = {p["name"]: Phase(p["name"], tuple(p["tiles"]), p.get("train_limit"),
+                                   p.get("on"))
+                  for p in read("phases.json")}
+        comp = read("companies.json")
+        companies = {c["sym"]: c for c in comp.get("corporations", []) + comp.get("minors", [])}
+        return cls(name=mp["title"], grid=HexGrid(mp["layout"], mp.get("axes")), hexes=hexes,
+                   tiles=tiles, trains=trains, phases=phases, companies=companies)
+
+    def tile(self, name: str, hex_id: str) -> Tile:
+        """The tile ``name`` as it can lie in ``hex_id`` (its printed tile or a catalogue tile)."""
+        if name == hex_id:
+            return self.hexes[hex_id].printed
+        return self.tiles[name]

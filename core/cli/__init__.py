@@ -1,0 +1,3 @@
+"""The command line: ``trainrun`` and its subcommands (``main``), and the progress line of a
+long solve.
+"""

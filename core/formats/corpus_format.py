@@ -1,0 +1,44 @@
+"""Reading a corpus line (``tests/data/corpus/FORMAT.md``, 18xx.games conventions):
+``board`` lists every hex with its tile, rotation, tokens and assignments."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from trainrun.board.board_input import (fill_city, hex_field, list_field, make_position, need, object_field,
+                          once, phase_and_company, place_tile, printed_board, symbols)
+from trainrun.errors import InputError
+from trainrun.board.position import Position
+from trainrun.board.turnstate import turn_from_moves
+
+if TYPE_CHECKING:
+    from trainrun.registry import Ruleset
+
+
+def position_from_corpus(ruleset: Ruleset, data: dict) -> Position:
+    """Read a corpus line (18xx.games conventions) of ``ruleset``'s title. The top-level
+    keys its title reads as company state (``TitleInfo.corpus_state``) go into
+    ``title_state``."""
+    title = ruleset.title
+    phase, company = phase_and_company(title, data)
+    board = printed_board(title)
+    seen: set = set()
+    for i, h in enumerate(list_field(data, "board", required=True)):
+        where = f"board[{i}]"
+        hex_id = once(seen, hex_field(title, need(h, "hex", where), f"{where}.hex"),
+                      f"{where}.hex")
+        placed = place_tile(title, hex_id, need(h, "tile", where), h.get("rotation", 0),
+                             f"{where} ({hex_id})")
+        placed.markers = tuple(symbols(h.get("assignments", []), f"{where}.assignments"))
+        tokens = h.get("tokens", [])
+        if not isinstance(tokens, list):
+            raise InputError(f"{where}.tokens", f"expected a list, got {tokens!r}")
+        for j, entry in enumerate(tokens):
+            fill_city(placed, entry, f"{where}.tokens[{j}]")
+        board[hex_id] = placed
+    title_state = object_field(data, "title_state")
+    for key in ruleset.info.corpus_state:
+        if key in data:
+            title_state.setdefault(key, data[key])
+    return make_position(ruleset, phase, company, data, board,
+                         turn_from_moves(data, title.hexes), title_state)
+

@@ -1,0 +1,688 @@
+"""Replaying an 18xx.games game log with trainrun's own engine.
+
+A game downloaded from 18xx.games is JSON: ``title``, ``settings`` (optional rules),
+``players`` and ``actions``, the whole log in order, each action with an ``id``.
+``read_game`` reads it and keeps the actions that stand once ``undo`` and ``redo`` are
+taken into account, as the 18xx.games engine filters them: an ``undo`` takes back the last
+action standing (or every action after its ``action_id``), a ``redo`` puts back what the
+undo just before it took, and any other action ends the chance to redo.
+
+``replay(game)`` walks those actions with a ``Replay``, the board and trains as they stand
+before each one, and ``Replay.position(company)`` is the position of a company there, ready
+for ``solve``, ``verify``, ``moves`` and ``advise``::
+
+    from trainrun.replay.gamelog import read_game, position_at, run_positions
+    game = read_game(open("game.json").read(), name="game.json")
+    before = position_at(game, action=63)      # the acting company, just before action 63
+    for position in run_positions(game):       # one per run_routes, source: fixture, action
+        ...
+
+What moves the board and the trains:
+
+* ``lay_tile`` by a corporation goes through ``trainrun.turn.moves.apply``, which refuses an
+  illegal lay; a private company's lay (its own ability, which the turn engine does not
+  check yet) is laid as logged (``_lay_as_logged``);
+* ``place_token`` goes through ``trainrun.turn.moves.apply``; a home token goes on the board
+  when the title's ``trainrun_replay_rules`` say (when the corporation first operates, or
+  at its par), in the city reserved for it;
+* ``buy_train`` from the bank or another company; the first train of a phase's ``on``
+  starts that phase and trains whose ``rusts_on`` it is leave the game, everywhere;
+  ``discard_train`` puts a train back in the bank; at the end of a set of operating rounds
+  the title may export the bank's next train (as if bought);
+* ``scrap_train`` puts a train back in the bank, as a discard; a train bought from another
+  company keeps the variant it was bought as;
+* the title's ``trainrun_replay_action`` takes an action first where its game does more:
+  markers claimed (18NY's connection bonuses and coal), mergers, tokens replaced and
+  companies closed, shares and floats (1871), through ``set_markers``, ``replace_token``,
+  ``put_token``, ``close``, ``take_trains``, ``buy_train``, ``place_token``, ``title_state``
+  and ``privates`` (per company, carried into its positions) and ``extra_tokens``;
+* bids, shares, loans, dividends, runs and passes change neither board nor trains and are
+  read and skipped;
+* cash: a title's replay hook may follow companies' cash in ``Replay.cash`` (18NY: the
+  minors'); their positions state it, and their lays and tokens are paid from it through
+  the turn engine (which refuses a lay beyond the title's ``trainrun_lay_budget``);
+* rounds: a company's action opens an operating turn, a player's bid, par, share trade
+  or pass ends the set of operating rounds, unless the title's ``trainrun_replay_round``
+  says otherwise (``between``: the operating round is over, the next is of the same set);
+  the title's ``ReplayRules`` say whether a train is exported after each set or each
+  operating round.
+
+Where the engine made a choice from what the log does not show (1817: which of a player's
+corporations pays for an acquisition), the title asks ``Replay.decide``: each choice is
+replayed to the end of the log on a copy and the one no later action contradicts is kept
+(``trainrun.replay.replayfork``). Any other action stops the replay with one line naming its id,
+its type and why: the board is never silently wrong. A title replays only when its plugin
+gives replay rules (``trainrun_replay_rules``): 18Chesapeake, 18NY, 1871 and 1817 (rounds
+told apart by its ``trainrun_replay_round``). A title's bookkeeping may also give each company's
+positions their ``privates`` (``Replay.privates``; 1871: who holds SBC).
+"""
+from __future__ import annotations
+
+import copy
+import dataclasses
+from collections.abc import Iterator
+
+from trainrun.hooks import answers
+from trainrun.errors import InputError
+from trainrun.board.position import CityTokens, PlacedHex, Position, Train
+from trainrun.formats.own_format import position_to_own
+from trainrun.formats.reading import position_of, titled_object
+from trainrun.registry import load_title
+from trainrun.replay.replayfork import Fork, settled
+from trainrun.turn.moves import apply
+from trainrun.board.turnstate import Turn
+
+# by a player while companies operate: the operating rounds are over (a stock round starts)
+STOCK_ACTIONS = frozenset({"par", "buy_shares", "bid", "pass"})
+# read and skipped: they change neither the board nor any company's trains
+SKIPPED = frozenset({"bid", "pass", "par", "buy_shares", "sell_shares", "dividend",
+                     "run_routes", "take_loan", "payoff_loan", "message", "short",
+                     "program_buy_shares", "program_share_pass", "program_merger_pass",
+                     "program_disable", "program_close_pass", "end_game", "offer",
+                     "view_merge_options"})
+OPERATORS = ("corporation", "minor")
+
+
+@dataclasses.dataclass
+class GameLog:
+    """A game file read: its title's ruleset, its name, the actions standing and the
+    players' ids in seat order."""
+
+    ruleset: object
+    name: str
+    actions: list[dict]
+    settings: dict
+    players: list = dataclasses.field(default_factory=list)
+
+    def action(self, action_id: int) -> dict:
+        for a in self.actions:
+            if a["id"] == action_id:
+                return a
+        raise InputError("--action", f"the log has no action {action_id} (or it was undone)")
+
+
+def where(action: dict) -> str:
+    """How errors name an action: ``action 63 (lay_tile)``."""
+    return f"action {action.get('id')} ({action.get('type')})"
+
+
+def filtered_actions(actions: list[dict]) -> list[dict]:
+    """The actions standing once every ``undo`` and ``redo`` is applied, in log order."""
+    kept: list = [None] * len(actions)
+    undone: list[list[tuple[int, dict]]] = []
+    for index, action in enumerate(actions):
+        kind = action["type"]
+        if kind == "undo":
+            target = action.get("action_id")
+            if target is None:
+                standing = [i for i, a in enumerate(kept[:index]) if a and a["type"] != "message"]
+                start = standing[-1] if standing else 0
+            elif target == 0:
+                start = 0
+            else:
+                found = [i for i, a in enumerate(actions[:index]) if a["id"] == target]
+                if not found:
+                    raise InputError(where(action), f"undoes to action {target}, which is not "
+                                                    "in the log before it")
+                start = found[0] + 1
+            taken = [(i, a) for i, a in enumerate(kept[start:index], start)
+                     if a and a["type"] != "message"]
+            for i, _ in taken:
+                kept[i] = None
+            undone.append(taken)
+        elif kind == "redo":
+            if not undone:
+                raise InputError(where(action), "nothing to redo")
+            for i, a in undone.pop():
+                kept[i] = a
+        else:
+            if kind != "message":
+                undone.clear()
+            kept[index] = action
+    return [a for a in kept if a is not None]
+
+
+def _check_actions(actions) -> list[dict]:
+    if not isinstance(actions, list):
+        raise InputError("actions", "expected the list of the game's actions")
+    for i, a in enumerate(actions):
+        if not isinstance(a, dict) or not isinstance(a.get("type"), str):
+            raise InputError(f"actions[{i}]", "expected an action with a type")
+        if isinstance(a.get("id"), bool) or not isinstance(a.get("id"), int):
+            raise InputError(f"actions[{i}] ({a.get('type')})", "expected a whole-number id")
+    return actions
+
+
+SEED_LIMIT = 2 ** 256   # a game file's random seed: larger than any other number of it
+
+
+def read_game(data, name: str = "game") -> GameLog:
+    """Read a game file (JSON text or a dict) of an installed title."""
+    data = titled_object(data, "game", "expected a JSON object with title and actions",
+                         max_int=SEED_LIMIT)
+    ruleset = load_title(str(data["title"]))
+    settings = data.get("settings") or {}
+    if not isinstance(settings, dict):
+        raise InputError("settings", f"expected a JSON object, got {settings!r}")
+    actions = filtered_actions(_check_actions(data.get("actions")))
+    return GameLog(ruleset, name, actions, settings, _player_ids(data.get("players", [])))
+
+
+def _player_ids(players) -> list:
+    if not isinstance(players, list) or not all(isinstance(p, dict) and "id" in p
+                                                for p in players):
+        raise InputError("players", "expected the list of the game's players, each with an id")
+    return [p["id"] for p in players]
+
+
+def _name_of(copy_id, what: str, action: dict) -> str:
+    """A tile or train name from the engine's copy id (``57-0``, ``2-3``)."""
+    if not isinstance(copy_id, str) or "-" not in copy_id:
+        raise InputError(where(action), f"expected a {what} id such as '57-0', got {copy_id!r}")
+    return copy_id.rpartition("-")[0]
+
+
+def _copy_hex(placed: PlacedHex, tokens: dict | None = None) -> PlacedHex:
+    """``placed`` with its own token lists (positions handed out keep the old hex)."""
+    tokens = placed.tokens if tokens is None else tokens
+    return PlacedHex(placed.id, placed.tile, placed.rotation,
+                     {i: CityTokens(list(c.slots), list(c.extra), list(c.reserved))
+                      for i, c in tokens.items()}, placed.markers)
+
+
+class Replay:
+    """The board, phase, trains and turn as they stand at one point of a game's log."""
+
+    def __init__(self, game: GameLog):
+        self.game = game
+        ruleset = game.ruleset
+        self.title = ruleset.title
+        self.rules = answers.replay_rules(ruleset, game.settings)
+        if self.rules is None:
+            raise InputError("title", f"trainrun cannot replay {self.title.name} game logs yet "
+                                      "(the title gives no replay rules)")
+        start = position_of(ruleset, {"title": self.title.name,
+                                  "phase": next(iter(self.title.phases)),
+                                  "company": next(iter(self.title.companies)), "trains": []})
+        self.board: dict[str, PlacedHex] = dict(start.board)
+        for hex_id, markers in self.rules.markers.items():
+            self.set_markers(hex_id, self.board[hex_id].markers + tuple(markers))
+        for hex_id in set(self.rules.tokens) | set(self.rules.reserved):
+            self._set_up_city(hex_id, self.rules.tokens.get(hex_id, ()),
+                              self.rules.reserved.get(hex_id, ()))
+        self.title_state: dict[str, dict] = {}   # per company, as its positions carry it
+        self.privates: dict[str, dict] = {}      # per company: its positions' ``privates``
+        self.extra_tokens: dict[str, int] = {}   # tokens a company holds beyond its charter's
+        # the cash of the companies the title follows (its replay hook keeps it): their
+        # positions state it, and their lays and tokens are paid from it
+        self.cash: dict[str, int] = {}
+        self.notes: dict = {}                    # the title's own bookkeeping (its replay hook)
+        self.tile_ids: dict[str, str] = {}   # the engine's copy id of each laid tile, per hex
+        self.phase = start.phase
+        self.trains: dict[str, list[Train]] = {}
+        self.bank = [f"{t.name}-{i}" for t in self.title.trains.values() if t.count
+                     for i in range(t.count)]
+        self.discarded: list[str] = []
+        self.gone: set[str] = set()          # rusted or exported train ids
+        self.homed: set[str] = set()         # corporations whose home token is placed
+        self.owners: dict[str, str] = {}     # private company -> corporation owning it
+        self.operating: str | None = None
+        self.ran = False                     # the operating company is past its lay/token steps
+        self.turn = Turn()
+        self.in_operating_rounds = False
+        self.round_set, self.round_in_set = 0, 0
+        self.operated: set[str] = set()      # companies that operated in this operating round
+        self.round_ended = False             # this operating round is over, the next not begun
+        # (action id, automatic action number or 0, field): a fork's choice kept
+        self.decisions: dict[tuple, object] = {}
+
+    def copy(self) -> Replay:
+        """A replay going on from here on its own (a fork's branch): the title, the log and
+        the hexes are shared (a hex is never changed in place), all else is copied."""
+        twin = copy.copy(self)
+        shared = (self.game, self.game.ruleset, self.title, self.rules, self.phase, self.turn,
+                  *self.board.values())
+        memo = {id(self): twin, **{id(s): s for s in shared}}
+        for name, value in vars(self).items():
+            if isinstance(value, (dict, list, set)):
+                setattr(twin, name, copy.deepcopy(value, memo))
+        return twin
+
+    def decide(self, action: dict, field: str, choices: list, why: str):
+        """The one of ``choices`` the engine took at ``action`` (``why``: by what): the only
+        one, or the one the rest of the log leaves (``trainrun.replay.replayfork``). A title's
+        hook asks before it changes anything: the first time this raises ``Fork``."""
+        if len(choices) == 1:
+            return choices[0]
+        key = (action["id"], action.get("auto", 0), field)
+        if key not in self.decisions:
+            raise Fork(key, tuple(choices), why)
+        return self.decisions[key]
+
+    def _set_up_city(self, hex_id: str, holders: tuple, reserved: tuple) -> None:
+        """The first city of ``hex_id`` as the title's setup leaves it."""
+        placed = _copy_hex(self.board[hex_id])
+        city = next(n for n in placed.tile.nodes if n.kind == "city")
+        if len(holders) > city.slots:
+            raise InputError("setup", f"{hex_id} has {city.slots} slots, not {len(holders)}")
+        tokens = placed.tokens.setdefault(city.index, CityTokens([None] * city.slots))
+        tokens.slots[:len(holders)] = list(holders)
+        tokens.reserved[:] = list(reserved)
+        self.board[hex_id] = placed
+
+    @property
+    def round_name(self) -> str:
+        """``OR 3.2``: the second operating round of the third set (``SR`` before the first)."""
+        return f"OR {self.round_set}.{self.round_in_set}" if self.round_set else "SR"
+
+    # ---- positions -----------------------------------------------------------------
+
+    def position(self, company: str, action: int | None = None) -> Position:
+        """The position of ``company`` now (its trains, the board, the phase)."""
+        if company not in self.title.companies:
+            raise InputError("company", f"unknown company {company!r} in {self.title.name}")
+        source = {"fixture": self.game.name}
+        if action is not None:
+            source["action"] = action
+        tokens_left = None
+        if company in self.extra_tokens:
+            charter = len(self.title.companies[company].get("tokens", []))
+            tokens_left = max(0, charter + self.extra_tokens[company]
+                              - sum(c.holders().count(company) for p in self.board.values()
+                                    for c in p.tokens.values()))
+        position = Position(self.title, self.phase, company, list(self.trains.get(company, [])),
+                            dict(self.board), title_state=dict(self.title_state.get(company, {})),
+                            options=dict(self._options()), source=source,
+                            tokens_left=tokens_left, privates=dict(self.privates.get(company, {})),
+                            ruleset=self.game.ruleset, turn=Turn(cash=self.cash.get(company)))
+        answers.prepare_board(position)
+        return position
+
+    def _options(self) -> dict:
+        return {}
+
+    def _operator_position(self, company: str, step: str = "Track") -> Position:
+        position = self.position(company)
+        return dataclasses.replace(position, turn=dataclasses.replace(
+            self.turn, step=step, cash=self.cash.get(company)))
+
+    def _paid(self, company: str, after: Position) -> None:
+        """The turn after a lay or token of ``company``, its cost paid from the cash followed."""
+        self.turn = after.turn
+        if company in self.cash:
+            self.cash[company] = after.turn.cash
+
+    # ---- actions -------------------------------------------------------------------
+
+    def operator(self, action: dict) -> str:
+        """The corporation acting: the entity, or the owner of the private acting."""
+        entity = action.get("entity")
+        if action.get("entity_type") == "company":
+            if entity not in self.owners:
+                raise InputError(where(action), f"private company {entity!r} is not owned by "
+                                                "a corporation")
+            return self.owners[entity]
+        if entity not in self.title.companies:
+            raise InputError(where(action), f"unknown company {entity!r} in {self.title.name}")
+        return entity
+
+    def begin(self, action: dict) -> None:
+        """What happens as ``action`` comes up, before it is taken: the round it belongs to,
+        the operating turn it opens and that turn's home token (done once; ``apply`` does
+        it too)."""
+        self._naming(action, self._begin, action)
+
+    def apply(self, action: dict) -> None:
+        """Replay one action (and the automatic actions the engine recorded with it)."""
+        for step in self.steps(action)[1:]:
+            self.take(action, step)
+
+    @staticmethod
+    def steps(action: dict) -> list[tuple[str, dict]]:
+        """How ``action`` is replayed, step by step (each settled on its own when it
+        forks, ``trainrun.replay.replayfork``): ``("begin", action)`` (``begin``), ``("apply",
+        action)``, then ``("apply", automatic action)`` for each the engine recorded with
+        it (numbered ``auto`` from 1, with the action's id)."""
+        return [("begin", action), ("apply", action)] + [
+            ("apply", {**auto, "id": action["id"], "auto": n})
+            for n, auto in enumerate(action.get("auto_actions") or (), start=1)]
+
+    def take(self, action: dict, step: tuple[str, dict]) -> None:
+        """One of ``steps(action)``, its one-line error naming ``action``."""
+        kind, what = step
+        self._naming(action, self._begin if kind == "begin" else self._apply, what)
+
+    @staticmethod
+    def _naming(action: dict, do, *args) -> None:
+        """``do(*args)``, its one-line error naming ``action``."""
+        try:
+            do(*args)
+        except InputError as exc:
+            if str(exc).startswith("action "):
+                raise
+            raise InputError(where(action), str(exc)) from None
+
+    def _begin(self, action: dict) -> None:
+        kind, entity_type = action["type"], action.get("entity_type")
+        said = answers.replay_round(self.game.ruleset, self, action)
+        if said is None:
+            if entity_type in OPERATORS or (entity_type == "company" and kind not in SKIPPED):
+                said = "operating"   # a private's shares or bids are its owner's, not a turn
+            elif entity_type == "player" and kind in STOCK_ACTIONS:
+                said = "stock"
+        if said == "operating":
+            self._operating(action)
+        elif said == "between" and self.in_operating_rounds:
+            self._round_over()
+        elif said == "stock" and self.in_operating_rounds:
+            self._round_over()
+            self.in_operating_rounds = False
+            self._end_of_operating_rounds()
+        if kind == "par" and self.rules.home_token_timing == "par":
+            self._home(action.get("corporation"), action)
+
+    def _apply(self, action: dict) -> None:
+        self._begin(action)
+        kind = action["type"]
+        if answers.replay_action(self.game.ruleset, self, action):
+            return
+        handler = getattr(self, f"_do_{kind}", None)
+        if handler is not None:
+            handler(action)
+        elif kind not in SKIPPED:
+            raise InputError(where(action), "trainrun cannot replay this action yet")
+
+    def _operating(self, action: dict) -> None:
+        """A new operating turn when another company acts, or when the same one lays again
+        after running; its home token first when the title places it on operating."""
+        if not self.in_operating_rounds:
+            self.in_operating_rounds, self.operated, self.round_ended = True, set(), False
+            self.round_set, self.round_in_set = self.round_set + 1, 1
+        company = self.operator(action) if action["type"] != "buy_company" else action["entity"]
+        again = self.ran and action["type"] in ("lay_tile", "place_token")
+        if self.round_ended or (company in self.operated and (company != self.operating or again)):
+            self._round_over()
+            self.round_in_set, self.operated, self.round_ended = self.round_in_set + 1, set(), False
+        if company != self.operating or again:
+            self.operated.add(company)
+            self.operating, self.ran, self.turn = company, False, Turn()
+        if action["type"] in ("run_routes", "dividend", "buy_train", "discard_train"):
+            self.ran = True
+        if self.rules.home_token_timing == "operate":
+            self._home(company, action)
+
+    def _home(self, company, action: dict) -> None:
+        """The home token of ``company``, in the city reserved for it (or its charter's)."""
+        if company in self.homed or company not in self.title.companies:
+            return
+        self.homed.add(company)
+        charter = self.title.companies[company]
+        hexes = charter.get("home")
+        if not isinstance(hexes, str) or self._has_token(company):
+            return
+        placed = self.board[hexes]
+        cities = [n.index for n in placed.tile.nodes if n.kind == "city"]
+        reserved = [i for i in cities if company in placed.tokens.get(i, CityTokens([])).reserved]
+        city = (reserved or [charter.get("city", cities[0] if cities else 0)])[0]
+        self._token(company, hexes, city, "HomeToken")
+
+    def _has_token(self, company: str) -> bool:
+        return any(company in c.holders() for p in self.board.values() for c in p.tokens.values())
+
+    def _token(self, company: str, hex_id: str, city: int, step: str) -> None:
+        """A token through the turn engine, in the first slot it may take (the engine ignores
+        the slot an action names)."""
+        after = apply(self._operator_position(company, step), {"hex": hex_id, "city": city})
+        tokens = after.board[hex_id].tokens
+        self.board[hex_id] = _copy_hex(self.board[hex_id], tokens)
+        self._paid(company, dataclasses.replace(after, turn=dataclasses.replace(after.turn,
+                                                                                step="Track")))
+
+    def hex_of_tile(self, tile_id: str, action: dict) -> str:
+        """The hex holding the tile of engine copy id ``tile_id`` (a laid tile, or a printed
+        one named after its hex)."""
+        found = [h for h, t in self.tile_ids.items() if t == tile_id]
+        printed = tile_id.rpartition("-")[0]   # a printed tile is named after its hex
+        if not found and printed in self.board and printed not in self.tile_ids:
+            found = [printed]
+        if not found:
+            raise InputError(where(action), f"no hex holds tile {tile_id!r}")
+        return found[0]
+
+    def _do_lay_tile(self, action: dict) -> None:
+        hex_id, tile_id = action.get("hex"), action.get("tile")
+        tile = _name_of(tile_id, "tile", action)
+        if hex_id not in self.board:
+            raise InputError(where(action), f"unknown hex {hex_id!r} on the {self.title.name} map")
+        if tile not in self.title.tiles:
+            raise InputError(where(action), f"unknown tile {tile!r} in {self.title.name}")
+        company = self.operator(action)
+        move = {"hex": hex_id, "tile": tile, "rotation": action.get("rotation")}
+        if action.get("entity_type") == "company":
+            self._lay_as_logged(company, move)
+        else:
+            after = apply(self._operator_position(company), move)
+            self.board[hex_id] = after.board[hex_id]
+            self._paid(company, after)
+        self.tile_ids[hex_id] = tile_id
+
+    def _lay_as_logged(self, company: str, move: dict) -> None:
+        """A private company's lay, placed as the log says (the turn engine does not check a
+        private's ability yet): the tile, with the hex's tokens moved onto it."""
+        from trainrun.turn.lays import placed_after
+        tile, rotation = self.title.tiles[move["tile"]], move["rotation"]
+        if isinstance(rotation, bool) or not isinstance(rotation, int) or not 0 <= rotation <= 5:
+            raise InputError("rotation", f"rotation must be an integer 0-5, got {rotation!r}")
+        self.board[move["hex"]] = placed_after(self.position(company), move["hex"], tile, rotation)
+
+    def _do_place_token(self, action: dict) -> None:
+        company = self.operator(action)
+        city_id = action.get("city")
+        tile_id = _name_of(city_id, "city", action)
+        hex_id = action.get("hex") or self.hex_of_tile(tile_id, action)
+        index = city_id.rpartition("-")[2]
+        if not index.isdigit():
+            raise InputError(where(action), f"expected a city id such as 'X1-0-0', got {city_id!r}")
+        chosen = self.rules.home_token_timing == "choose" and not self._has_token(company)
+        self._token(company, hex_id, int(index), "HomeToken" if chosen else "Token")
+
+    place_token = _do_place_token   # a title's ``trainrun_replay_action`` may wrap a token
+
+    def _do_buy_company(self, action: dict) -> None:
+        if action.get("entity_type") in OPERATORS:
+            self.owners[action.get("company")] = action["entity"]
+
+    def _train(self, train_id, action: dict, name: str | None = None) -> Train:
+        name = name or _name_of(train_id, "train", action)
+        card = self.title.trains.get(name)
+        if card is None:
+            raise InputError(where(action), f"unknown train {name!r} in {self.title.name}")
+        return Train(train_id, name, card.distance, card.multiplier)
+
+    def _holder(self, train_id: str) -> str | None:
+        for company, trains in self.trains.items():
+            if any(t.id == train_id for t in trains):
+                return company
+        return None
+
+    def _do_buy_train(self, action: dict) -> None:
+        company, train_id = self.operator(action), action.get("train")
+        seller = self._holder(train_id)
+        held = next((t for t in self.trains.get(seller, []) if t.id == train_id), None)
+        # a train bought from a company keeps the variant it was bought as
+        train = self._train(train_id, action, action.get("variant") or (held and held.name))
+        if seller is not None:
+            self.trains[seller] = [t for t in self.trains[seller] if t.id != train_id]
+        elif train_id in self.bank:
+            self.bank.remove(train_id)
+        elif train_id in self.discarded:
+            self.discarded.remove(train_id)
+        elif train_id in self.gone:
+            raise InputError(where(action), f"train {train_id} is not for sale (it has rusted "
+                                            "or left the game)")
+        self.trains.setdefault(company, []).append(train)
+        self._bought(_name_of(train_id, "train", action))
+
+    # a title's ``trainrun_replay_action`` may wrap a purchase, a lay or a token
+    buy_train, lay_tile, place_token = _do_buy_train, _do_lay_tile, _do_place_token
+
+    def _do_discard_train(self, action: dict) -> None:
+        company, train_id = self.operator(action), action.get("train")
+        if self._holder(train_id) != company:
+            raise InputError(where(action), f"{company} holds no train {train_id!r}")
+        self.trains[company] = [t for t in self.trains[company] if t.id != train_id]
+        self.discarded.append(train_id)
+
+    def _do_scrap_train(self, action: dict) -> None:
+        """A train scrapped goes back to the bank's discarded trains, as one discarded."""
+        self._do_discard_train(action)
+
+    # ---- what a title's ``trainrun_replay_action`` changes the replay with ------------
+
+    def set_markers(self, hex_id: str, markers: tuple[str, ...]) -> None:
+        """The markers on ``hex_id`` become ``markers``."""
+        self.board[hex_id] = dataclasses.replace(_copy_hex(self.board[hex_id]),
+                                                 markers=tuple(markers))
+
+    def cities_of(self, company: str) -> list[tuple[str, int]]:
+        """Every (hex, city index) holding a token of ``company``."""
+        return [(h, i) for h, placed in self.board.items() for i, c in placed.tokens.items()
+                if company in c.holders()]
+
+    def replace_token(self, hex_id: str, city: int, old: str, new: str | None) -> None:
+        """The token of ``old`` in that city becomes ``new``'s, in the same slot (None: the
+        slot is emptied, an extra token is taken away)."""
+        placed = _copy_hex(self.board[hex_id])
+        tokens = placed.tokens[city]
+        if old in tokens.slots:
+            tokens.slots[tokens.slots.index(old)] = new
+        elif old in tokens.extra:
+            tokens.extra.remove(old)
+            if new is not None:
+                tokens.extra.append(new)
+        else:
+            raise InputError("token", f"{old} has no token in city {city} of {hex_id}")
+        self.board[hex_id] = placed
+
+    def put_token(self, hex_id: str, city: int, company: str) -> None:
+        """A token of ``company`` in the first empty slot of that city, as the engine
+        exchanges one in (a city with another company's reservation waiting is refused:
+        which slot that reservation holds is not kept)."""
+        placed = _copy_hex(self.board[hex_id])
+        slots = next((n.slots for n in placed.tile.nodes if n.index == city), 0)
+        tokens = placed.tokens.setdefault(city, CityTokens([None] * slots))
+        waiting = [r for r in tokens.reserved if r != company and r not in tokens.slots]
+        if waiting or None not in tokens.slots:
+            raise InputError("token", f"no slot for {company} in city {city} of {hex_id}"
+                             + (f" (reserved for {', '.join(waiting)})" if waiting else ""))
+        tokens.slots[tokens.slots.index(None)] = company
+        self.board[hex_id] = placed
+
+    def remove_reservations(self, holder: str) -> None:
+        """Every reservation of ``holder`` (a company or a private) leaves the board."""
+        for hex_id, placed in list(self.board.items()):
+            if any(holder in c.reserved for c in placed.tokens.values()):
+                placed = _copy_hex(placed)
+                for c in placed.tokens.values():
+                    c.reserved[:] = [r for r in c.reserved if r != holder]
+                self.board[hex_id] = placed
+
+    def close(self, company: str) -> None:
+        """``company`` closes: its tokens and reservations leave the board, its trains the
+        game."""
+        for hex_id, city in self.cities_of(company):
+            self.replace_token(hex_id, city, company, None)
+        self.remove_reservations(company)
+        self.gone |= {t.id for t in self.trains.pop(company, [])}
+
+    def take_trains(self, seller: str, buyer: str) -> None:
+        """Every train of ``seller`` goes to ``buyer`` (a merger: no phase change)."""
+        self.trains.setdefault(buyer, []).extend(self.trains.pop(seller, []))
+
+    def _bought(self, name: str) -> None:
+        """A train ``name`` leaves the bank: the phases it starts, the trains it rusts."""
+        phases = list(self.title.phases.values())
+        now = phases.index(self.phase)
+        while now + 1 < len(phases) and phases[now + 1].on == name:
+            now += 1
+        self.phase = phases[now]
+
+        def rusts(train_name: str) -> bool:
+            return self.title.trains[train_name].rusts_on == name
+        for company, trains in self.trains.items():
+            self.gone |= {t.id for t in trains if rusts(t.name)}
+            self.trains[company] = [t for t in trains if not rusts(t.name)]
+        for pile in (self.bank, self.discarded):
+            self.gone |= {t for t in pile if rusts(t.rpartition("-")[0])}
+            pile[:] = [t for t in pile if not rusts(t.rpartition("-")[0])]
+
+    def _round_over(self) -> None:
+        """The operating round is over (done once): the title may export a train now."""
+        if not self.round_ended:
+            self.round_ended = True
+            if self.rules.export_each == "round":
+                self._export()
+
+    def _end_of_operating_rounds(self) -> None:
+        if self.rules.export_each == "set":
+            self._export()
+
+    def _export(self) -> None:
+        """The bank's next train leaves the game if the title exports it (with every copy
+        of its name left, for a name in ``export_all``), as if bought."""
+        name = self.bank[0].rpartition("-")[0] if self.bank else None
+        if name in self.rules.exported:
+            exported = [t for t in self.bank if t.rpartition("-")[0] == name][
+                :None if name in self.rules.export_all else 1]
+            self.bank = [t for t in self.bank if t not in exported]
+            self.gone.update(exported)
+            self._bought(name)
+
+
+def replay(game: GameLog) -> Iterator[tuple[dict, Replay]]:
+    """Each action standing in the log, with the replay as it stands just before it (its
+    operating turn begun: a corporation's home token lies before its first action)."""
+    state = Replay(game)
+    for index, action in enumerate(game.actions):
+        settled(state, index, 0)
+        yield action, state
+        for step in range(1, len(state.steps(action))):
+            settled(state, index, step)
+
+
+def _acting(state: Replay, action: dict | None) -> str | None:
+    if action is None or action.get("entity_type") not in OPERATORS + ("company",):
+        return None
+    return state.operator(action)
+
+
+def position_at(game: GameLog, action: int | None = None, company: str | None = None) -> Position:
+    """The position just before action ``action`` (None: after the last action) of
+    ``company`` (None: the company acting there, or the last one that operated)."""
+    if action is not None:
+        game.action(action)
+    for logged, state in replay(game):
+        if logged["id"] == action:
+            company = company or _acting(state, logged)
+            if company is None:
+                raise InputError("--company", f"{where(logged)} is by a player: name the "
+                                              "company")
+            return state.position(company, action)
+    state = Replay(game) if not game.actions else state
+    company = company or state.operating
+    if company is None:
+        raise InputError("--company", "no company has operated in this log: name one")
+    return state.position(company)
+
+
+def run_positions(game: GameLog) -> Iterator[Position]:
+    """The position before each ``run_routes`` of the log, for the company running."""
+    for logged, state in replay(game):
+        if logged["type"] == "run_routes":
+            yield state.position(state.operator(logged), logged["id"])
+
+
+def own_record(position: Position) -> dict:
+    """``position`` in trainrun's own format, with the ``fixture`` and ``action`` it is from."""
+    return {**position_to_own(position), **{k: position.source[k] for k in ("fixture", "action")
+                                            if k in position.source}}

@@ -1,0 +1,220 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Depth-first enumeration of legal single-train routes over a TrackGraph's arrays.
+
+Takes only arrays (see ``trainrun.routes.enumeration.enumerate_routes`` for the Python API).
+A route is a sequence of distinct stops joined by resource-disjoint segments;
+each route is produced once, in the orientation whose first stop has the
+smaller index.
+"""
+import time
+
+import numpy as np
+
+from cpython.exc cimport PyErr_CheckSignals
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
+from libcpp.vector cimport vector
+
+from _bits cimport add_track, remove_track, shares_track
+
+DEF MODE_STOPS = 0
+DEF MODE_EDGES = 1
+DEF MODE_UNLIMITED = 2
+
+
+cdef int64_t _best_k(int32_t[::1] path_stops, int n, const int64_t[::1] value, int k,
+                     int64_t[::1] top):
+    """Sum of the k largest stop values among the n path stops; ``top`` is scratch space
+    of at least min(k, n) entries (insertion into a sorted top list)."""
+    cdef int i, j, m = 0
+    cdef int64_t v
+    cdef int64_t total = 0
+    if k >= n:
+        for i in range(n):
+            total += value[path_stops[i]]
+        return total
+    for i in range(n):
+        v = value[path_stops[i]]
+        if m < k:
+            j = m
+            m += 1
+        elif v > top[m - 1]:
+            j = m - 1
+        else:
+            continue
+        while j > 0 and top[j - 1] < v:
+            top[j] = top[j - 1]
+            j -= 1
+        top[j] = v
+    for i in range(m):
+        total += top[i]
+    return total
+
+
+def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
+                     const int32_t[::1] adj_to, const int32_t[::1] seg_a,
+                     const uint64_t[:, ::1] seg_bits, const int32_t[::1] seg_sides,
+                     const int32_t[::1] seg_hex_off, const int32_t[::1] seg_hex,
+                     const uint8_t[::1] seg_term_a, const uint8_t[::1] seg_term_b,
+                     const uint8_t[::1] passable, const uint8_t[::1] station,
+                     const uint64_t[:, ::1] groups,
+                     const int32_t[::1] stop_cost, const int64_t[::1] stop_value,
+                     const int64_t[::1] hex_value, const int32_t[::1] hex_touch,
+                     int mode, int limit, int pay_limit, bint requires_token, int min_stops,
+                     int64_t max_routes, double deadline):
+    """Enumerate routes; returns (values, offsets, stops, segs, bits, complete)."""
+    cdef int n = passable.shape[0]
+    cdef int words = seg_bits.shape[1]
+    cdef int gwords = groups.shape[1]
+    cdef int n_hex = hex_value.shape[0]
+    cdef bint track_hexes = False
+    cdef int i, w, h, s, k, u, v, depth, pos, ok
+    cdef int64_t steps = 0
+    cdef int min_touch = 0
+    for h in range(n_hex):
+        if hex_value[h] != 0 or hex_touch[h] != 0:
+            track_hexes = True
+        if hex_touch[h] < 0:
+            min_touch += hex_touch[h]
+
+    path_stops_np = np.zeros(n + 1, dtype=np.int32)
+    path_segs_np = np.zeros(n + 1, dtype=np.int32)
+    iter_np = np.zeros(n + 1, dtype=np.int32)
+    cdef int32_t[::1] path_stops = path_stops_np
+    cdef int32_t[::1] path_segs = path_segs_np
+    cdef int32_t[::1] it = iter_np
+    cdef int64_t[::1] top = np.zeros(n + 1, dtype=np.int64)   # _best_k's scratch
+    cdef uint8_t[::1] visited = np.zeros(n, dtype=np.uint8)
+    cdef uint64_t[::1] used = np.zeros(words, dtype=np.uint64)
+    cdef int32_t[::1] hex_count = np.zeros(max(n_hex, 1), dtype=np.int32)
+    cdef int64_t[::1] cost = np.zeros(n + 1, dtype=np.int64)
+    cdef int64_t[::1] value = np.zeros(n + 1, dtype=np.int64)
+    cdef int64_t[::1] sides = np.zeros(n + 1, dtype=np.int64)
+    cdef int64_t[::1] stations = np.zeros(n + 1, dtype=np.int64)
+    cdef uint64_t[:, ::1] gmask = np.zeros((n + 1, gwords), dtype=np.uint64)
+    cdef int64_t hex_sum = 0, touch_sum = 0, total
+    cdef bint term_from, term_to, complete = True
+
+    cdef vector[int64_t] out_value
+    cdef vector[int32_t] out_off
+    cdef vector[int32_t] out_stops
+    cdef vector[int32_t] out_segs
+    cdef vector[uint64_t] out_bits
+    out_off.push_back(0)
+
+    if deadline > 0 and time.monotonic() > deadline:
+        complete = False            # no time left to list any route
+    for s in range(n):
+        if not complete:
+            break
+        depth = 0
+        path_stops[0] = s
+        visited[s] = 1
+        it[0] = adj_off[s]
+        cost[0] = stop_cost[s]
+        value[0] = stop_value[s]
+        sides[0] = 0
+        stations[0] = station[s]
+        for w in range(gwords):
+            gmask[0, w] = groups[s, w]
+        if mode == MODE_STOPS and cost[0] > limit:
+            visited[s] = 0
+            continue
+        while depth >= 0:
+            u = path_stops[depth]
+            pos = it[depth]
+            if pos >= adj_off[u + 1] or (depth > 0 and not passable[u]):
+                # backtrack: undo the segment that led here
+                visited[u] = 0
+                if depth > 0:
+                    k = path_segs[depth]
+                    remove_track(&used[0], &seg_bits[k, 0], words)
+                    if track_hexes:
+                        for i in range(seg_hex_off[k], seg_hex_off[k + 1]):
+                            h = seg_hex[i]
+                            hex_count[h] -= 1
+                            if hex_count[h] == 0:
+                                hex_sum -= hex_value[h]
+                                touch_sum -= hex_touch[h]
+                depth -= 1
+                continue
+            it[depth] = pos + 1
+            k = adj_seg[pos]
+            v = adj_to[pos]
+            steps += 1
+            if (steps & 0x3FFF) == 0:
+                PyErr_CheckSignals()   # Ctrl-C stops a long enumeration at once
+                if deadline > 0 and time.monotonic() > deadline:
+                    complete = False
+                    break
+            if visited[v] or shares_track(&gmask[depth, 0], &groups[v, 0], gwords):
+                continue
+            if seg_a[k] == u:
+                term_from = seg_term_a[k]
+                term_to = seg_term_b[k]
+            else:
+                term_from = seg_term_b[k]
+                term_to = seg_term_a[k]
+            if term_from and depth > 0:
+                continue
+            if mode == MODE_STOPS and cost[depth] + stop_cost[v] > limit:
+                continue
+            if mode == MODE_EDGES and sides[depth] + seg_sides[k] + min_touch > limit:
+                continue
+            if shares_track(&used[0], &seg_bits[k, 0], words):
+                continue
+            # step onto v
+            add_track(&used[0], &seg_bits[k, 0], words)
+            if track_hexes:
+                for i in range(seg_hex_off[k], seg_hex_off[k + 1]):
+                    h = seg_hex[i]
+                    if hex_count[h] == 0:
+                        hex_sum += hex_value[h]
+                        touch_sum += hex_touch[h]
+                    hex_count[h] += 1
+            depth += 1
+            path_stops[depth] = v
+            path_segs[depth] = k
+            visited[v] = 1
+            it[depth] = adj_off[v + 1] if term_to else adj_off[v]
+            cost[depth] = cost[depth - 1] + stop_cost[v]
+            value[depth] = value[depth - 1] + stop_value[v]
+            sides[depth] = sides[depth - 1] + seg_sides[k]
+            stations[depth] = stations[depth - 1] + station[v]
+            for w in range(gwords):
+                gmask[depth, w] = gmask[depth - 1, w] | groups[v, w]
+            # record the route ending at v
+            ok = (depth + 1 >= min_stops and path_stops[0] < v
+                  and (stations[depth] > 0 or not requires_token))
+            if ok and mode == MODE_EDGES and sides[depth] + touch_sum > limit:
+                ok = False
+            if ok:
+                if pay_limit > 0:
+                    total = _best_k(path_stops, depth + 1, stop_value, pay_limit, top)
+                else:
+                    total = value[depth]
+                total += hex_sum
+                out_value.push_back(total)
+                for i in range(depth + 1):
+                    out_stops.push_back(path_stops[i])
+                for i in range(1, depth + 1):
+                    out_segs.push_back(path_segs[i])
+                for w in range(words):
+                    out_bits.push_back(used[w])
+                out_off.push_back(out_stops.size())
+                if <int64_t>out_value.size() >= max_routes:
+                    complete = False
+                    break
+        # clean up after an early stop
+        if not complete:
+            break
+    nr = out_value.size()
+    values = np.asarray(<int64_t[:nr]>out_value.data()).copy() if nr else np.zeros(0, np.int64)
+    offsets = np.asarray(<int32_t[:nr + 1]>out_off.data()).copy()
+    ns = out_stops.size()
+    stops = np.asarray(<int32_t[:ns]>out_stops.data()).copy() if ns else np.zeros(0, np.int32)
+    ng = out_segs.size()
+    segs = np.asarray(<int32_t[:ng]>out_segs.data()).copy() if ng else np.zeros(0, np.int32)
+    nb = out_bits.size()
+    bits = (np.asarray(<uint64_t[:nb]>out_bits.data()).copy() if nb
+            else np.zeros(0, np.uint64)).reshape(nr, words)
+    return values, offsets, stops, segs, bits, complete

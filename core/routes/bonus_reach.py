@@ -1,0 +1,83 @@
+"""Which company bonuses each enumerated route earns, as arrays for the solver.
+
+A company bonus (``trainrun.hooks.rules.CompanyBonus``) is earned once per run by a route of
+an eligible train that visits one of its stops or runs through one of its hexes; a
+``scored_only`` bonus only where its stop *scores* on the route, so for a train with a
+pay limit the route's chosen stops are worked out here in the one pay-limit order
+(``trainrun.hooks.rules.scoring_rank``).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from trainrun.routes.graph import TrackGraph
+from trainrun.routes.enumeration import RouteSet
+from trainrun.hooks.rules import scoring_rank
+
+
+def preferred_stops(graph: TrackGraph, bonuses: list) -> np.ndarray:
+    """int64 per stop: 1 where a ``scored_only`` company bonus lists it."""
+    out = np.zeros(len(graph.stop_ids), dtype=np.int64)
+    for b in bonuses:
+        if b.scored_only:
+            for s in b.stops:
+                if s in graph.stop_index:
+                    out[graph.stop_index[s]] = 1
+    return out
+
+
+def _scored_entries(rs: RouteSet, preferred: np.ndarray, chunk: int = 65536) -> np.ndarray:
+    """Per entry of ``rs.stops``: does that stop score on its route (``scoring_rank``)?"""
+    values = rs.table.stop_value
+    scored = values[rs.stops] > 0
+    k = rs.table.rules.pay_limit
+    if not k or len(rs) == 0:
+        return scored
+    key = scoring_rank(values, preferred)
+    lengths = np.diff(rs.offsets)
+    top = np.full(len(rs.stops), False)
+    for lo in range(0, len(rs), chunk):   # routes padded to a matrix, a chunk at a time
+        hi = min(lo + chunk, len(rs))
+        a, b = rs.offsets[lo], rs.offsets[hi]
+        route_of = np.repeat(np.arange(hi - lo), lengths[lo:hi])
+        pos = np.arange(a, b) - rs.offsets[lo:hi][route_of]
+        keys = np.full((hi - lo, int(lengths[lo:hi].max())), -1, dtype=np.int64)
+        keys[route_of, pos] = key[rs.stops[a:b]]
+        if keys.shape[1] <= k:
+            top[a:b] = True
+            continue
+        kth = -np.partition(-keys, k - 1, axis=1)[:, k - 1]   # k-th largest per route
+        top[a:b] = key[rs.stops[a:b]] >= kth[route_of]
+    return scored & top
+
+
+def bonus_reach(graph: TrackGraph, rs: RouteSet, bonuses: list,
+                preferred: np.ndarray) -> np.ndarray:
+    """Which company bonuses each route earns (bool [routes, bonuses]); ``preferred`` is
+    ``preferred_stops(graph, bonuses)``."""
+    n = len(rs)
+    out = np.zeros((n, len(bonuses)), dtype=bool)
+    if n == 0:
+        return out
+    stop_index = graph.stop_index
+    seg_starts = rs.offsets[:-1] - np.arange(n)
+    hop_counts = np.diff(rs.offsets) - 1
+    scored = None
+    if any(b.scored_only for b in bonuses):
+        scored = _scored_entries(rs, preferred)
+    for k, b in enumerate(bonuses):
+        if b.trains is not None and rs.table.name not in b.trains:
+            continue
+        member = np.zeros(len(graph.stop_ids), dtype=np.int32)
+        for s in b.stops:
+            if s in stop_index:
+                member[stop_index[s]] = 1
+        counts = member[rs.stops] * scored if b.scored_only else member[rs.stops]
+        hit = np.add.reduceat(counts, rs.offsets[:-1]) > 0
+        if b.hexes:
+            seg_hit = np.array([any(graph.hex_ids[h] in b.hexes for h in seg.hexes)
+                                for seg in graph.segments], dtype=np.int32)
+            hops = np.add.reduceat(seg_hit[rs.segs], seg_starts) if len(rs.segs) else 0
+            hit |= (hops * (hop_counts > 0)) > 0
+        out[:, k] = hit
+    return out

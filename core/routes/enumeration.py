@@ -1,0 +1,141 @@
+"""Single-train routes: per-train scoring tables and the enumerator's Python API.
+
+``train_tables`` asks the title's hooks how each train runs and scores, once
+per position; ``enumerate_routes`` runs the compiled search
+(``trainrun.routes._enumerate``) for one table and returns a ``RouteSet``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from trainrun.hooks import answers
+from trainrun.routes._enumerate import enumerate_routes as _enumerate
+from trainrun.errors import InputError
+from trainrun.routes.graph import TrackGraph
+from trainrun.hooks.rules import TrainRules
+
+MODES = {"stops": 0, "edges": 1, "unlimited": 2}
+
+
+@dataclass
+class TrainTable:
+    """How one train type (identical trains together) runs and scores on a graph: its
+    ``TrainRules`` and the title's stop values and bonuses as arrays by stop and hex index
+    of the ``TrackGraph``. What the enumerator searches with (``enumerate_routes``); the
+    stages of one train from input to answer are listed in ``trainrun.routes.solve``."""
+
+    trains: list          # the company's trains of this type
+    rules: TrainRules
+    stop_value: np.ndarray   # int64 per stop: score when the stop scores, stop bonuses included
+    stop_cost: np.ndarray    # int32 per stop: distance used by a visit
+    hex_value: np.ndarray    # int64 per hex: bonus once per hex the route's track touches
+    hex_touch: np.ndarray    # int32 per hex: added to the edge count when touched (H trains)
+    bonus_names: dict        # ("stop"|"hex", index) -> (name, amount) of bonuses above
+
+    @property
+    def name(self) -> str:
+        return self.trains[0].name
+
+    @property
+    def count(self) -> int:
+        return len(self.trains)
+
+
+def train_tables(graph: TrackGraph) -> list[TrainTable]:
+    """One table per group of identical trains of the operating company."""
+    position = graph.position
+    groups: dict = {}
+    for train in position.trains:
+        groups.setdefault(answers.train_type(train), []).append(train)
+    hex_index = {h: i for i, h in enumerate(graph.hex_ids)}
+    stop_index = graph.stop_index
+    tables = []
+    for trains in groups.values():
+        train = trains[0]
+        rules = answers.train_rules(position, train)
+        values = [answers.stop_value(position, train, h, node) for h, node in graph.stop_nodes]
+        costs = np.array([node.visit_cost * rules.stop_cost.get(node.kind, 1)
+                          for _, node in graph.stop_nodes], dtype=np.int32)
+        hex_value = [0] * len(graph.hex_ids)
+        hex_touch = np.array([rules.hex_touch_cost.get(h, 0) for h in graph.hex_ids],
+                             dtype=np.int32)
+        names: dict = {}
+        for bonus in answers.route_bonuses(position, train):
+            earned = (bonus.name, bonus.amount)
+            for s in bonus.stops:
+                if s in stop_index and values[stop_index[s]] > 0:
+                    values[stop_index[s]] += bonus.amount
+                    names.setdefault(("stop", stop_index[s]), []).append(earned)
+            for h in bonus.hexes:
+                if h in hex_index:
+                    hex_value[hex_index[h]] += bonus.amount
+                    names.setdefault(("hex", hex_index[h]), []).append(earned)
+        _within_bounds(values, hex_value, len(trains))
+        tables.append(TrainTable(trains, rules, np.array(values, dtype=np.int64), costs,
+                                 np.array(hex_value, dtype=np.int64), hex_touch, names))
+    return tables
+
+
+MAX_RUN_VALUE = 2 ** 53 - 1   # what JSON carries exactly to any reader, CP-SAT sums safely
+
+
+def _within_bounds(values: list, hex_value: list, count: int) -> None:
+    """Refuse stop and hex values (Python integers, before they are arrays) that a run of
+    ``count`` such trains could add up beyond ``MAX_RUN_VALUE``: never a silent overflow."""
+    most = count * (sum(abs(v) for v in values) + sum(abs(v) for v in hex_value))
+    if most > MAX_RUN_VALUE:
+        raise InputError("trains", f"stop values up to {max(map(abs, values + hex_value))} "
+                                   f"could make a run beyond ${MAX_RUN_VALUE}")
+
+
+@dataclass
+class RouteSet:
+    """Every legal route of one train table (or those found before a limit, if incomplete),
+    as the enumerator writes them: route i visits ``stops[offsets[i]:offsets[i + 1]]``
+    over the segments ``route_segs(i)``, earns ``values[i]`` and uses the track bitset
+    ``bits[i]``. ``trainrun.routes.solver_input.candidates`` hands it to the solver."""
+
+    table: TrainTable
+    values: np.ndarray
+    offsets: np.ndarray
+    stops: np.ndarray
+    segs: np.ndarray
+    bits: np.ndarray
+    complete: bool
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def route_stops(self, i: int) -> np.ndarray:
+        return self.stops[self.offsets[i]:self.offsets[i + 1]]
+
+    def route_segs(self, i: int) -> np.ndarray:
+        a, b = self.offsets[i], self.offsets[i + 1]
+        return self.segs[a - i:b - i - 1]
+
+
+def enumerate_routes(graph: TrackGraph, table: TrainTable, max_routes: int = 5_000_000,
+                     deadline: float | None = None) -> RouteSet:
+    """All legal routes of ``table``'s train on ``graph`` under the shared rules."""
+    r = table.rules
+    if r.distance not in MODES:
+        raise ValueError(f"unknown distance measure {r.distance!r}")
+    out = _enumerate(
+        graph.adj_off, graph.adj_seg, graph.adj_to, graph.seg_a, graph.seg_bits,
+        graph.seg_sides, graph.seg_hex_off, graph.seg_hex, graph.seg_term_a, graph.seg_term_b,
+        graph.passable, graph.station, graph.groups,
+        table.stop_cost, table.stop_value, table.hex_value, table.hex_touch,
+        MODES[r.distance], r.limit, r.pay_limit or 0, r.requires_token, r.min_stops,
+        max_routes, deadline or 0.0)
+    return RouteSet(table, *out)
+
+
+def route_value(graph: TrackGraph, table: TrainTable, stops, segs) -> int:
+    """Revenue of one route given as stop and segment indices (same scoring as the enumerator)."""
+    values = sorted((int(table.stop_value[s]) for s in stops), reverse=True)
+    if table.rules.pay_limit:
+        values = values[:table.rules.pay_limit]
+    touched = {h for k in segs for h in graph.segments[k].hexes}
+    return sum(values) + sum(int(table.hex_value[h]) for h in touched)

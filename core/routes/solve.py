@@ -1,0 +1,194 @@
+"""Solve a position: build the graph, enumerate each train's routes, let the solver choose.
+
+``solve(position)`` returns a ``Run`` (``trainrun.routes.result``): each train's route with its
+stops and their values, the chains of track between them (18xx.games form), the total,
+and whether it is proven optimal.
+
+One train from input to answer, stage by stage:
+
+* ``Train`` (``trainrun.board.position``): a train of the company as the position lists it;
+* ``TrainRules`` (``trainrun.hooks.rules``): how its type runs, the title's answer
+  (``trainrun.hooks.answers.train_rules``);
+* ``TrainTable`` (``trainrun.routes.enumeration``): that type on the ``TrackGraph``
+  (``trainrun.routes.graph``: stops, segments, track resources), per-stop values and costs,
+  per-hex bonuses;
+* ``RouteSet`` (``trainrun.routes.enumeration``): every legal route of the type, from the compiled
+  enumerator, or those found before the route budget;
+* ``Candidates`` (``trainrun.solver``, built by ``trainrun.routes.solver_input``): those routes
+  as the solver takes them, with the company bonuses each reaches (``trainrun.routes.bonus_reach``);
+  when the list was cut, a ``PathTrain`` instead, which CP-SAT routes itself over the
+  ``Network``, the track graph without position or names;
+* ``Choice`` (``trainrun.solver``): the route picked for each train;
+* ``RunRoute`` (``trainrun.routes.result``): that route in output form, by ``describe_route``.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict
+
+import numpy as np
+
+from trainrun.solver import STRATEGIES, Deadline, NoRunFound, StrategyUnfit, choose_routes
+
+from trainrun.hooks import answers
+from trainrun.routes.claims import claimed_bonuses
+from trainrun.errors import InputError
+from trainrun.routes.graph import TrackGraph, build_graph
+from trainrun.routes.keep import prepare as kept_tables
+from trainrun.routes.keep import restrict, with_kept
+from trainrun.routes.bonus_reach import preferred_stops
+from trainrun.routes.result import Run, RunRoute, StopScore
+from trainrun.routes.enumeration import enumerate_routes, route_value, train_tables
+from trainrun.hooks.rules import scored_stops, scoring_order
+from trainrun.routes.solver_input import candidates, network, path_train
+from trainrun.board.trainset import with_trains
+
+__all__ = ["DEFAULT_TIME_LIMIT", "SOLVE_STRATEGIES", "Deadline", "Run", "RunRoute",
+           "StopScore", "describe_route", "solve"]
+
+DEFAULT_TIME_LIMIT = 60.0
+ROUTE_BUDGET = 1_000_000  # routes per train type before the path model takes over
+PATH_MODEL_LEAST = 1.0    # seconds left for the path model of a list the deadline cut
+# the solver's strategies, and "path": every train routed by CP-SAT's path model
+SOLVE_STRATEGIES = STRATEGIES + ("path",)
+
+
+def describe_route(graph: TrackGraph, table, stops: list, segs: list, train,
+                   preferred: np.ndarray | None = None) -> RunRoute:
+    """A route (stop and segment indices, in running order) in output form, run by ``train``;
+    ``preferred`` marks stops chosen first among equal values (``scoring_order``).
+
+    A route ending at one of the company's stations is turned to start there."""
+    if graph.station[stops[-1]] and not graph.station[stops[0]]:
+        stops, segs = stops[::-1], segs[::-1]
+    values = [int(table.stop_value[s]) for s in stops]
+    order = [scoring_order(v, preferred is not None and bool(preferred[s]),
+                           graph.stop_nodes[s][0], graph.stop_nodes[s][1].index)
+             for s, v in zip(stops, values)]
+    scored = scored_stops(values, order, table.rules.pay_limit)
+    chains = []
+    for j, k in enumerate(segs):
+        seg = graph.segments[k]
+        steps = seg.steps if seg.a == stops[j] else [(h, b, a) for h, a, b in reversed(seg.steps)]
+        chains.append({"left": graph.stop_ids[stops[j]], "right": graph.stop_ids[stops[j + 1]],
+                       "paths": [{"hex": h, "a": a, "b": b} for h, a, b in steps]})
+    bonuses = []
+    for j, s in enumerate(stops):
+        for name, amount in table.bonus_names.get(("stop", s), ()):
+            if scored[j]:   # a stop bonus is part of that stop's value
+                bonuses.append({"name": name, "where": graph.stop_ids[s], "value": amount})
+    touched = sorted({h for k in segs for h in graph.segments[k].hexes})
+    for h in touched:
+        for name, amount in table.bonus_names.get(("hex", h), ()):
+            bonuses.append({"name": name, "where": graph.hex_ids[h], "value": amount})
+    return RunRoute(
+        train=train.id, train_name=train.name,
+        revenue=route_value(graph, table, stops, segs),
+        visited=[graph.stop_ids[s] for s in stops],
+        stops=[asdict(StopScore(graph.stop_ids[s], v, sc, _location(graph, s),
+                                graph.position.node_kind(graph.stop_ids[s])))
+               for s, v, sc in zip(stops, values, scored)],
+        chains=chains, bonuses=bonuses)
+
+
+def _location(graph: TrackGraph, stop: int) -> str:
+    return graph.position.title.hexes[graph.stop_nodes[stop][0]].location
+
+
+def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
+          route_budget: int = ROUTE_BUDGET, claim=(), trains=None,
+          deadline: Deadline | None = None, progress=None, strategy: str = "auto",
+          keep=None) -> Run:
+    """The best run of the operating company in ``position``.
+
+    Each train type's routes are listed by the compiled enumerator; a type with
+    more than ``route_budget`` routes is handed to CP-SAT's path model instead,
+    so the answer stays exact however long the trains. ``claim`` names company
+    bonuses the run must earn (by name, or a hex or node id they list): the
+    result is then the best run among those that earn them, e.g. 18NY's "run a
+    less valuable route to claim a connection bonus" (docs/rules/18ny.md §5.3).
+    ``trains`` (train names, e.g. ``["8", "8", "6"]``) runs those trains instead of the
+    company's (``trainrun.board.trainset``).
+
+    The answer comes by ``deadline`` (default: ``time_limit`` seconds from now; make it
+    before reading the position to count the reading): every phase stops there, and a
+    stopped solve answers its best run found, ``status`` "feasible", with a proven
+    ``bound``. ``progress``, if given, is called with (best total or None, bound or
+    None, seconds since the start) as they improve.
+    ``strategy`` (one of ``SOLVE_STRATEGIES``, for comparing them; "auto" is the fastest)
+    chooses how the combination is searched: "bnb" the compiled branch and bound alone,
+    "cpsat" CP-SAT on the enumerated routes, "path" CP-SAT routing every train itself.
+    ``keep`` (a run in any form ``trainrun verify`` reads) fixes those trains' routes:
+    the result is the best run of the other trains around them (``trainrun.routes.keep``).
+    """
+    deadline = deadline or Deadline(time_limit)
+    if strategy not in SOLVE_STRATEGIES:
+        raise InputError("strategy", f"unknown strategy {strategy!r}; one of "
+                                     f"{', '.join(SOLVE_STRATEGIES)}")
+    if strategy == "path":
+        route_budget, strategy = 0, "auto"
+    if trains is not None:
+        position = with_trains(position, trains)
+    graph = build_graph(position)
+    tables, kept = train_tables(graph), {}
+    if keep is not None:
+        tables, kept, kept_track = kept_tables(graph, tables, keep)
+    bonuses = list(answers.company_bonuses(position))
+    preferred = preferred_stops(graph, bonuses)
+    fixed = answers.fixed_income(position)
+    # the listing takes at most 40 % of the time left, each type listed an equal part of
+    # what is left of that when its turn comes
+    listing = Deadline(deadline.left() * 0.4)
+    listed = [t for t in range(len(tables)) if t not in kept]
+    sets = [kept[t] if t in kept else
+            enumerate_routes(graph, table, max_routes=route_budget,
+                             deadline=listing.first_of(len(listed) - listed.index(t)).at)
+            for t, table in enumerate(tables)]
+    if keep is not None:
+        sets = restrict(sets, kept, kept_track, [b.amount for b in bonuses])
+    cands = [candidates(graph, rs, bonuses, preferred) for rs in sets]
+    # a list cut by the deadline (not the budget) goes to the path model only with a
+    # second left (building that model does not look at the clock)
+    path_trains = {t: path_train(graph, tables[t], bonuses, preferred)
+                   for t, rs in enumerate(sets) if not rs.complete
+                   and (len(rs) >= route_budget or deadline.left() >= PATH_MODEL_LEAST)}
+    report = None if progress is None else \
+        (lambda best, bound: progress(best, bound, deadline.elapsed()))
+    try:
+        choice = choose_routes(cands, [b.amount for b in bonuses], fixed, deadline.left(),
+                               workers, network(graph) if path_trains else None,
+                               path_trains, claimed_bonuses(bonuses, claim),
+                               deadline=deadline, progress=report, strategy=strategy)
+    except StrategyUnfit as exc:
+        raise InputError("strategy", f"bnb does not apply to this position: {exc}") from None
+    except NoRunFound:
+        raise InputError("claim", f"no run earning {', '.join(claim)} found within the time "
+                                  f"limit (nor proven impossible): allow more time") from None
+    if choice is None:
+        raise InputError("claim", f"no run earns {', '.join(claim)}")
+    picks = with_kept(choice.picks, kept)
+    routes = []
+    for t, table in enumerate(tables):
+        mine = [pick if isinstance(pick, tuple) else
+                (sets[t].route_stops(pick).tolist(), sets[t].route_segs(pick).tolist())
+                for tt, pick in picks if tt == t]
+        # identical trains: the best route goes to the first-listed train
+        mine.sort(key=lambda route: -route_value(graph, table, *route))
+        routes += [describe_route(graph, table, stops, segs, train, preferred)
+                   for (stops, segs), train in zip(mine, table.trains)]
+    order = {tr.id: n for n, tr in enumerate(position.trains)}
+    routes.sort(key=lambda r: order[r.train])
+    return Run(
+        title=position.title.name, company=position.company, phase=position.phase.name,
+        total=choice.total, status=choice.status, bound=choice.bound,
+        seconds=round(deadline.elapsed(), 6), routes=routes,
+        company_bonuses=[{"name": bonuses[k].name, "amount": bonuses[k].amount}
+                         for k in choice.bonuses],
+        fixed_income=fixed,
+        company_income=[{"name": name, "amount": amount}
+                        for name, amount in answers.company_income(position)],
+        idle_trains=[tr.id for tr in position.trains if tr.id not in {r.train for r in routes}],
+        routes_enumerated={t.name: len(rs) if rs.complete else f"over {len(rs)}: path model"
+                           if n in path_trains else f"{len(rs)} before the time limit"
+                           for n, (t, rs) in enumerate(zip(tables, sets))},
+        routes_kept=choice.kept,
+        kept_trains=[tables[t].trains[0].id for t in kept])

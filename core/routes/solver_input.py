@@ -1,0 +1,65 @@
+"""What the solver (``trainrun.solver``, title-free, arrays only) is given for a position.
+
+Per train type either ``Candidates`` (its enumerated routes: values, track bitsets and
+the company bonuses each reaches) or, when the route list was cut at the route budget,
+a ``PathTrain`` (its per-stop tables, for CP-SAT's path model over the ``Network``: the
+track graph without position or names).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from trainrun.solver import Candidates, Network, PathTrain
+
+from trainrun.routes.graph import TrackGraph
+from trainrun.routes.bonus_reach import bonus_reach
+from trainrun.routes.enumeration import RouteSet, TrainTable
+from trainrun.hooks.rules import scoring_rank
+
+
+def upper_route_value(table: TrainTable) -> int:
+    """A value no route of this table can exceed (used only when enumeration was cut)."""
+    values = np.sort(table.stop_value[table.stop_value > 0])[::-1]
+    if table.rules.pay_limit:
+        values = values[:table.rules.pay_limit]
+    return int(values.sum() + table.hex_value[table.hex_value > 0].sum())
+
+
+def candidates(graph: TrackGraph, rs: RouteSet, bonuses: list,
+               preferred: np.ndarray) -> Candidates:
+    """The routes of ``rs`` as the solver takes them; ``preferred`` is
+    ``bonus_reach.preferred_stops(graph, bonuses)``."""
+    return Candidates(rs.table.count, rs.values.astype(np.int64), rs.bits,
+                      bonus_reach(graph, rs, bonuses, preferred), rs.complete,
+                      upper_route_value(rs.table))
+
+
+def network(graph: TrackGraph) -> Network:
+    """The track graph as the path model reads it: stops and segments by index."""
+    return Network(
+        n_stops=len(graph.stop_ids), seg_a=graph.seg_a, seg_b=graph.seg_b,
+        seg_resources=[sorted(seg.resources) for seg in graph.segments],
+        seg_sides=graph.seg_sides, seg_hexes=[sorted(seg.hexes) for seg in graph.segments],
+        seg_term_a=graph.seg_term_a, seg_term_b=graph.seg_term_b, passable=graph.passable,
+        station=graph.station, groups=graph.groups, n_hexes=len(graph.hex_ids))
+
+
+def path_train(graph: TrackGraph, table: TrainTable, bonuses: list,
+               preferred: np.ndarray) -> PathTrain:
+    """``table``'s train type for the path model: its per-stop and per-hex tables, which
+    company bonuses each stop and hex reaches, and the pay-limit order of its stops."""
+    stop_index = graph.stop_index
+    hex_index = {h: i for i, h in enumerate(graph.hex_ids)}
+    reach_stops = np.zeros((len(graph.stop_ids), len(bonuses)), dtype=bool)
+    reach_hexes = np.zeros((len(graph.hex_ids), len(bonuses)), dtype=bool)
+    for k, b in enumerate(bonuses):
+        if b.trains is not None and table.name not in b.trains:
+            continue
+        reach_stops[[stop_index[s] for s in b.stops if s in stop_index], k] = True
+        reach_hexes[[hex_index[h] for h in b.hexes if h in hex_index], k] = True
+    r = table.rules
+    return PathTrain(table.count, table.stop_value, table.stop_cost, table.hex_value,
+                     table.hex_touch, r.distance, r.limit, r.pay_limit, r.requires_token,
+                     r.min_stops, reach_stops, reach_hexes,
+                     np.array([b.scored_only for b in bonuses], dtype=bool),
+                     scoring_rank(table.stop_value, preferred))

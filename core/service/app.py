@@ -1,0 +1,272 @@
+"""The HTTP revenue service (FastAPI): positions in, runs out, in 18xx.games conventions.
+
+    trainrun serve --port 8018
+
+``POST /solve`` takes a position (trainrun's own format or a corpus line) as the
+JSON body and returns the run as ``trainrun solve --json`` prints it (with
+``?buy_next_train=true`` both runs, as ``solve --buy-next-train --json``);
+``POST /moves`` takes a position and returns its legal tile lays and token placements as
+``trainrun moves --json`` prints them; ``POST /advise`` takes a position and ranks the
+turn's lays and tokens by the run after them, as ``trainrun advise --json``
+(``?top=``, ``?time_limit=`` per candidate); ``POST /verify`` takes ``{"position": ..., "run": ...}`` (``run`` in any form
+``trainrun verify`` reads; without it, a corpus line's declared run) and returns
+``trainrun verify --json``'s verdict; ``POST /apply`` takes ``{"position": ..., "moves":
+[...]}`` and returns the position after those moves (``trainrun.turn.moves.apply``, one after
+the other) in trainrun's own format; ``POST /draw`` draws the board (and a run) as SVG;
+``GET /titles`` lists the installed titles; ``GET /healthz`` and ``GET /readyz`` (the
+pool's load) answer at once under any load; ``GET /`` is the web page (``trainrun.service.web``).
+Bad input answers 400 with one line naming the field at fault:
+``{"error": "trains[0]: unknown train '9'"}``.
+
+The work of every POST runs in a worker process of a bounded pool
+(``trainrun.service.pool``), never on the event loop; the service's ``Limits`` bound what a
+caller can ask (``trainrun.service.guard`` checks each request before it is read on).
+"""
+from __future__ import annotations
+
+import time
+
+from fastapi import FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+
+from trainrun import __version__
+from trainrun.errors import InputError
+from trainrun.service.guard import Guard, Limits, ServiceError, error_response
+from trainrun.service.docs import add_docs
+from trainrun.service.schema import ERRORS, GET_ERRORS, openapi, request_body
+from trainrun.service.pool import Gone, Overran, PoolFull, SolvePool, TaskFailed
+from trainrun.service.web import router as web_router
+from trainrun.service.web import static_files
+
+app = FastAPI(title="trainrun", version=__version__, docs_url=None, redoc_url=None,
+              description="Exact best runs for 18xx railway games.")
+add_docs(app)
+app.include_router(web_router)
+app.mount("/static", static_files(), name="static")
+LIMITS = Limits()
+POOL = SolvePool(LIMITS.jobs, LIMITS.queue, LIMITS.long_jobs, LIMITS.long_queue,
+                 LIMITS.max_worker_rss)
+app.add_middleware(Guard, limits=lambda: LIMITS)
+app.openapi = lambda: openapi(app)
+
+
+def configure(limits: Limits) -> None:
+    """Serve with ``limits`` (``trainrun serve`` sets them from its flags)."""
+    global LIMITS, POOL
+    POOL.close()
+    LIMITS, POOL = limits, SolvePool(limits.jobs, limits.queue, limits.long_jobs,
+                                     limits.long_queue, limits.max_worker_rss)
+
+
+@app.exception_handler(InputError)
+async def _bad_input(request: Request, exc: InputError) -> JSONResponse:
+    return error_response(400, str(exc))
+
+
+@app.exception_handler(ServiceError)
+async def _refused(request: Request, exc: ServiceError) -> JSONResponse:
+    return error_response(exc.status, exc.message, exc.headers)
+
+
+@app.exception_handler(RequestValidationError)
+async def _bad_parameter(request: Request, exc: RequestValidationError) -> JSONResponse:
+    first = exc.errors()[0]
+    where = ".".join(str(p) for p in first.get("loc", ())[1:]) or "request"
+    return error_response(400, f"{where}: {first.get('msg', 'invalid')}")
+
+
+def _post(path: str, body: str, name: str):
+    """A POST route whose JSON body (``body`` says what it is) is ``serviceschema``'s
+    ``name``, with its error answers."""
+    return app.post(path, responses=ERRORS, openapi_extra=request_body(name, body))
+
+
+def _time_limit(value: float | None) -> float:
+    if value is None:
+        return LIMITS.max_time_limit
+    if not value <= LIMITS.max_time_limit:
+        raise InputError("time_limit", f"at most {LIMITS.max_time_limit:g} s on this server, "
+                                       f"got {value:g}")
+    return value
+
+
+def _workers(value: int) -> int:
+    if value > LIMITS.max_workers:
+        raise InputError("workers", f"at most {LIMITS.max_workers} on this server, got {value}")
+    return value
+
+
+async def _run(request: Request, task: str, args: tuple, deadline: float, same_as=None):
+    """``task`` done by a worker of the pool, for ``request`` (whose body has been read);
+    ``same_as`` as ``SolvePool.run`` takes it."""
+    try:
+        return await POOL.run(task, args, deadline, request.receive(), same_as)
+    except PoolFull as full:
+        if full.long:
+            raise ServiceError(503, "busy: a long task, and the workers for long tasks and "
+                                    "their queue are full; retry", {"Retry-After": "5"}) from None
+        raise ServiceError(503, "busy: every worker is solving and the queue is full; retry",
+                           {"Retry-After": "1"}) from None
+    except Overran:
+        raise ServiceError(504, "the request overran its time limit and was stopped") from None
+    except Gone:
+        raise ServiceError(499, "the client went away") from None
+    except TaskFailed as exc:
+        raise ServiceError(500, f"internal error ({exc}); please report it with the "
+                                f"input") from None
+
+
+def _deadline(seconds: float) -> float:
+    """When a request given ``seconds`` must be answered: its time limit counts from its
+    arrival (waiting in the queue included), with a margin for the answer to travel."""
+    return time.monotonic() + seconds * 1.1 + 1.0
+
+
+async def _text(request: Request) -> bytes:
+    return await request.body()   # decoded by the worker: bad bytes are bad input there
+
+
+TIME_LIMIT = "Seconds before answering with the best run found and a proven bound " \
+             "(default and most: the server's --max-time-limit)"
+
+
+@app.get("/titles", responses=GET_ERRORS)
+def titles() -> dict:
+    """The installed titles."""
+    from trainrun.registry import installed_titles
+    return {"titles": [{"name": name, "aliases": list(info.aliases),
+                        "description": info.description}
+                       for name, (_, info) in sorted(installed_titles().items())]}
+
+
+@app.get("/healthz", responses={400: ERRORS[400]})
+def healthz() -> dict:
+    """The service is up."""
+    return {"ok": True}
+
+
+@app.get("/readyz", responses={400: ERRORS[400], 503: ERRORS[503]})
+def readyz():
+    """The service takes work now: the pool's load, 503 when its queue is full."""
+    load = POOL.load
+    if load["waiting"] >= load["queue"]:
+        return JSONResponse(status_code=503, content={**load, "ready": False},
+                            headers={"Retry-After": "1"})
+    return {**load, "ready": True}
+
+
+@_post("/solve", "A position (trainrun's own format or a corpus line), or "
+                 "{\"position\": ..., \"keep\": RUN}", "solve")
+async def solve(request: Request,
+                time_limit: float | None = Query(None, gt=0, description=TIME_LIMIT),
+                workers: int = Query(1, ge=1, description="CP-SAT search workers"),
+                trains: str | None = Query(None, description="Run these trains instead of "
+                                           "the company's (names, e.g. 8,8,6)"),
+                buy_next_train: bool = Query(False, description="Also the best run after "
+                                             "first buying the next train from the bank "
+                                             "(1871's Hunslet): answers {without, "
+                                             "with_train, train, phase, rusted, discarded, "
+                                             "gain}")) -> dict:
+    """The best run of the position's operating company, answered within ``time_limit``
+    seconds of the request (waiting and reading the body included). The body is a position,
+    or ``{"position": ..., "keep": RUN}`` to keep RUN's routes (any form ``/verify`` reads)
+    and find the best for the other trains."""
+    seconds, started = _time_limit(time_limit), time.monotonic()
+    text, workers = await _text(request), _workers(workers)
+    return await _run(request, "solve", (text, seconds, started, workers, buy_next_train,
+                                         trains), _deadline(seconds),
+                      same_as=("solve", text, seconds, workers, buy_next_train, trains))
+
+
+@_post("/verify", "{\"position\": a position, \"run\": the declared run (optional)}", "verify")
+async def verify(request: Request,
+                 time_limit: float | None = Query(None, gt=0, description=TIME_LIMIT),
+                 workers: int = Query(1, ge=1, description="CP-SAT search workers")) -> dict:
+    """Verify a declared run: legality with reasons, revenue breakdown, gap to the best run."""
+    seconds, started = _time_limit(time_limit), time.monotonic()
+    text, workers = await _text(request), _workers(workers)
+    return await _run(request, "verify", (text, seconds, started, workers),
+                      _deadline(seconds), same_as=("verify", text, seconds, workers))
+
+
+@_post("/moves", "A position", "moves")
+async def moves(request: Request) -> dict:
+    """Every legal tile lay and token placement: ``{"lays": [{hex, tile, rotation, cost}],
+    "tokens": [{hex, city, cost}]}``."""
+    return await _run(request, "moves", (await _text(request),),
+                      _deadline(LIMITS.max_time_limit))
+
+
+@_post("/apply", "{\"position\": a position, \"moves\": [{hex, tile, rotation} | "
+                 "{hex, city} | {train}, ...]}", "apply")
+async def apply_moves(request: Request) -> dict:
+    """The position after the body's ``moves`` (each ``{hex, tile, rotation}``, ``{hex,
+    city}`` or ``{train}``, applied in order to ``position``), in trainrun's own format;
+    an illegal move answers 400 naming the rule broken and the place."""
+    return await _run(request, "apply", (await _text(request),),
+                      _deadline(LIMITS.max_time_limit))
+
+
+@_post("/advise", "A position", "advise")
+async def advise(request: Request,
+                 top: int = Query(3, ge=0, description="Plans answered with their whole run"),
+                 time_limit: float = Query(10.0, gt=0,
+                                           description="Seconds per candidate board"),
+                 workers: int = Query(1, ge=1, description="CP-SAT search workers")) -> dict:
+    """Every plan of the turn (lays, a lay then a second lay or a token, a token alone)
+    ranked by the proven-best run after it, as ``trainrun advise --json`` prints it; the
+    whole request is stopped at the server's --max-time-limit."""
+    args = (await _text(request), top, _time_limit(time_limit), _workers(workers))
+    return await _run(request, "advise", args, _deadline(LIMITS.max_time_limit))
+
+
+@_post("/import", "An 18xx.games game file (title, settings, actions)", "import")
+async def import_game(request: Request,
+                      action: int | None = Query(None, description="The position just before "
+                                                 "this action id (default: after the last)"),
+                      company: str | None = Query(None, description="This company's position "
+                                                  "(default: the one acting there)"),
+                      runs: bool = Query(False, description="One position per run_routes: "
+                                         "answers {\"positions\": [...]}"),
+                      name: str = Query("game", description="The game's name, as fixture")) -> dict:
+    """Replay an 18xx.games game file (the body) and answer a position of it in trainrun's
+    own format, with ``fixture`` and ``action``."""
+    return await _run(request, "import", (await _text(request), action, company, runs, name),
+                      _deadline(LIMITS.max_time_limit))
+
+
+@_post("/audit", "An 18xx.games game file", "audit")
+async def audit(request: Request,
+                time_limit: float = Query(10.0, gt=0,
+                                          description="Seconds per run for finding the best"),
+                name: str = Query("game", description="The game's name, as fixture")) -> dict:
+    """Every declared run of an 18xx.games game file (the body) against the proven best,
+    and per company the sum left on the table (as ``trainrun audit --json``); the whole
+    request is stopped at the server's --max-time-limit."""
+    return await _run(request, "audit", (await _text(request), _time_limit(time_limit), name),
+                      _deadline(LIMITS.max_time_limit))
+
+
+@app.post("/draw", response_class=Response,
+          responses={**ERRORS, 200: {"content": {"image/svg+xml": {}},
+                                     "description": "The board (and the run) as SVG"}},
+          openapi_extra=request_body("draw", "{\"position\": a position, \"run\": a run "
+                                             "(optional), \"moves\": moves made first "
+                                             "(optional)}"))
+async def draw(request: Request,
+               verify: bool = Query(False, description="Check the run and draw it beside the "
+                                    "best run, each broken rule marked where it happens"),
+               time_limit: float | None = Query(None, gt=0, description=TIME_LIMIT),
+               workers: int = Query(1, ge=1, description="CP-SAT search workers")) -> Response:
+    """The position's board as SVG (``image/svg+xml``), from ``{"position": ..., "run":
+    ...}``; ``run`` (optional) is a run in any form ``/verify`` reads (a ``/solve`` answer,
+    trainrun routes, an 18xx.games ``run_routes``), drawn as the checker reads it with each
+    broken rule marked; ``moves`` (optional, as ``/apply`` takes them) are made on the
+    board first. Each hex is a ``g`` with ``data-hex``, each city and town carries
+    ``data-city`` / ``data-town`` (``HEX.i``), each route ``data-train``."""
+    seconds, started = _time_limit(time_limit), time.monotonic()
+    text, workers = await _text(request), _workers(workers)
+    svg = await _run(request, "draw", (text, verify, seconds, started, workers),
+                     _deadline(seconds), same_as=("draw", text, verify, seconds, workers))
+    return Response(content=svg, media_type="image/svg+xml")

@@ -1,0 +1,164 @@
+"""What a worker process of the service does: one request's whole work, from the body's
+text to the answer's dict, so the service's event loop only reads bodies and writes answers.
+
+``serve_worker(conn)`` says it is ready, then answers ``(task, args)`` messages on a pipe
+with ``("ok", answer)``, ``("input", one line)`` for bad input, or ``("internal", one
+line)``; with each answer the worker's resident memory in bytes, so the pool can retire a
+worker that grew (``trainrun.service.pool``). ``TASKS`` names what it can do.
+"""
+from __future__ import annotations
+
+import os
+
+from trainrun.errors import InputError, one_line
+from trainrun.jsontext import load_json
+
+
+def solve(text: bytes, time_limit: float, started: float, workers: int, buy_next_train: bool,
+          trains: str | None) -> dict:
+    """``/solve``: the body a position, or ``{"position": ..., "keep": RUN}``, answered
+    ``time_limit`` seconds after ``started`` (the request's arrival, ``time.monotonic()``:
+    the clock is the system's, the same in every process), its wait for a worker included."""
+    from trainrun.formats.reading import read_position
+    from trainrun.routes.solve import solve as solve_position
+    from trainrun.solver import Deadline
+    from trainrun.board.trainset import with_trains
+    deadline = Deadline(time_limit, started)
+    data, keep = load_json(text, "position"), None
+    if isinstance(data, dict) and "keep" in data and "position" in data:
+        data, keep = data["position"], data["keep"]
+    position = read_position(data)
+    if trains is not None:
+        position = with_trains(position, trains)
+    if buy_next_train and keep is not None:
+        raise InputError("keep", "not with buy_next_train")
+    if buy_next_train:
+        from trainrun.turn.purchase import solve_buying_next_train
+        return solve_buying_next_train(position, time_limit, workers, deadline).to_dict()
+    return solve_position(position, workers=workers, keep=keep, deadline=deadline).to_dict()
+
+
+def _wrapped(text: bytes, second: str) -> dict:
+    """A body ``{"position": ..., <second>: ...}``."""
+    body = load_json(text, "body")
+    if not isinstance(body, dict) or "position" not in body:
+        raise InputError("position", f"missing: the body is {{\"position\": ..., "
+                                     f"\"{second}\": ...}}")
+    return body
+
+
+def _left(time_limit: float, started: float) -> float:
+    """What is left of ``time_limit`` seconds counted from ``started`` (the request's
+    arrival, ``time.monotonic()``), for a solve that takes a number of seconds."""
+    from trainrun.solver import Deadline
+    return max(Deadline(time_limit, started).left(), 0.01)
+
+
+def verify(text: bytes, time_limit: float, started: float, workers: int) -> dict:
+    """``/verify``: the best run to compare with is found within ``time_limit`` seconds
+    of the request's arrival ``started``."""
+    from trainrun.formats.reading import read_position
+    from trainrun.routes.verify import verify as verify_run
+    body = _wrapped(text, "run")
+    position = read_position(body["position"])
+    return verify_run(position, body.get("run", body["position"]),
+                      _left(time_limit, started), workers).to_json()
+
+
+def _moved(position, moves):
+    """``position`` after ``moves`` (a list of moves, ``trainrun.turn.moves.apply``), in order;
+    a refused move is named by its place in the list."""
+    from trainrun.turn.moves import apply
+    if not isinstance(moves, list):
+        raise InputError("moves", f"expected a list of moves, got {moves!r}")
+    for i, move in enumerate(moves):
+        try:
+            position = apply(position, move)
+        except InputError as exc:
+            raise InputError(f"moves[{i}]", str(exc)) from None
+    return position
+
+
+def apply_moves(text: bytes) -> dict:
+    from trainrun.formats.own_format import position_to_own
+    from trainrun.formats.reading import read_position
+    body = _wrapped(text, "moves")
+    return position_to_own(_moved(read_position(body["position"]), body.get("moves")))
+
+
+def draw(text: bytes, verify_run: bool, time_limit: float, started: float,
+         workers: int) -> str:
+    """``/draw``: the SVG of the board (after the body's ``moves``, if any) and the run
+    (checked beside the best with ``verify_run``, found within ``time_limit`` seconds of
+    the arrival ``started``)."""
+    from trainrun.draw import draw_input, draw_verification
+    from trainrun.formats.reading import read_position
+    from trainrun.routes.verify import verify
+    body = _wrapped(text, "run")
+    position = _moved(read_position(body["position"]), body.get("moves", []))
+    run = body.get("run")
+    if verify_run:
+        return draw_verification(position, verify(position, run if run is not None
+                                                  else body["position"],
+                                                  _left(time_limit, started), workers))
+    return draw_input(position, run)
+
+
+def moves(text: str) -> dict:
+    from trainrun import read_position
+    from trainrun.turn.moves import legal_moves
+    return legal_moves(read_position(text))
+
+
+def advise(text: str, top: int, time_limit: float, workers: int) -> dict:
+    from trainrun.turn.advise import advise as advise_turn
+    from trainrun import read_position
+    return advise_turn(read_position(text), top, time_limit, workers).to_dict()
+
+
+def import_game(text: str, action, company, runs: bool, name: str) -> dict:
+    from trainrun.replay.gamelog import own_record, position_at, read_game, run_positions
+    game = read_game(text, name)
+    if runs:
+        return {"positions": [own_record(p) for p in run_positions(game)]}
+    return own_record(position_at(game, action, company))
+
+
+def audit(text: str, time_limit: float, name: str) -> dict:
+    from trainrun.replay.audit import audit as audit_game
+    from trainrun.replay.gamelog import read_game
+    report = audit_game(read_game(text, name), time_limit)
+    if report.stopped:
+        raise InputError("game", f"the replay stopped at {report.stopped}")
+    return report.to_json()
+
+
+TASKS = {"solve": solve, "verify": verify, "apply": apply_moves, "draw": draw,
+         "moves": moves, "advise": advise, "import": import_game, "audit": audit}
+
+
+def resident_bytes() -> int:
+    """This process's resident memory (Linux ``/proc``; 0 where there is none)."""
+    try:
+        with open("/proc/self/statm") as fh:
+            return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except OSError:
+        return 0
+
+
+def serve_worker(conn) -> None:
+    """Say ``"ready"`` on ``conn``, then answer tasks on it until the pipe closes (the
+    service went away)."""
+    conn.send("ready")   # the titles are loaded already (trainrun.service.workerstart)
+    while True:
+        try:
+            task, args = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            reply = ("ok", TASKS[task](*args))
+        except InputError as exc:
+            reply = ("input", str(exc))
+        except Exception as exc:  # answered as one line, never a traceback
+            reply = ("internal", one_line(f"{type(exc).__name__}: {exc}"))
+        conn.send((*reply, resident_bytes()))

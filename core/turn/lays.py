@@ -1,0 +1,602 @@
+"""Every legal tile lay of the operating company, and laying one.
+
+``legal_lays(position)`` lists each (hex, tile, rotation, cost) the company may lay now;
+``apply_lay(position, lay)`` gives the position after it, or refuses with an ``InputError``
+naming the rule broken and the place. A lay is legal when (in the order checked):
+
+1. the turn still grants a lay (``trainrun_tile_lays`` or the position's ``turn.next_lay``):
+   a yellow lay or an upgrade as that right allows, not on a hex laid this turn when it says
+   so;
+2. the hex is one the title lets be laid (``trainrun_lay_refusal``) and the company reaches
+   one of its sides (``trainrun.turn.walk``);
+3. the tile's colour is allowed in the phase (``trainrun_lay_colours``), a copy is left in
+   the box (the title's count less the copies on the board) and the title says it replaces
+   the hex's tile (``trainrun_upgrades_to``: next colour, old track kept, same label and
+   number of towns and cities);
+4. at the rotation: no track leads off the map, new track meets a side the company reaches,
+   every old path is kept, old cities and towns keep their exits and no city appears from
+   nowhere (or what the title says instead, ``trainrun_track_kept``), and, where the title says so (``trainrun_lay_rules``), of the tiles a city hex
+   may take only those with the most exits of their colour;
+5. the track rule of the title (new track or a changed city value) holds for the track the
+   company reaches once the tile lies;
+6. its cost (terrain of the old tile, water borders first crossed, the lay's fee) is not
+   more than the cash.
+"""
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections import Counter
+from dataclasses import dataclass
+
+from trainrun.hooks import answers
+from trainrun.errors import InputError
+from trainrun.board.hexgrid import opposite
+from trainrun.board.position import CityTokens, PlacedHex, Position
+from trainrun.turn.tilereach import reaches_paths
+from trainrun.board.tiles import Tile
+from trainrun.turn.walk import reach
+from trainrun.board.turnstate import LayRight, Turn
+
+COLOURS = ("white", "yellow", "green", "brown", "gray")
+
+
+@dataclass(frozen=True, order=True)
+class Lay:
+    """A tile lay: ``tile`` (catalogue name) on ``hex`` at ``rotation``, costing ``cost``
+    (None: whatever it costs, for ``apply_lay`` to find)."""
+
+    hex: str
+    tile: str
+    rotation: int
+    cost: int | None = 0
+
+
+@dataclass(frozen=True)
+class LayRules:
+    """A title's track rules for lays: ``track_restriction`` as the 18xx.games engine names
+    them (``permissive``; ``semi_restrictive``: new track or a changed city value;
+    ``restrictive``: new track; ``city_permissive``: a city tile or new track), and
+    ``max_exits``: on which hexes only the tiles with the most exits of each colour may be
+    laid (``cities``, ``unlabeled_cities``, ``track``)."""
+
+    track_restriction: str = "semi_restrictive"
+    max_exits: tuple[str, ...] = ()
+
+
+# ---- tile geometry --------------------------------------------------------------------------
+
+@functools.lru_cache(maxsize=8192)
+def exits(tile: Tile, rotation: int) -> frozenset[int]:
+    return frozenset(tile.edges_at(rotation))
+
+
+def _mask(edges) -> int:
+    return sum(1 << e for e in edges)
+
+
+@functools.lru_cache(maxsize=65536)
+def placed_rotations(tile: Tile, sides: int, open_sides: int) -> tuple[int, ...]:
+    """The rotations at which ``tile``'s track stays on the hex's ``sides`` (bit e: edge e
+    has a neighbour) and meets one of its ``open_sides``."""
+    return tuple(r for r in range(6) if not _mask(exits(tile, r)) & ~sides
+                 and _mask(exits(tile, r)) & open_sides)
+
+
+def _kind(tile: Tile, index: int) -> str:
+    return tile.node(index).kind
+
+
+@functools.lru_cache(maxsize=4096)
+def _parts(tile: Tile, rotation: int) -> tuple:
+    """Per path: (its edges with lanes, its node indices, terminal, gauge)."""
+    out = []
+    for p in tile.paths_at(rotation):
+        ends = ((p.a, p.a_lane), (p.b, p.b_lane))
+        out.append((tuple((int(e[1:]), lane) for e, lane in ends if e[0] == "e"),
+                    tuple(int(e[1:]) for e, _ in ends if e[0] == "n"), p.terminal, p.track))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=8192)
+def _end_classes(tile: Tile, rotation: int) -> list[tuple[frozenset, str]]:
+    """Per path: its ends as ('e', edge) or ('city'|'town'|'offboard', ) — a junction end
+    stands for the ends of the junction's other paths — and its gauge."""
+    turned = _parts(tile, rotation)
+    junction_ends = {}
+    for k, (edges, nodes, _, _) in enumerate(turned):
+        for index in nodes:
+            if _kind(tile, index) == "junction":
+                junction_ends.setdefault(index, []).append(k)
+    out = []
+    for k, (edges, nodes, _, gauge) in enumerate(turned):
+        ends = {("e", e) for e, _ in edges}
+        for index in nodes:
+            if _kind(tile, index) == "junction":
+                for j in junction_ends[index]:
+                    if j != k:
+                        ends |= {("e", e) for e, _ in turned[j][0]}
+                        ends |= {(_kind(tile, i),) for i in turned[j][1]
+                                 if _kind(tile, i) != "junction"}
+            else:
+                ends.add((_kind(tile, index),))
+        out.append((frozenset(ends), gauge))
+    return out
+
+
+def _gauge_kept(old: str, new: str) -> bool:
+    return old == new or new == "dual"
+
+
+def _path_within(path, other) -> bool:
+    return path[0] <= other[0] and _gauge_kept(path[1], other[1])
+
+
+@functools.lru_cache(maxsize=65536)
+def paths_kept(old: Tile, old_rotation: int, new: Tile, rotation: int) -> bool:
+    """Every path of the old tile (as it lies) lies within a path of the new one."""
+    new_paths = _end_classes(new, rotation)
+    return all(any(_path_within(p, q) for q in new_paths) for p in _end_classes(old, old_rotation))
+
+
+@functools.lru_cache(maxsize=8192)
+def path_exits(tile: Tile, rotation: int) -> tuple[frozenset[int], ...]:
+    """Per path of the tile at ``rotation``: the board edges it reaches."""
+    return tuple(frozenset(e for e, _ in edges) for edges, _, _, _ in _parts(tile, rotation))
+
+
+def _has_junction(tile: Tile) -> bool:
+    return any(n.kind == "junction" for n in tile.nodes)
+
+
+@functools.lru_cache(maxsize=65536)
+def paths_kept_somehow(old: Tile, new: Tile) -> bool:
+    """The old tile's track fits the new tile at some turn of it (junction tiles: the
+    exits)."""
+    if _has_junction(old) and _has_junction(new):
+        return any(exits(old, 0) <= exits(new, r) for r in range(6))
+    return any(paths_kept(old, 0, new, r) for r in range(6))
+
+
+@functools.lru_cache(maxsize=8192)
+def city_town_exits(tile: Tile, rotation: int) -> dict[int, frozenset[int]]:
+    """Per city or town with track: the board edges its paths reach."""
+    out: dict[int, set[int]] = {}
+    for edges, nodes, _, _ in _parts(tile, rotation):
+        stop = next((i for i in nodes if _kind(tile, i) in ("city", "town")), None)
+        if stop is not None:
+            out.setdefault(stop, set()).update(e for e, _ in edges)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+def _cities(tile: Tile) -> list:
+    return [n for n in tile.nodes if n.kind == "city"]
+
+
+def _towns(tile: Tile) -> list:
+    return [n for n in tile.nodes if n.kind == "town"]
+
+
+def label(tile: Tile) -> str | None:
+    return tile.labels[-1] if tile.labels else None
+
+
+def default_special_upgrades_to(old: Tile, new: Tile) -> bool:
+    """The shared rule for a private's ``special`` lay (engine ``upgrades_to?`` with
+    ``special``): the next colour and the old track kept at some turn; labels, towns and
+    cities are not asked."""
+    return (new.color in COLOURS and old.color in COLOURS
+            and COLOURS.index(new.color) == COLOURS.index(old.color) + 1
+            and paths_kept_somehow(old, new))
+
+
+def label_required(old: Tile, new: Tile, future_label: tuple[str, str] | None) -> str | None:
+    """The label ``new`` must carry to replace ``old``: the hex's future label ``(label,
+    colour)`` when ``new`` has that colour (a label printed on the map for a later colour:
+    Rochester's R in green, 18NY), else the old tile's."""
+    if future_label is not None and new.color == future_label[1]:
+        return future_label[0]
+    return label(old)
+
+
+@functools.lru_cache(maxsize=65536)
+def default_upgrades_to(old: Tile, new: Tile, future_label: tuple[str, str] | None = None) -> bool:
+    """The shared rule for replacing ``old`` by ``new``: the next colour, the old track kept
+    at some turn, the label required (``label_required``), as many towns, as many cities
+    unless the old tile is labelled (18Chesapeake's OO cities merge in brown), multi-city
+    exits kept, a labelled city never losing its cities, a white OO hex taking only
+    two-city tiles."""
+    if (new.color not in COLOURS or old.color not in COLOURS
+            or COLOURS.index(new.color) != COLOURS.index(old.color) + 1):
+        return False
+    if not paths_kept_somehow(old, new) or label_required(old, new, future_label) != label(new):
+        return False
+    old_cities, new_cities = _cities(old), _cities(new)
+    if len(_towns(old)) != len(_towns(new)):
+        return False
+    if label(old) is None and len(old_cities) != len(new_cities):
+        return False
+    if len(old_cities) > 1 and len(new_cities) > 1:
+        mine = list(city_town_exits(old, 0).values())
+        if not any(all(any(e <= other for other in city_town_exits(new, r).values())
+                       for e in mine) for r in range(6)):
+            return False
+    if label(old) and old_cities and not new_cities:
+        return False
+    return not (old.color == "white" and label(old) == "OO"
+                and len(old_cities) != len(new_cities))
+
+
+def rotation_keeps_stops(old: Tile, old_rotation: int, new: Tile, rotation: int) -> bool:
+    """Old cities and towns keep their exits on the new tile, no city or town appears that
+    meets none of the old ones (beyond those added), and on a multi-city upgrade every old
+    city maps to exactly one new one."""
+    old_ct = list(city_town_exits(old, old_rotation).values())
+    new_ct = list(city_town_exits(new, rotation).values())
+    added = max(0, len(new_ct) - len(old_ct))
+    if added < sum(1 for n in new_ct if all(not (n & o) for o in old_ct)):
+        return False
+    if len(_cities(new)) > 1 and len(_cities(old)) > 1:
+        return all(sum(1 for n in new_ct if o <= n) == 1 for o in old_ct)
+    return True
+
+
+# ---- the turn ---------------------------------------------------------------------------
+
+def next_right(position: Position) -> LayRight | None:
+    """The right of the company's next lay this turn (None: the allowance is used up)."""
+    turn = position.turn
+    if turn.next_lay is not None:
+        return turn.next_lay.resolved(turn.upgraded)
+    rights = answers.tile_lays(position)
+    return rights[turn.lays].resolved(turn.upgraded) if turn.lays < len(rights) else None
+
+
+def tiles_in_box(position: Position) -> Counter:
+    """Copies of each catalogue tile not on the board (unlimited tiles: not counted)."""
+    title = position.title
+    on_board = Counter(p.tile.name for p in position.board.values()
+                       if title.tiles.get(p.tile.name) is p.tile)
+    return Counter({name: t.count - on_board[name] for name, t in title.tiles.items()
+                    if t.count is not None})
+
+
+def _in_box(position: Position, box: Counter, tile: Tile) -> bool:
+    return tile.count is None or box[tile.name] > 0
+
+
+def crossed_borders(position: Position, hex_id: str, tile: Tile,
+                    rotation: int) -> list[tuple[int, int]]:
+    """The costed (water) borders this lay first crosses, as (board edge, printed cost):
+    each border is paid once, by the lay that joins track on both of its sides."""
+    placed, mh = position.board[hex_id], position.title.hexes[hex_id]
+    new_exits, old_exits = exits(tile, rotation), exits(placed.tile, placed.rotation)
+    out = []
+    for edge, cost in mh.printed.border_costs:
+        edge = (edge + mh.printed_rotation) % 6
+        other = mh.neighbors.get(edge)
+        if (edge in new_exits and edge not in old_exits and other is not None
+                and opposite(edge) in exits(position.board[other].tile,
+                                            position.board[other].rotation)):
+            out.append((edge, cost))
+    return out
+
+
+def lay_cost(position: Position, right: LayRight, hex_id: str, tile: Tile, rotation: int) -> int:
+    """Terrain of the tile replaced, water borders this lay first crosses
+    (``crossed_borders``, each as the title prices it) and the lay's fee."""
+    border = sum(answers.border_cost(position, hex_id, edge, cost)
+                 for edge, cost in crossed_borders(position, hex_id, tile, rotation))
+    fee = right.cost if tile.color == "yellow" else right.upgrade_cost
+    return (answers.terrain_cost(position, hex_id, position.board[hex_id].tile)
+            + border + fee)
+
+
+# ---- the board after a lay ---------------------------------------------------------------
+
+def _city_map(old: PlacedHex, tile: Tile, rotation: int) -> dict[int, int]:
+    """Which city of the new tile each old city with tokens becomes."""
+    new_cities = [n.index for n in _cities(tile)]
+    if len(new_cities) == 1:
+        return {i: new_cities[0] for i in old.tokens}
+    old_exits = city_town_exits(old.tile, old.rotation)
+    new_exits = city_town_exits(tile, rotation)
+    out = {}
+    for i in old.tokens:
+        mine = old_exits.get(i, frozenset())
+        match = [j for j in new_cities if mine and mine <= new_exits.get(j, frozenset())]
+        out[i] = match[0] if match else (i if i in new_cities else new_cities[0])
+    return out
+
+
+def placed_after(position: Position, hex_id: str, tile: Tile, rotation: int) -> PlacedHex:
+    """The hex once ``tile`` lies there: tokens and reservations moved to its cities."""
+    old = position.board[hex_id]
+    tokens: dict[int, CityTokens] = {}
+    for i, j in _city_map(old, tile, rotation).items():
+        slots = tile.node(j).slots
+        kept = [s for s in old.tokens[i].slots if s]
+        into = tokens.setdefault(j, CityTokens([None] * slots))
+        for holder in kept:
+            if None in into.slots:
+                into.slots[into.slots.index(None)] = holder
+            else:
+                into.extra.append(holder)
+        into.extra += old.tokens[i].extra
+        into.reserved += old.tokens[i].reserved
+    for node in _cities(tile):
+        tokens.setdefault(node.index, CityTokens([None] * node.slots))
+    return PlacedHex(hex_id, tile, rotation, tokens, old.markers)
+
+
+def _max_revenue(tile: Tile, index: int) -> int:
+    revenue = tile.node(index).revenue
+    return max(revenue.values()) if isinstance(revenue, dict) else revenue
+
+
+@functools.lru_cache(maxsize=65536)
+def counting_paths(old: Tile, old_rotation: int, new: Tile, rotation: int) -> tuple:
+    """(new track, new track or a changed city value): indices of the paths of ``new`` at
+    ``rotation`` replacing ``old`` at ``old_rotation`` that lie within no old path, and
+    those and the ones whose cities and towns change value (the old path they lie within:
+    the first in tile order)."""
+    old_paths = [(ends, gauge, nodes) for (ends, gauge), (_, nodes, _, _)
+                 in zip(_end_classes(old, old_rotation), _parts(old, old_rotation))]
+    fresh, changed = set(), set()
+    for k, ((ends, gauge), (_, nodes, _, _)) in enumerate(zip(_end_classes(new, rotation),
+                                                              _parts(new, rotation))):
+        op = next((o for o in old_paths if ends <= o[0] and _gauge_kept(gauge, o[1])), None)
+        if op is None:
+            fresh.add(k)
+            changed.add(k)
+        elif (sorted(_max_revenue(old, i) for i in op[2])
+              != sorted(_max_revenue(new, i) for i in nodes)):
+            changed.add(k)
+    return frozenset(fresh), frozenset(changed)
+
+
+@functools.lru_cache(maxsize=65536)
+def keeps_stops(old: Tile, old_rotation: int, new: Tile, rotation: int) -> bool:
+    """Every old city and town keeps its exits within one new city or town."""
+    old_ct = city_town_exits(old, old_rotation)
+    new_ct = list(city_town_exits(new, rotation).values())
+    return all(new_ct and any(old_ct.get(i, frozenset()) <= n for n in new_ct)
+               for i in (n.index for n in old.nodes if n.kind in ("city", "town")))
+
+
+def track_rule_refusal(position: Position, rules: LayRules, placed: PlacedHex) -> str | None:
+    """Why the track the company reaches on the new tile breaks the title's track rule."""
+    old = position.board[placed.id]
+    if not keeps_stops(old.tile, old.rotation, placed.tile, placed.rotation):
+        return "the new track must keep the old cities and towns"
+    mode = rules.track_restriction
+    if mode == "permissive" or not old.tile.paths or (mode == "city_permissive"
+                                                       and _cities(placed.tile)):
+        return None
+    fresh, changed = counting_paths(old.tile, old.rotation, placed.tile, placed.rotation)
+    wanted = changed if mode == "semi_restrictive" else fresh
+    if reaches_paths(position, placed, wanted, _city_map(old, placed.tile, placed.rotation)):
+        return None
+    if mode == "restrictive":
+        return "must use new track"
+    if mode == "semi_restrictive":
+        return "must use new track or change a city's value"
+    return "must be a city tile or use new track"
+
+
+# ---- legal lays -------------------------------------------------------------------------
+
+class _Turn:
+    """Everything a lay check of one position asks more than once."""
+
+    def __init__(self, position: Position):
+        if position.ruleset is None:
+            raise InputError("position", "read it with trainrun.read_position first")
+        self.position = position
+        self.right = next_right(position)
+        self.rules = answers.lay_rules(position)
+        self.box = tiles_in_box(position)
+        self.reach = reach(position)
+        self.budget = answers.lay_budget(position)
+
+    def hex_refusal(self, hex_id: str) -> str | None:
+        position, right = self.position, self.right
+        placed = position.board[hex_id]
+        if right is None:
+            return f"the turn's lays are used up ({position.turn.lays} made)"
+        if placed.tile.color == "white" and not right.lay:
+            return "this lay may not be on an empty hex"
+        if placed.tile.color != "white" and not right.upgrade:
+            return "this lay may not be an upgrade"
+        if right.cannot_reuse_same_hex and hex_id in position.turn.laid_hexes:
+            return f"{hex_id} was already laid this turn"
+        reason = answers.lay_refusal(position, hex_id)
+        if reason:
+            return reason
+        if hex_id not in self.reach.sides:
+            return f"{position.company} does not reach {hex_id}"
+        return None
+
+    def tile_refusal(self, hex_id: str, tile: Tile) -> str | None:
+        old = self.position.board[hex_id].tile
+        reason = self.tile_allowed_refusal(hex_id, tile)
+        if reason is None and not self.replacing(hex_id, [tile]):
+            return f"tile {tile.name} does not replace {old.name} (colour, track, label, cities)"
+        return reason
+
+    def tile_allowed_refusal(self, hex_id: str, tile: Tile) -> str | None:
+        """The turn's right, the phase's colours and the box."""
+        position = self.position
+        if tile.color == "yellow" and not self.right.lay:
+            return "this lay may not be a yellow tile"
+        if tile.color not in answers.lay_colours(position, hex_id):
+            return f"{tile.color} tiles are not allowed on {hex_id} in phase {position.phase.name}"
+        if not _in_box(position, self.box, tile):
+            return f"no tile {tile.name} left"
+        return None
+
+    def replacing(self, hex_id: str, tiles: list[Tile]) -> list[Tile]:
+        """Those of ``tiles`` the title lets replace the hex's tile."""
+        if not tiles:
+            return []
+        return answers.upgrades_to(self.position, hex_id, self.position.board[hex_id].tile, tiles)
+
+    def rotation_refusal(self, hex_id: str, tile: Tile, rotation: int) -> str | None:
+        return (self.placement_refusal(hex_id, tile, rotation)
+                or self.kept_refusal(hex_id, tile, rotation))
+
+    def placement_refusal(self, hex_id: str, tile: Tile, rotation: int) -> str | None:
+        """Track off the map, or not meeting the company's."""
+        new_exits = exits(tile, rotation)
+        neighbors = self.position.title.hexes[hex_id].neighbors
+        off = sorted(e for e in new_exits if e not in neighbors)
+        if off:
+            return f"track runs off the map or across a closed side at edge {off[0]}"
+        if not new_exits & self.reach.sides.get(hex_id, frozenset()):
+            return f"the new track does not meet {self.position.company}'s track"
+        return None
+
+    def kept_refusal(self, hex_id: str, tile: Tile, rotation: int) -> str | None:
+        """The old track, cities and towns kept, and the title's own rotation rules."""
+        position = self.position
+        placed = position.board[hex_id]
+        kept = answers.track_kept(position, hex_id, placed.tile, placed.rotation, tile, rotation)
+        if kept is False:
+            return f"the track of tile {placed.tile.name} is not kept"
+        if kept is None and not paths_kept(placed.tile, placed.rotation, tile, rotation):
+            return f"the track of tile {placed.tile.name} is not kept"
+        if kept is None and not rotation_keeps_stops(placed.tile, placed.rotation, tile,
+                                                     rotation):
+            return f"the cities and towns of tile {placed.tile.name} are not kept"
+        return answers.rotation_refusal(position, hex_id, tile, rotation)
+
+    def offered(self, hex_id: str) -> dict[str, list[int]]:
+        """Tiles with their rotations passing the hex, tile and rotation checks (the most
+        exits of each colour only, where the title says so)."""
+        fitting = {}
+        sides = _mask(self.position.title.hexes[hex_id].neighbors)
+        open_sides = _mask(self.reach.sides.get(hex_id, ()))
+        for tile in self.position.title.tiles.values():
+            if self.tile_allowed_refusal(hex_id, tile) is None:
+                rotations = placed_rotations(tile, sides, open_sides)
+                if rotations:
+                    fitting[tile] = rotations
+        tiles = {}
+        for tile in self.replacing(hex_id, list(fitting)):
+            rotations = [r for r in fitting[tile] if self.kept_refusal(hex_id, tile, r) is None]
+            if rotations:
+                tiles[tile.name] = rotations
+        old = self.position.board[hex_id].tile
+        scope = self.rules.max_exits
+        if (_cities(old) and ("cities" in scope or ("unlabeled_cities" in scope
+                                                    and not old.labels))) or (
+                "track" in scope and not _cities(old) and not _towns(old)):
+            title = self.position.title
+            most = {}
+            for name in tiles:
+                t = title.tiles[name]
+                most[t.color] = max(most.get(t.color, 0), len(exits(t, 0)))
+            tiles = {n: r for n, r in tiles.items()
+                     if len(exits(title.tiles[n], 0)) == most[title.tiles[n].color]}
+        return tiles
+
+    def board_after(self, hex_id: str, tile: Tile, rotation: int) -> dict[str, PlacedHex]:
+        """The board once the lay is made (the hex as ``placed_after`` gives it)."""
+        board = dict(self.position.board)
+        board[hex_id] = placed_after(self.position, hex_id, tile, rotation)
+        return board
+
+    def turn_after(self, hex_id: str, upgrade: bool, cost: int) -> Turn:
+        """The turn once the company's lay on ``hex_id`` is made: its cost paid, one more
+        lay (an ``upgrade`` or not), the hex laid."""
+        turn = self.position.turn
+        return dataclasses.replace(
+            turn, cash=None if turn.cash is None else turn.cash - cost, lays=turn.lays + 1,
+            upgraded=turn.upgraded or upgrade, laid_hexes=turn.laid_hexes + (hex_id,),
+            next_lay=None)
+
+    def final_refusal(self, hex_id: str, tile: Tile, rotation: int) -> tuple[str | None, int]:
+        """The track rule and the cost: (why refused or None, cost)."""
+        position = self.position
+        placed = placed_after(position, hex_id, tile, rotation)
+        reason = track_rule_refusal(position, self.rules, placed)
+        if reason:
+            return reason, 0
+        cost = lay_cost(position, self.right, hex_id, tile, rotation)
+        budget = self.budget
+        if budget is not None and cost > budget:
+            return f"the lay costs {cost}, more than the {budget:g} the company can pay", cost
+        return None, cost
+
+
+def _turn(position: Position) -> _Turn:
+    """The lay checks of the step acting: the company's own lay, or a private's ability
+    (``trainrun.turn.special_track``, which builds on ``_Turn``, hence imported here)."""
+    if position.turn.step == "SpecialTrack":
+        from trainrun.turn.special_track import SpecialTurn
+        return SpecialTurn(position)
+    return _Turn(position)
+
+
+def legal_lays(position: Position) -> list[Lay]:
+    """Every legal lay of the operating company now (or of the private using its ability),
+    sorted."""
+    turn = _turn(position)
+    if turn.right is None:
+        return []
+    out = []
+    for hex_id in sorted(turn.reach.sides):
+        if turn.hex_refusal(hex_id) is not None:
+            continue
+        for name, rotations in turn.offered(hex_id).items():
+            tile = position.title.tiles[name]
+            for rotation in rotations:
+                reason, cost = turn.final_refusal(hex_id, tile, rotation)
+                if reason is None:
+                    out.append(Lay(hex_id, name, rotation, cost))
+    return sorted(out)
+
+
+def _checked_cost(turn: _Turn, hex_id: str, tile_name: str, rotation: int) -> int:
+    """The cost of the lay on ``turn``; ``InputError`` naming the rule broken and the place
+    when it is not legal."""
+    where = f"lay {tile_name} on {hex_id} at rotation {rotation}"
+    title = turn.position.title
+    if hex_id not in title.hexes:
+        raise InputError(where, f"unknown hex {hex_id!r}")
+    if tile_name not in title.tiles:
+        raise InputError(where, f"unknown tile {tile_name!r}")
+    if isinstance(rotation, bool) or not isinstance(rotation, int) or not 0 <= rotation <= 5:
+        raise InputError(where, f"rotation must be an integer 0-5, got {rotation!r}")
+    tile = title.tiles[tile_name]
+    reason = (turn.hex_refusal(hex_id) or turn.tile_refusal(hex_id, tile)
+              or turn.rotation_refusal(hex_id, tile, rotation))
+    if reason is None and tile_name not in turn.offered(hex_id):
+        reason = f"on {hex_id} only the tiles with the most exits of their colour may be laid"
+    cost = 0
+    if reason is None:
+        reason, cost = turn.final_refusal(hex_id, tile, rotation)
+    if reason:
+        raise InputError(where, reason)
+    return cost
+
+
+def check_lay(position: Position, hex_id: str, tile_name: str, rotation: int) -> int:
+    """The cost of laying ``tile_name`` on ``hex_id`` at ``rotation``; ``InputError`` naming
+    the rule broken and the place when it is not legal."""
+    return _checked_cost(_turn(position), hex_id, tile_name, rotation)
+
+
+def apply_lay(position: Position, lay: Lay) -> Position:
+    """The position after ``lay`` (its cost paid, the turn's allowance advanced; a private's
+    lay spends one of its ability's lays, ``trainrun.turn.special_track``); the input is
+    unchanged. ``InputError`` when the lay is not legal (see ``check_lay``), or when
+    ``lay.cost`` is given and is not what the lay costs."""
+    turn = _turn(position)
+    cost = _checked_cost(turn, lay.hex, lay.tile, lay.rotation)
+    if lay.cost is not None and cost != lay.cost:
+        raise InputError(f"lay {lay.tile} on {lay.hex} at rotation {lay.rotation}",
+                         f"the lay costs {cost}, not {lay.cost}")
+    board = turn.board_after(lay.hex, position.title.tiles[lay.tile], lay.rotation)
+    upgrade = position.board[lay.hex].tile.color != "white"
+    return dataclasses.replace(position, board=board, turn=turn.turn_after(lay.hex, upgrade, cost))

@@ -1,0 +1,201 @@
+"""Station token placements: every city the operating company may token now, and placing one.
+
+The rules, as the 18xx.games engine applies them (its ``Tokener`` and ``City#tokenable?``):
+
+* the company has a token left (``tokens_left``);
+* the city is reached by the company's track from its stations, passing only through
+  stops that do not end its routes (``trainrun.turn.walk``, the engine's walk); in the
+  ``HomeToken`` step the city lies instead in one of the hexes the title offers as home
+  (``trainrun_home_token_hexes``), reached or not;
+* the city has a slot the company may take: one reserved for it, or an empty slot beyond
+  those reserved for other companies (a reservation whose company already holds a token
+  in the city is spent);
+* the company has no token in that hex yet (one token per hex, in any of its cities);
+* the cost (``trainrun_token_cost``) is no more than the company's ``cash`` when the
+  position states it (a home token is free).
+
+A private placing a token with its ability (step ``SpecialToken``) changes some of these
+(``trainrun.turn.special_token``).
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from trainrun.hooks import answers
+from trainrun.errors import InputError
+from trainrun.board.position import CityTokens, Position
+from trainrun.turn.special_token import price, special_token_step, token_ability_of, turn_after
+from trainrun.turn.walk import connected_nodes
+
+HOME_STEP = "HomeToken"
+
+
+@dataclass(frozen=True, order=True)
+class TokenMove:
+    """A token placed in city ``city`` (node index) of ``hex``, for ``cost``."""
+
+    hex: str
+    city: int
+    cost: int = 0
+
+    def to_dict(self) -> dict:
+        return {"hex": self.hex, "city": self.city, "cost": self.cost}
+
+
+def tokens_on_board(position: Position) -> int:
+    """How many tokens of the operating company lie on the board."""
+    return sum(city.holders().count(position.company) for placed in position.board.values()
+               for city in placed.tokens.values())
+
+
+def tokens_left(position: Position) -> int:
+    """The operating company's unplaced tokens: the position's ``tokens_left``, or else its
+    charter's tokens less those of them on the board (``trainrun_charter_tokens_placed``)."""
+    if position.tokens_left is not None:
+        return position.tokens_left
+    placed = answers.charter_tokens_placed(position)
+    return max(0, len(position.title.companies[position.company].get("tokens", [0])) - placed)
+
+
+def _reservations(city: CityTokens) -> list[str]:
+    """Reservations still holding a slot: those of companies with no token in the city."""
+    holders = city.holders()
+    return [r for r in city.reserved if r and r not in holders]
+
+
+def free_slot(city: CityTokens, company: str, private: str | None = None) -> int | None:
+    """The slot ``company`` would take in ``city`` (one reserved for it, or for the
+    ``private`` placing the token for it), or None if it may take none."""
+    free = [i for i, s in enumerate(city.slots) if s is None]
+    held = _reservations(city)
+    mine = next((r for r in (company, private) if r is not None and r in held), None)
+    index = held.index(mine) if mine is not None else len(held)
+    return free[index] if index < len(free) else None
+
+
+def _cities(position: Position, hexes=None):
+    """(hex id, node index, tokens) of every city on the board (in ``hexes`` if given)."""
+    for hex_id in sorted(position.board if hexes is None else hexes):
+        placed = position.board[hex_id]
+        for node in placed.tile.nodes:
+            if node.kind == "city":
+                yield hex_id, node.index, placed.tokens.get(node.index) or CityTokens(
+                    [None] * node.slots)
+
+
+def _home(position: Position) -> bool:
+    return position.turn.step == HOME_STEP
+
+
+class _Step:
+    """What one token check of a position asks more than once: the step's hexes, the
+    cities the company reaches, the private's ability (``trainrun.turn.special_token``)."""
+
+    def __init__(self, position: Position):
+        self.position = position
+        self.ability = token_ability_of(position) if special_token_step(position) else None
+        self.private = position.turn.entity if self.ability else None
+        self.hexes = None
+        self.reached = None if _home(position) else connected_nodes(position)
+        if _home(position):
+            self.hexes = [h for h in answers.home_token_hexes(position) if h in position.board]
+        elif self.ability and self.ability.hexes:
+            self.hexes = [h for h in self.ability.hexes if h in position.board]
+
+    def own_token(self) -> bool:
+        """The token placed is one of the company's (not one the private brings)."""
+        return self.ability is None or self.ability.from_owner
+
+    def must_reach(self) -> bool:
+        return not _home(self.position) and (self.ability is None or self.ability.connected)
+
+    def refusal(self, hex_id: str, index: int, tokens: CityTokens) -> str | None:
+        """Why the company may not token this city (the rule and the place), or None."""
+        position = self.position
+        company, where = position.company, f"{hex_id} city {index}"
+        if self.ability is not None and self.ability.count == 0:
+            return f"{self.private} has no tokens left"
+        if self.own_token() and tokens_left(position) == 0:
+            return f"{company} has no token left"
+        if self.hexes is not None and hex_id not in self.hexes:
+            if self.ability is not None:
+                return f"{self.private} may not place a token on {hex_id}"
+            return (f"{hex_id} is not a home {company} may choose "
+                    f"(it may choose {', '.join(self.hexes) or 'none'})")
+        if self.must_reach() and position.node_id(hex_id, index) not in self.reached:
+            return f"{where} is not reached by {company}'s track"
+        if free_slot(tokens, company, self.private) is None:
+            if None in tokens.slots:
+                return (f"{where}: its free slots are reserved for "
+                        f"{', '.join(_reservations(tokens))}")
+            return f"{where} has no free slot (held by {', '.join(tokens.holders())})"
+        if any(company in c.holders() for c in position.board[hex_id].tokens.values()):
+            return f"{company} already has a token in {hex_id}"
+        return None
+
+    def cost(self, hex_id: str, index: int) -> int:
+        position = self.position
+        if _home(position):
+            return 0
+        if self.ability is not None:
+            amount = price(self.ability, position.node_id(hex_id, index) in self.reached)
+            if amount is not None:
+                return amount
+        return answers.token_cost(position, hex_id, index)
+
+
+def legal_tokens(position: Position) -> list[TokenMove]:
+    """Every city the operating company may place a token in now (or the private using
+    its token ability), with its cost, sorted."""
+    step = _Step(position)
+    if (step.own_token() and tokens_left(position) == 0) or (
+            step.ability is not None and step.ability.count == 0):
+        return []
+    moves = []
+    for hex_id, index, tokens in _cities(position, step.hexes):
+        if step.refusal(hex_id, index, tokens) is None:
+            cost = step.cost(hex_id, index)
+            if position.turn.cash is None or cost <= position.turn.cash:
+                moves.append(TokenMove(hex_id, index, cost))
+    return sorted(moves)
+
+
+def apply_token(position: Position, move: TokenMove) -> Position:
+    """The position after ``move``: the token in its slot, one token fewer left (the
+    private's ability one fewer instead when it brings the token), its cost paid from
+    ``cash``. Raises ``InputError`` naming the rule broken and the place."""
+    placed = position.board.get(move.hex)
+    if placed is None:
+        raise InputError("token.hex", f"unknown hex {move.hex!r}")
+    node = next((n for n in placed.tile.nodes if n.index == move.city), None)
+    if node is None or node.kind != "city":
+        raise InputError("token.city", f"{move.hex} (tile {placed.tile.name}) has no city "
+                                       f"{move.city!r}")
+    step = _Step(position)
+    tokens = placed.tokens.get(move.city) or CityTokens([None] * node.slots)
+    reason = step.refusal(move.hex, move.city, tokens)
+    if reason is not None:
+        raise InputError("token", reason)
+    cost = step.cost(move.hex, move.city)
+    cash = position.turn.cash
+    if cash is not None and cost > cash:
+        raise InputError("token", f"a token in {move.hex} costs ${cost}, more than "
+                                  f"{position.company}'s ${cash}")
+    board = dict(position.board)   # only the hex tokened changes: it gets its own tokens
+    board[move.hex] = dataclasses.replace(placed, tokens={
+        i: CityTokens(list(c.slots), list(c.extra), list(c.reserved))
+        for i, c in placed.tokens.items()})
+    city = board[move.hex].tokens.setdefault(move.city, tokens)
+    city.slots[free_slot(city, position.company, step.private)] = position.company
+    for holder in (position.company, step.private):
+        if holder in city.reserved:
+            city.reserved.remove(holder)
+            break
+    if step.ability is not None:
+        turn = turn_after(position, step.ability, cost)
+    else:
+        turn = dataclasses.replace(position.turn, cash=None if cash is None else cash - cost)
+    # stated even for the private's token, which is not one of the charter's
+    left = tokens_left(position) - (1 if step.own_token() else 0)
+    return dataclasses.replace(position, board=board, tokens_left=left, turn=turn)
