@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from trainrun import read_position
-from trainrun.turn.lays import legal_lays
+from trainrun.turn.lay_moves import legal_lays
 
 MOVES = Path(__file__).parent.parent / "tests" / "data" / "moves"
 LINES = [d for path in sorted(MOVES.glob("*/*.jsonl"))

@@ -1,12 +1,12 @@
 """The lay moments of ``tests/data/moves`` and the two sets the lay tests compare: the
-18xx.games engine's legal lays and ``trainrun.turn.lays.legal_lays``, each as
+18xx.games engine's legal lays and ``trainrun.turn.lay_moves.legal_lays``, each as
 (hex, tile, rotation, cost)."""
 import json
 from functools import lru_cache
 from pathlib import Path
 
 from trainrun import read_position
-from trainrun.turn.lays import legal_lays
+from trainrun.turn.lay_moves import legal_lays
 
 from fixture_privates import with_privates
 

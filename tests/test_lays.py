@@ -28,7 +28,8 @@ import pytest
 
 from trainrun import read_position
 from trainrun.errors import InputError
-from trainrun.turn.lays import Lay, apply_lay, check_lay, legal_lays
+from trainrun.turn.lay_moves import apply_lay, check_lay, legal_lays
+from trainrun.turn.lays import Lay
 from trainrun.board.position import PlacedHex
 from trainrun.formats.own_format import position_to_own
 

@@ -18,7 +18,8 @@ import pytest
 
 from trainrun import read_position
 from trainrun.errors import InputError
-from trainrun.turn.lays import Lay, apply_lay
+from trainrun.turn.lay_moves import apply_lay
+from trainrun.turn.lays import Lay
 from trainrun.formats.own_format import position_to_own
 from trainrun.turn.tokens import TokenMove, apply_token, legal_tokens, tokens_left
 

@@ -14,7 +14,8 @@ import dataclasses
 import pytest
 
 from trainrun.errors import InputError
-from trainrun.turn.lays import Lay, apply_lay, check_lay, legal_lays, next_right
+from trainrun.turn.lay_moves import apply_lay, check_lay, legal_lays
+from trainrun.turn.lays import Lay, next_right
 
 from lay_moments import engine_lays, lay_lines, our_lays, read_moment
 

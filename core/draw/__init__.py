@@ -13,13 +13,14 @@ run in any form ``trainrun verify`` reads. Element classes and ``data-`` attribu
 from __future__ import annotations
 
 from trainrun.board.position import Position
+from trainrun.routes.declared import check_declared
 from trainrun.routes.result import Run
 from trainrun.formats.text import run_summary
 
-from trainrun.draw.__init__.board import BoardFrame, draw_board
-from trainrun.draw.__init__.png import svg_to_png
-from trainrun.draw.__init__.routes import draw_legend, draw_routes, draw_violations, legend_height, route_dicts
-from trainrun.draw.__init__.svg import attrs, group
+from trainrun.draw.board import BoardFrame, draw_board
+from trainrun.draw.png import svg_to_png
+from trainrun.draw.routes import draw_legend, draw_routes, draw_violations, legend_height, route_dicts
+from trainrun.draw.svg import attrs, group
 
 __all__ = ["draw_input", "draw_position", "draw_verification", "svg_to_png"]
 
@@ -88,13 +89,12 @@ def draw_input(position: Position, run_input=None) -> str:
     the checker reads it, broken rules marked; None: the board alone."""
     if run_input is None:
         return draw_position(position)
-    from trainrun.routes.verify import verify
-    return draw_position(position, verify(position, run_input, best=False))
+    return draw_position(position, check_declared(position, run_input))
 
 
 def draw_verification(position: Position, verification) -> str:
     """The declared run (left, each broken rule marked where it happens and listed) and
-    the best run (right) of a ``trainrun.routes.verify.Verification``, side by side."""
+    the best run (right) of a ``trainrun.routes.declared.Verification``, side by side."""
     frame = BoardFrame(position)
     board = draw_board(position, frame)
     left, lh = _panel(position, frame, route_dicts(verification.routes),

@@ -21,13 +21,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from trainrun.board.position import PlacedHex, Position, Train
-from trainrun.hooks.rules import CompanyBonus, RouteBonus, TrainRules
+from trainrun.hooks.rules import CompanyBonus, LayRules, RouteBonus, TrainRules
 from trainrun.board.tiles import Node, Tile
 
 if TYPE_CHECKING:
     from trainrun.registry import Ruleset
 
-    from trainrun.turn.lays import LayRules
     from trainrun.hooks.replayrules import ReplayRules
     from trainrun.board.turnstate import LayRight
 

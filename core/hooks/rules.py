@@ -1,4 +1,4 @@
-"""Title-free descriptions of how a train runs and what a run earns.
+"""Title-free descriptions of how a train runs, what a run earns and how track is laid.
 
 Title plugins answer the hooks in ``trainrun.plugins.hookspecs`` with these
 objects; the graph builder turns them into arrays for the enumerator and the
@@ -103,3 +103,15 @@ def scoring_rank(values: np.ndarray, preferred: np.ndarray) -> np.ndarray:
     index), as ``trainrun.routes.graph`` numbers a TrackGraph's stops."""
     n = len(values)
     return (values.astype(np.int64) * 2 + preferred) * n + (n - 1 - np.arange(n))
+
+
+@dataclass(frozen=True)
+class LayRules:
+    """A title's track rules for lays: ``track_restriction`` as the 18xx.games engine names
+    them (``permissive``; ``semi_restrictive``: new track or a changed city value;
+    ``restrictive``: new track; ``city_permissive``: a city tile or new track), and
+    ``max_exits``: on which hexes only the tiles with the most exits of each colour may be
+    laid (``cities``, ``unlabeled_cities``, ``track``)."""
+
+    track_restriction: str = "semi_restrictive"
+    max_exits: tuple[str, ...] = ()

@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from trainrun.errors import InputError
 from trainrun.replay.gamelog import GameLog, replay
 from trainrun.routes.solve import DEFAULT_TIME_LIMIT
-from trainrun.routes.verify import Verification, verify
+from trainrun.routes.declared import Verification
+from trainrun.routes.verify import verify
 
 
 @dataclass

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from trainrun.errors import InputError
+from trainrun.routes.declared import check_declared
 from trainrun.routes.graph import TrackGraph
 from trainrun.routes.enumeration import RouteSet, TrainTable, route_value
 from trainrun.board.tiles import path_named
@@ -34,8 +35,7 @@ class KeptRoute:
 def read_kept(position, keep) -> list[tuple[str, list, list]]:
     """The kept routes of ``keep`` (any form ``trainrun verify`` reads) as (train id,
     visited, chains), each legal and no two sharing track; else an ``InputError``."""
-    from trainrun.routes.verify import verify
-    checked = verify(position, keep, best=False)
+    checked = check_declared(position, keep)
     if not checked.legal:
         more = len(checked.violations) - 1
         raise InputError("keep", checked.violations[0] + (f" (and {more} more)" if more else ""))

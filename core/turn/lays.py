@@ -1,8 +1,8 @@
-"""Every legal tile lay of the operating company, and laying one.
+"""Tile lays: their geometry, costs and rules, and ``LayCheck``, the checks of the company's
+own lays on one position.
 
-``legal_lays(position)`` lists each (hex, tile, rotation, cost) the company may lay now;
-``apply_lay(position, lay)`` gives the position after it, or refuses with an ``InputError``
-naming the rule broken and the place. A lay is legal when (in the order checked):
+The moves built on them (``legal_lays``, ``check_lay``, ``apply_lay``) are
+``trainrun.turn.lay_moves``'s. A lay is legal when (in the order checked):
 
 1. the turn still grants a lay (``trainrun_tile_lays`` or the position's ``turn.next_lay``):
    a yellow lay or an upgrade as that right allows, not on a hex laid this turn when it says
@@ -37,6 +37,7 @@ from trainrun.turn.tilereach import reaches_paths
 from trainrun.board.tiles import Tile
 from trainrun.turn.walk import reach
 from trainrun.board.turnstate import LayRight, Turn
+from trainrun.hooks.rules import LayRules
 
 COLOURS = ("white", "yellow", "green", "brown", "gray")
 
@@ -50,18 +51,6 @@ class Lay:
     tile: str
     rotation: int
     cost: int | None = 0
-
-
-@dataclass(frozen=True)
-class LayRules:
-    """A title's track rules for lays: ``track_restriction`` as the 18xx.games engine names
-    them (``permissive``; ``semi_restrictive``: new track or a changed city value;
-    ``restrictive``: new track; ``city_permissive``: a city tile or new track), and
-    ``max_exits``: on which hexes only the tiles with the most exits of each colour may be
-    laid (``cities``, ``unlabeled_cities``, ``track``)."""
-
-    track_restriction: str = "semi_restrictive"
-    max_exits: tuple[str, ...] = ()
 
 
 # ---- tile geometry --------------------------------------------------------------------------
@@ -265,6 +254,13 @@ def _in_box(position: Position, box: Counter, tile: Tile) -> bool:
     return tile.count is None or box[tile.name] > 0
 
 
+def tiles_left_in_box(position: Position) -> list[Tile]:
+    """The catalogue tiles of which a copy is left in the box (``tiles_in_box``; unlimited
+    tiles always), in catalogue order, whatever the phase allows."""
+    box = tiles_in_box(position)
+    return [t for t in position.title.tiles.values() if _in_box(position, box, t)]
+
+
 def crossed_borders(position: Position, hex_id: str, tile: Tile,
                     rotation: int) -> list[tuple[int, int]]:
     """The costed (water) borders this lay first crosses, as (board edge, printed cost):
@@ -386,8 +382,10 @@ def track_rule_refusal(position: Position, rules: LayRules, placed: PlacedHex) -
 
 # ---- legal lays -------------------------------------------------------------------------
 
-class _Turn:
-    """Everything a lay check of one position asks more than once."""
+class LayCheck:
+    """The checks of the company's own lays on one position, with everything they ask more
+    than once kept (``trainrun.turn.special_track.SpecialLayCheck`` changes them for a
+    private's ability)."""
 
     def __init__(self, position: Position):
         if position.ruleset is None:
@@ -527,76 +525,3 @@ class _Turn:
         if budget is not None and cost > budget:
             return f"the lay costs {cost}, more than the {budget:g} the company can pay", cost
         return None, cost
-
-
-def _turn(position: Position) -> _Turn:
-    """The lay checks of the step acting: the company's own lay, or a private's ability
-    (``trainrun.turn.special_track``, which builds on ``_Turn``, hence imported here)."""
-    if position.turn.step == "SpecialTrack":
-        from trainrun.turn.special_track import SpecialTurn
-        return SpecialTurn(position)
-    return _Turn(position)
-
-
-def legal_lays(position: Position) -> list[Lay]:
-    """Every legal lay of the operating company now (or of the private using its ability),
-    sorted."""
-    turn = _turn(position)
-    if turn.right is None:
-        return []
-    out = []
-    for hex_id in sorted(turn.reach.sides):
-        if turn.hex_refusal(hex_id) is not None:
-            continue
-        for name, rotations in turn.offered(hex_id).items():
-            tile = position.title.tiles[name]
-            for rotation in rotations:
-                reason, cost = turn.final_refusal(hex_id, tile, rotation)
-                if reason is None:
-                    out.append(Lay(hex_id, name, rotation, cost))
-    return sorted(out)
-
-
-def _checked_cost(turn: _Turn, hex_id: str, tile_name: str, rotation: int) -> int:
-    """The cost of the lay on ``turn``; ``InputError`` naming the rule broken and the place
-    when it is not legal."""
-    where = f"lay {tile_name} on {hex_id} at rotation {rotation}"
-    title = turn.position.title
-    if hex_id not in title.hexes:
-        raise InputError(where, f"unknown hex {hex_id!r}")
-    if tile_name not in title.tiles:
-        raise InputError(where, f"unknown tile {tile_name!r}")
-    if isinstance(rotation, bool) or not isinstance(rotation, int) or not 0 <= rotation <= 5:
-        raise InputError(where, f"rotation must be an integer 0-5, got {rotation!r}")
-    tile = title.tiles[tile_name]
-    reason = (turn.hex_refusal(hex_id) or turn.tile_refusal(hex_id, tile)
-              or turn.rotation_refusal(hex_id, tile, rotation))
-    if reason is None and tile_name not in turn.offered(hex_id):
-        reason = f"on {hex_id} only the tiles with the most exits of their colour may be laid"
-    cost = 0
-    if reason is None:
-        reason, cost = turn.final_refusal(hex_id, tile, rotation)
-    if reason:
-        raise InputError(where, reason)
-    return cost
-
-
-def check_lay(position: Position, hex_id: str, tile_name: str, rotation: int) -> int:
-    """The cost of laying ``tile_name`` on ``hex_id`` at ``rotation``; ``InputError`` naming
-    the rule broken and the place when it is not legal."""
-    return _checked_cost(_turn(position), hex_id, tile_name, rotation)
-
-
-def apply_lay(position: Position, lay: Lay) -> Position:
-    """The position after ``lay`` (its cost paid, the turn's allowance advanced; a private's
-    lay spends one of its ability's lays, ``trainrun.turn.special_track``); the input is
-    unchanged. ``InputError`` when the lay is not legal (see ``check_lay``), or when
-    ``lay.cost`` is given and is not what the lay costs."""
-    turn = _turn(position)
-    cost = _checked_cost(turn, lay.hex, lay.tile, lay.rotation)
-    if lay.cost is not None and cost != lay.cost:
-        raise InputError(f"lay {lay.tile} on {lay.hex} at rotation {lay.rotation}",
-                         f"the lay costs {cost}, not {lay.cost}")
-    board = turn.board_after(lay.hex, position.title.tiles[lay.tile], lay.rotation)
-    upgrade = position.board[lay.hex].tile.color != "white"
-    return dataclasses.replace(position, board=board, turn=turn.turn_after(lay.hex, upgrade, cost))

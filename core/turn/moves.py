@@ -32,7 +32,8 @@ import dataclasses
 from dataclasses import dataclass
 
 from trainrun.errors import InputError
-from trainrun.turn.lays import Lay, apply_lay, legal_lays
+from trainrun.turn.lay_moves import apply_lay, legal_lays
+from trainrun.turn.lays import Lay
 from trainrun.board.position import Position
 from trainrun.turn.purchase import position_after_purchase
 from trainrun.turn.tokens import TokenMove, apply_token, legal_tokens

@@ -18,7 +18,7 @@ Against the company's own lay (``trainrun.turn.lays``) the ability changes:
   with its tiles);
 * laying: the markers change as the title says (``trainrun_special_lay_markers``: 1817's
   mines and ranches, ranches taken off beside a city-tile private's lay), and the ability's
-  ``count`` goes down by one (``SpecialTurn.turn_after``);
+  ``count`` goes down by one (``SpecialLayCheck.turn_after``);
 * a private whose lays must connect (``connect``, or the title's
   ``trainrun_special_lay_connects``) lays each further tile so that one of its paths meets a
   path of a tile it laid before this turn.
@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from trainrun.hooks.answers import special_lay_connects, special_lay_markers, special_lay_reached_sides
 from trainrun.errors import InputError
 from trainrun.board.hexgrid import opposite
-from trainrun.turn.lays import _Turn, default_special_upgrades_to, exits, lay_cost, path_exits
+from trainrun.turn.lays import LayCheck, default_special_upgrades_to, exits, lay_cost, path_exits
 from trainrun.board.position import PlacedHex, Position
 from trainrun.board.tiles import Tile
 from trainrun.board.turnstate import LayRight, Turn
@@ -88,8 +88,8 @@ def ability_of(position: Position) -> TileLayAbility:
                           flags["connect"], data.get("count"))
 
 
-class SpecialTurn(_Turn):
-    """The lay checks of ``_Turn`` as the private's ability changes them."""
+class SpecialLayCheck(LayCheck):
+    """The lay checks of ``LayCheck`` as the private's ability changes them."""
 
     def __init__(self, position: Position):
         super().__init__(position)
