@@ -3,6 +3,7 @@ import pytest
 
 from trainrun.errors import InputError
 from trainrun.board.hexgrid import HexGrid, opposite, rotate
+from trainrun.formats.reading import position_of
 
 
 def test_flat_neighbours_match_the_map(chesapeake):
@@ -48,7 +49,7 @@ def test_tile_paths_at_rotation(chesapeake):
 def test_off_map_track_is_rejected(chesapeake):
     """C13 Lynchburg has no neighbour at edge 0; a #57 at rotation 0 would run track off the map."""
     with pytest.raises(InputError, match="off the map or across a closed side at edge 0 of C13"):
-        chesapeake.position({"title": "18Chesapeake", "phase": "2", "company": "N&W",
+        position_of(chesapeake, {"title": "18Chesapeake", "phase": "2", "company": "N&W",
                              "trains": ["2"], "tiles": [{"hex": "C13", "tile": "57"}]})
 
 

@@ -29,9 +29,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from trainrun import solve
 from trainrun.registry import Ruleset, load_title
-from trainrun.registry import defaults, hookspecs
+from trainrun.plugins import defaults, hookspecs
 from trainrun.plugins.hookspecs import hookimpl
 from trainrun.hooks.rules import CompanyBonus, RouteBonus, TrainRules
+from trainrun.formats.reading import position_of
 
 sys.path.insert(0, str(Path(__file__).parent))
 import bruteforce
@@ -178,7 +179,7 @@ def hooked_positions(draw, max_region: int = 8):
     title = _chesapeake().title
     laid = {t["hex"] for t in data["tiles"]} | {t["hex"] for t in data["tokens"]}
     near = laid | {n for h in laid for n in title.hexes[h].neighbors.values()}
-    board = _chesapeake().position(data).board
+    board = position_of(_chesapeake(), data).board
     stops, cities, hexes = set(), set(), set()
     for h in near:
         if board[h].tile.paths:
@@ -195,7 +196,7 @@ def hooked_positions(draw, max_region: int = 8):
 # ------------------------------------------------------------------ the check
 
 def _check(data: dict, params: Params) -> None:
-    position = ruleset(params).position(data)
+    position = position_of(ruleset(params), data)
     expected, picks = bruteforce.best_run(position, hooks=True)
     trains = {t.id: t for t in position.trains}
     legal = {}
@@ -239,7 +240,7 @@ def test_solver_matches_brute_force_under_hooks(case):
 def test_hook_brute_force_agrees_with_engine_brute_force(data):
     """Under 18Chesapeake's own hooks (the shared defaults) the hook-driven brute force and
     the hard-coded engine rules give the same best total."""
-    position = _chesapeake().position(data)
+    position = position_of(_chesapeake(), data)
     assert bruteforce.best_run_total(position, hooks=True) == bruteforce.best_run_total(position)
 
 
@@ -315,6 +316,6 @@ HAND_CASES = {
 @pytest.mark.parametrize("name", sorted(HAND_CASES))
 def test_hand_made(name):
     data, params, expected = HAND_CASES[name]
-    position = ruleset(params).position(data)
+    position = position_of(ruleset(params), data)
     assert bruteforce.best_run_total(position, hooks=True) == expected
     _check(data, params)

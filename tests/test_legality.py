@@ -19,6 +19,7 @@ from trainrun.routes.legality import check_route, check_run
 from trainrun import read_position
 from trainrun.registry import Ruleset, load_title, title_manager
 from trainrun.plugins.hookspecs import hookimpl
+from trainrun.formats.reading import position_of
 
 from corpus_checks import city_tokens, with_tile
 
@@ -255,7 +256,7 @@ def test_two_stops_of_a_title_exclusive_set():
     data = corpus_line("1277", 309)
     base = load_title("18Chesapeake")
     pm = title_manager(_OneOf({"J6-0", "F8-0"}))
-    position = Ruleset(base.info, base.title, pm.hook).position(data)
+    position = position_of(Ruleset(base.info, base.title, pm.hook), data)
     r1 = data["declared"]["routes"][0]
     assert r1["visited"] == ["J6-0", "H6-0", "F8-0"]
     rc = check_route(position, r1["train"], r1["visited"], r1["chains"])
@@ -277,7 +278,7 @@ def test_each_hook_is_asked_once_per_position():
         asked[(name, train and train.name, kwargs.get("hex_id"), node and node.index)] += 1
 
     pm.add_hookcall_monitoring(before, lambda *args: None)
-    position = Ruleset(base.info, base.title, pm.hook).position(data)
+    position = position_of(Ruleset(base.info, base.title, pm.hook), data)
     routes = [(r["train"], r["visited"], r["chains"]) for r in data["declared"]["routes"]]
     for _ in range(3):
         check_run(position, routes)

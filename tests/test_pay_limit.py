@@ -17,9 +17,10 @@ import pluggy
 from trainrun import solve
 from trainrun.routes.legality import check_run
 from trainrun.registry import Ruleset, load_title
-from trainrun.registry import defaults, g18pa, hookspecs
+from trainrun.plugins import defaults, g18pa, hookspecs
 from trainrun.plugins.hookspecs import hookimpl
 from trainrun.hooks.rules import TrainRules
+from trainrun.formats.reading import position_of
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "18pa-late-game.json"
 PAY_LIMIT = 18
@@ -44,7 +45,7 @@ def _position():
     base = load_title("18PA")
     data = json.loads(EXAMPLE.read_text())
     data["trains"] = [{"id": "5-0", "name": "5"}]
-    return Ruleset(base.info, base.title, pm.hook).position(data)
+    return position_of(Ruleset(base.info, base.title, pm.hook), data)
 
 
 def test_pay_limit_above_sixteen():

@@ -277,7 +277,7 @@ def _mixed_width_position(e3_city_lane):
         **BASE.title.tiles,
         "WA": city([_p("n0", "e5"), _p("e5", "e0", a_lane="2.0")]),
         "WB": city([to_city, _p("e2", "e0")])}), BASE.hook)
-    return ruleset.position({
+    return position_of(ruleset, {
         "title": "18Chesapeake", "phase": "3", "company": COMPANY, "trains": ["2"],
         "tiles": [{"hex": "D2", "tile": "WA", "rotation": 0},
                   {"hex": "E3", "tile": "WB", "rotation": 0}],

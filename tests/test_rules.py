@@ -19,8 +19,10 @@ from trainrun import solve
 from trainrun.routes.graph import build_graph
 from trainrun.registry import Ruleset
 from trainrun.routes.enumeration import enumerate_routes, train_tables
-from trainrun.hooks.rules import scoring_order, scoring_rank
+from trainrun.hooks.rules import scoring_order
+from trainrun.routes.enumeration import scoring_rank
 from trainrun.board.tiles import Path
+from trainrun.formats.reading import position_of
 
 LINE = [
     {"hex": "G7", "tile": "9", "rotation": 1},
@@ -32,7 +34,7 @@ LINE = [
 
 
 def position(ruleset, trains, tokens, tiles=LINE, company="B&O", phase="2"):
-    return ruleset.position({"title": "18Chesapeake", "phase": phase, "company": company,
+    return position_of(ruleset, {"title": "18Chesapeake", "phase": phase, "company": company,
                              "trains": trains, "tiles": tiles, "tokens": tokens})
 
 

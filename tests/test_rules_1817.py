@@ -20,6 +20,7 @@ from trainrun import solve
 from trainrun.errors import InputError
 from trainrun.routes.legality import check_route
 from trainrun.registry import load_title
+from trainrun.formats.reading import position_of
 
 from test_rules import routes  # every legal route of the first train, with values
 
@@ -47,7 +48,7 @@ def g1817():
 
 def position(ruleset, trains, tiles=SOUTH, tokens=CHARLESTON, markers=(), phase="2",
              **extra):
-    return ruleset.position({"title": "1817", "phase": phase, "company": "A&S",
+    return position_of(ruleset, {"title": "1817", "phase": phase, "company": "A&S",
                              "trains": trains, "tiles": tiles, "tokens": tokens,
                              "markers": [{"hex": h, "marker": m} for h, m in markers],
                              **extra})
@@ -112,7 +113,7 @@ def test_a_bridged_stop(g1817):
 
 def test_a_bridge_helps_a_company_without_a_token_there(g1817):
     # GT-like company with its token in Blacksburg: I12 20 + H9 20 + 10 = 50
-    pos = g1817.position({"title": "1817", "phase": "2", "company": "GT", "trains": ["2"],
+    pos = position_of(g1817, {"title": "1817", "phase": "2", "company": "GT", "trains": ["2"],
                           "tiles": SOUTH, "tokens": [{"hex": "I12", "company": "GT"}],
                           "markers": [{"hex": "H9", "marker": "bridge"}]})
     assert routes(pos) == {("H9-0", "I12-0"): 50}

@@ -15,13 +15,15 @@ import json
 import multiprocessing
 import os
 from collections import Counter
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Callable, Iterator
 
 from trainrun.errors import InputError
+from trainrun.formats.reading import read_position
 from trainrun.jsontext import load_json
+from trainrun.routes.solve import Deadline, solve
 
 # a line whose worker died this many times is not run again
 MAX_ATTEMPTS = 3
@@ -72,8 +74,6 @@ def solve_record(text: str, time_limit: float, workers: int = 1, trains=None) ->
     (``title``, ``company``, ``total``, ``status``, ``bound``, ``seconds``, ``routes``).
     ``time_limit`` counts from here (reading the line included); ``trains`` runs those
     trains (``trainrun.board.trainset``)."""
-    from trainrun.formats.reading import read_position
-    from trainrun.routes.solve import Deadline, solve
     deadline = Deadline(time_limit)
 
     def answer(data) -> dict:
@@ -165,7 +165,7 @@ def _stop(pool: ProcessPoolExecutor) -> None:
 
 def _on_dask(task, lines: list[Line], address: str) -> Iterator[dict]:
     try:
-        from distributed import Client
+        from distributed import Client  # lazy: optional (the dask extra)
     except ImportError:
         raise InputError("--dask", "needs the dask extra: pip install 'trainrun[dask]'") from None
     try:

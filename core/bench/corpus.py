@@ -14,36 +14,39 @@ import json
 import time
 from pathlib import Path
 
-from trainrun.hooks.answers import train_rules
 from trainrun.bench.batch import Line, read_lines
-from trainrun.jsontext import load_json
 from trainrun.errors import InputError
+from trainrun.formats.reading import read_position
+from trainrun.hooks.answers import train_rules
+from trainrun.jsontext import load_json
+from trainrun.replay.gamelog import SEED_LIMIT, own_record, read_game, run_positions
+from trainrun.routes.legality import check_run
+from trainrun.routes.solve import solve
 
 
 def bench_lines(paths: list[str]) -> tuple[list[Line], list[str]]:
     """The positions of every input, one line of JSON text each, numbered in input order,
     and a note for each game file whose replay stopped early (its runs up to there count)."""
-    from trainrun.replay.gamelog import SEED_LIMIT
-    texts, notes = [], []
+    texts: list[tuple[str, str]] = []   # (text, why unreadable: "" when readable)
+    notes: list[str] = []
     for path in paths:
         try:
             data = Path(path).read_bytes()
         except OSError as exc:
-            raise InputError(path, exc.strerror) from None
+            raise InputError(path, str(exc.strerror)) from None
         if path.endswith(".jsonl"):
             texts += [(line.text, line.unreadable) for line in read_lines(data)]
             continue
         obj = load_json(data, path, max_int=SEED_LIMIT)
         if isinstance(obj, dict) and "actions" in obj:
-            texts += [(text, None) for text in _game_runs(obj, Path(path).name, notes)]
+            texts += [(text, "") for text in _game_runs(obj, Path(path).name, notes)]
         else:
-            texts.append((json.dumps(obj), None))
+            texts.append((json.dumps(obj), ""))
     return [Line(n, text, unreadable)
             for n, (text, unreadable) in enumerate(texts, start=1)], notes
 
 
 def _game_runs(game: dict, name: str, notes: list) -> list[str]:
-    from trainrun.replay.gamelog import own_record, read_game, run_positions
     runs = []
     try:
         for position in run_positions(read_game(game, name)):
@@ -77,9 +80,6 @@ def _failures(row: dict) -> list[str]:
 def bench_record(text: str, strategy: str = "auto", repeat: int = 1,
                  time_limit: float = 60.0) -> dict:
     """One position solved with ``strategy``: time (best of ``repeat``), answer, checks."""
-    from trainrun.routes.legality import check_run
-    from trainrun.formats.reading import read_position
-    from trainrun.routes.solve import solve
     try:
         data = load_json(text, "position")
         best, run, position = float("inf"), None, None
@@ -93,6 +93,7 @@ def bench_record(text: str, strategy: str = "auto", repeat: int = 1,
     except Exception as exc:  # one bad position must not stop the bench
         return {"strategy": strategy, "status": "error",
                 "error": f"internal error ({type(exc).__name__}: {exc})"}
+    assert run is not None and position is not None     # repeat ≥ 1
     check = check_run(position, [(r.train, r.visited, r.chains) for r in run.routes])
     enumerated = list(run.routes_enumerated.values())
     row = {"id": f"{data.get('fixture', '')}#{data.get('action', '')}", "title": run.title,

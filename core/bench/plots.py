@@ -10,12 +10,12 @@ from trainrun.errors import InputError
 
 def _pyplot():
     try:
-        import matplotlib
+        import matplotlib  # lazy: optional (the bench extra), for the report's plots only
     except ImportError:
         raise InputError("--report", "the plots need matplotlib: "
                                      "pip install 'trainrun[bench]'") from None
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # lazy: optional (the bench extra), for the report's plots only
     return plt
 
 

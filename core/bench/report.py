@@ -106,7 +106,7 @@ def write_report(rows: list[dict], folder: str) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     with open(out / "results.jsonl", "w", encoding="utf-8") as fh:
         fh.writelines(json.dumps(row) + "\n" for row in rows)
-    from trainrun.bench.plots import draw_plots
+    from trainrun.bench.plots import draw_plots  # lazy: matplotlib is optional (the bench extra)
     draw_plots([r for r in rows if r["status"] != "error"], out)
     (out / "report.md").write_text(markdown(rows), encoding="utf-8")
     return out / "report.md"

@@ -1,11 +1,18 @@
 """The ``trainrun`` command: solve a position, verify a declared run, solve a batch, list a
-turn's legal moves, advise the best lay, list titles."""
+turn's legal moves, advise the best lay, list titles.
+
+Lazy imports: each subcommand imports what it uses inside its function, so that
+``trainrun --help`` and ``trainrun titles`` start without the solver, the replay or the
+service (``benchmarks/test_startup.py`` measures it).
+"""
 from __future__ import annotations
 
 import json
+import math
 import signal
 import sys
 from contextlib import contextmanager
+from typing import NoReturn
 
 import click
 
@@ -25,7 +32,6 @@ class FiniteSeconds(click.ParamType):
     name = "seconds"
 
     def convert(self, value, param, ctx):
-        import math
         try:
             seconds = float(value)
         except (TypeError, ValueError):
@@ -39,12 +45,12 @@ class FiniteSeconds(click.ParamType):
 FINITE_SECONDS = FiniteSeconds()
 
 
-def _fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
+def _fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
     click.echo(f"trainrun: error: {message}", err=True)
     sys.exit(code)
 
 
-def _internal(exc: Exception) -> None:
+def _internal(exc: Exception) -> NoReturn:
     _fail(f"internal error ({type(exc).__name__}: {exc}); please report it with the input",
           EXIT_INTERNAL)
 
@@ -230,16 +236,17 @@ def _write_drawing(path: str, svg: str) -> None:
     if path == "-":
         click.echo(svg, nl=False)
         return
+    data: str | bytes
     if path.lower().endswith(".png"):
         from trainrun.draw import svg_to_png
         data, mode = svg_to_png(svg), "wb"
     else:
         data, mode = svg, "w"
     try:
-        with open(path, mode, **({} if mode == "wb" else {"encoding": "utf-8"})) as fh:
+        with open(path, mode, encoding=None if mode == "wb" else "utf-8") as fh:
             fh.write(data)
     except OSError as exc:
-        raise InputError(path, exc.strerror) from None
+        raise InputError(path, str(exc.strerror)) from None
 
 
 @main.command()
@@ -311,7 +318,7 @@ def batch(file: str, time_limit: float, workers: int, trains: str | None, output
     if resume and not output:
         _fail("--resume: needs --output, the file of the interrupted batch")
     with _reported():
-        skip = completed_records(output, lines) if resume else 0
+        skip = completed_records(output, lines) if resume and output else 0
         records = run_lines(partial(solve_record, time_limit=time_limit, workers=workers,
                                     trains=trains),
                             lines[skip:], jobs, dask)
@@ -322,7 +329,7 @@ def batch(file: str, time_limit: float, workers: int, trains: str | None, output
             with open(output, "a" if resume else "w", encoding="utf-8") as out:
                 _write_records(records, len(lines), out, progress, skip)
         except OSError as exc:
-            raise InputError(output, exc.strerror) from None
+            raise InputError(output, str(exc.strerror)) from None
 
 
 @main.command()
@@ -576,7 +583,7 @@ def serve(host: str, port: int, jobs: int | None, queue: int | None, long_jobs: 
     page at /."""
     import uvicorn
 
-    from trainrun.service.app import app as service
+    from trainrun.service import app as service
     from trainrun.service.guard import HeadTimeoutH11Protocol, Limits
     limits = Limits(**({"jobs": jobs} if jobs else {}), queue=queue or 0,
                     long_jobs=long_jobs or 0, long_queue=long_queue or 0,

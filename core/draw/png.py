@@ -11,7 +11,7 @@ from trainrun.errors import InputError
 def svg_to_png(svg: str) -> bytes:
     """The PNG of ``svg``; an ``InputError`` naming the output when no converter is found."""
     try:
-        import cairosvg
+        import cairosvg  # lazy: optional (the png extra); rsvg-convert serves otherwise
     except (ImportError, OSError):
         cairosvg = None
     if cairosvg is not None:

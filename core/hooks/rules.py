@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import numpy as np
-
 
 @dataclass(frozen=True)
 class TrainRules:
@@ -80,8 +78,8 @@ def scoring_order(value: int, prefer: bool, hex_id: str, index: int) -> tuple:
     value first; among equal values, stops of a ``scored_only`` company bonus
     (``prefer``), then board order (hex id, node index). The route's value does not
     depend on the tie-break, only which bonus stops count as scored. The one statement
-    of this rule: ``scored_stops`` applies it to one route, ``scoring_rank`` encodes it
-    for arrays."""
+    of this rule: ``scored_stops`` applies it to one route,
+    ``trainrun.routes.enumeration.scoring_rank`` encodes it for arrays."""
     return (-value, not prefer, hex_id, index)
 
 
@@ -93,16 +91,6 @@ def scored_stops(values: list[int], order: list[tuple], pay_limit: int | None) -
         return [v > 0 for v in values]
     best = set(sorted(range(len(values)), key=order.__getitem__)[:pay_limit])
     return [j in best and v > 0 for j, v in enumerate(values)]
-
-
-def scoring_rank(values: np.ndarray, preferred: np.ndarray) -> np.ndarray:
-    """``scoring_order`` as one int64 per stop, larger = chosen first, for ``values`` and
-    ``preferred`` (1 where a ``scored_only`` bonus lists the stop) indexed by stop.
-
-    Assumes stop index = board order: a lower index is a stop earlier by (hex id, node
-    index), as ``trainrun.routes.graph`` numbers a TrackGraph's stops."""
-    n = len(values)
-    return (values.astype(np.int64) * 2 + preferred) * n + (n - 1 - np.arange(n))
 
 
 @dataclass(frozen=True)

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from trainrun.routes.enumeration import RouteSet, scoring_rank
 from trainrun.routes.graph import TrackGraph
-from trainrun.routes.enumeration import RouteSet
-from trainrun.hooks.rules import scoring_rank
 
 
 def preferred_stops(graph: TrackGraph, bonuses: list) -> np.ndarray:

@@ -10,13 +10,24 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from trainrun.hooks import answers
-from trainrun.routes._enumerate import enumerate_routes as _enumerate
 from trainrun.errors import InputError
-from trainrun.routes.graph import TrackGraph
+from trainrun.hooks import answers
 from trainrun.hooks.rules import TrainRules
+from trainrun.routes._enumerate import enumerate_routes as _enumerate
+from trainrun.routes.graph import TrackGraph
 
 MODES = {"stops": 0, "edges": 1, "unlimited": 2}
+
+
+def scoring_rank(values: np.ndarray, preferred: np.ndarray) -> np.ndarray:
+    """``trainrun.hooks.rules.scoring_order`` as one int64 per stop, larger = chosen first,
+    for ``values`` and ``preferred`` (1 where a ``scored_only`` bonus lists the stop)
+    indexed by stop.
+
+    Assumes stop index = board order: a lower index is a stop earlier by (hex id, node
+    index), as ``trainrun.routes.graph`` numbers a TrackGraph's stops."""
+    n = len(values)
+    return (values.astype(np.int64) * 2 + preferred) * n + (n - 1 - np.arange(n))
 
 
 @dataclass

@@ -17,15 +17,15 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from trainrun.hooks import answers
-from trainrun.routes._segments import walk_segments
 from trainrun.board.hexgrid import opposite
 from trainrun.board.position import Position, node_id
-from trainrun.board.tiles import Tile, gauges_meet, lane_end
+from trainrun.board.tiles import Node, Tile, gauges_meet, lane_end
+from trainrun.hooks import answers
+from trainrun.routes._segments import walk_segments
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -90,8 +90,8 @@ class TrackGraph:
         exclusive group g); an edge per segment, keyed by its index, with ``resources``
         (frozenset of track resource indices: two segments of one route share none),
         ``hexes`` and ``sides``. A new graph each call: change it freely."""
-        import networkx as nx   # only here: the route search never needs it
-        out = nx.MultiGraph()
+        import networkx as nx  # lazy: start-up time; the route search never needs networkx
+        out: nx.MultiGraph[str] = nx.MultiGraph()
         for i, stop in enumerate(self.stop_ids):
             out.add_node(stop, passable=bool(self.passable[i]), station=bool(self.station[i]),
                          groups=self.group_mask(i))
@@ -124,14 +124,17 @@ class _Board:
 
     def __init__(self, position: Position):
         title, board = position.title, position.board
-        stops, others, raw = {}, {}, []
+        stops: dict[tuple, Node] = {}
+        others: dict[tuple, Any] = {}   # side: (hex, edge, other hex, its edge); else the Node
+        raw: list[tuple] = []
         for hex_id, placed in board.items():
             if not placed.tile.paths:
                 continue
             mh = title.hexes[hex_id]
             blocked = position.closed_edges(hex_id)
             for a, b, terminal, track in _turned(placed.tile, placed.rotation):
-                ends = []
+                ends: list[tuple] = []
+                key: tuple
                 for kind, k, lane in (a, b):
                     if kind == "e":
                         other = mh.neighbors.get(k)
@@ -173,7 +176,7 @@ class _Board:
         self.path_terminal = [r[3] for r in raw]
         self.path_gauge = np.array([GAUGE_BITS[r[4]] for r in raw], dtype=np.uint8)
         self.path_names = [(r[5], r[6]) for r in raw]   # chain names of ends u, v
-        incident = [[] for _ in range(n)]
+        incident: list[list[int]] = [[] for _ in range(n)]
         for pid in range(len(raw)):
             incident[self.path_u[pid]].append(pid)
             incident[self.path_v[pid]].append(pid)
@@ -198,7 +201,7 @@ def build_graph(position: Position) -> TrackGraph:
                           for k, n in zip(bd.stop_keys, bd.stop_nodes)], dtype=bool)
 
     # stops the company reaches: from its stations, going on only through passable stops
-    neighbours = [[] for _ in all_ids]
+    neighbours: list[list[int]] = [[] for _ in all_ids]
     for a, b in zip(seg_a.tolist(), seg_b.tolist()):
         neighbours[a].append(b)
         neighbours[b].append(a)
@@ -232,7 +235,9 @@ def build_graph(position: Position) -> TrackGraph:
         for g in bits:
             masks[i, g >> 6] |= np.uint64(1) << np.uint64(g & 63)
 
-    resources, hexes, segments = {}, {}, []
+    resources: dict[tuple, int] = {}
+    hexes: dict[str, int] = {}
+    segments: list[Segment] = []
     for j in range(len(seg_a)):
         a, b = int(seg_a[j]), int(seg_b[j])
         if a not in index or b not in index:
@@ -265,7 +270,7 @@ def build_graph(position: Position) -> TrackGraph:
                                     frozenset(touched), term_a, term_b))
 
     names = []
-    for key in sorted(resources, key=resources.get):
+    for key in sorted(resources, key=resources.__getitem__):
         if key[0] == "s":
             h1, _, h2, _ = bd.side_info[key[1]]
             names.append(f"the hex side between {h1} and {h2}")
@@ -273,7 +278,14 @@ def build_graph(position: Position) -> TrackGraph:
             names.append(f"the track inside {bd.hexes[bd.path_hex[key[1]]]}")
     return _pack(position, stop_ids, [(bd.stop_keys[i][1], bd.stop_nodes[i]) for i in keep],
                  ~ends_only[keep], [s in stations for s in stop_ids], masks, segments, names,
-                 sorted(hexes, key=hexes.get))
+                 sorted(hexes, key=hexes.__getitem__))
+
+
+def track_network(position: Position) -> nx.MultiGraph:
+    """The operating company's track graph as a networkx graph, for a title's questions
+    beyond the route search (18PA's destination check): ``TrackGraph.as_networkx`` of
+    ``build_graph(position)``, a new graph each call."""
+    return build_graph(position).as_networkx()
 
 
 def _pack(position, stop_ids, stop_nodes, passable, station, masks, segments, names,
@@ -285,7 +297,7 @@ def _pack(position, stop_ids, stop_nodes, passable, station, masks, segments, na
         for r in seg.resources:
             bits[k, r >> 6] |= np.uint64(1) << np.uint64(r & 63)
     n = len(stop_ids)
-    adj = [[] for _ in range(n)]
+    adj: list[list[tuple[int, int]]] = [[] for _ in range(n)]
     for k, seg in enumerate(segments):
         adj[seg.a].append((k, seg.b))
         adj[seg.b].append((k, seg.a))

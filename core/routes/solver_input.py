@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from trainrun.solver import Candidates, Network, PathTrain
-
-from trainrun.routes.graph import TrackGraph
 from trainrun.routes.bonus_reach import bonus_reach
-from trainrun.routes.enumeration import RouteSet, TrainTable
-from trainrun.hooks.rules import scoring_rank
+from trainrun.routes.enumeration import RouteSet, TrainTable, scoring_rank
+from trainrun.routes.graph import TrackGraph
+from trainrun.solver import Candidates, Network, PathTrain
 
 
 def upper_route_value(table: TrainTable) -> int:

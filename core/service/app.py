@@ -8,13 +8,14 @@ JSON body and returns the run as ``trainrun solve --json`` prints it (with
 ``POST /moves`` takes a position and returns its legal tile lays and token placements as
 ``trainrun moves --json`` prints them; ``POST /advise`` takes a position and ranks the
 turn's lays and tokens by the run after them, as ``trainrun advise --json``
-(``?top=``, ``?time_limit=`` per candidate); ``POST /verify`` takes ``{"position": ..., "run": ...}`` (``run`` in any form
-``trainrun verify`` reads; without it, a corpus line's declared run) and returns
-``trainrun verify --json``'s verdict; ``POST /apply`` takes ``{"position": ..., "moves":
-[...]}`` and returns the position after those moves (``trainrun.turn.moves.apply``, one after
-the other) in trainrun's own format; ``POST /draw`` draws the board (and a run) as SVG;
-``GET /titles`` lists the installed titles; ``GET /healthz`` and ``GET /readyz`` (the
-pool's load) answer at once under any load; ``GET /`` is the web page (``trainrun.service.web``).
+(``?top=``, ``?time_limit=`` per candidate); ``POST /verify`` takes ``{"position": ...,
+"run": ...}`` (``run`` in any form ``trainrun verify`` reads; without it, a corpus line's
+declared run) and returns ``trainrun verify --json``'s verdict; ``POST /apply`` takes
+``{"position": ..., "moves": [...]}`` and returns the position after those moves
+(``trainrun.turn.moves.apply``, one after the other) in trainrun's own format; ``POST
+/draw`` draws the board (and a run) as SVG; ``GET /titles`` lists the installed titles;
+``GET /healthz`` and ``GET /readyz`` (the pool's load) answer at once under any load;
+``GET /`` is the web page (``trainrun.service.web``).
 Bad input answers 400 with one line naming the field at fault:
 ``{"error": "trains[0]: unknown train '9'"}``.
 
@@ -32,10 +33,10 @@ from fastapi.responses import JSONResponse, Response
 
 from trainrun import __version__
 from trainrun.errors import InputError
-from trainrun.service.guard import Guard, Limits, ServiceError, error_response
 from trainrun.service.docs import add_docs
-from trainrun.service.schema import ERRORS, GET_ERRORS, openapi, request_body
+from trainrun.service.guard import Guard, Limits, ServiceError, error_response
 from trainrun.service.pool import Gone, Overran, PoolFull, SolvePool, TaskFailed
+from trainrun.service.schema import ERRORS, GET_ERRORS, openapi, request_body
 from trainrun.service.web import router as web_router
 from trainrun.service.web import static_files
 
@@ -48,7 +49,7 @@ LIMITS = Limits()
 POOL = SolvePool(LIMITS.jobs, LIMITS.queue, LIMITS.long_jobs, LIMITS.long_queue,
                  LIMITS.max_worker_rss)
 app.add_middleware(Guard, limits=lambda: LIMITS)
-app.openapi = lambda: openapi(app)
+app.openapi = lambda: openapi(app)  # type: ignore[method-assign]  # FastAPI's documented way
 
 
 def configure(limits: Limits) -> None:
@@ -134,7 +135,7 @@ TIME_LIMIT = "Seconds before answering with the best run found and a proven boun
 @app.get("/titles", responses=GET_ERRORS)
 def titles() -> dict:
     """The installed titles."""
-    from trainrun.registry import installed_titles
+    from trainrun.registry import installed_titles  # lazy: no title is loaded before /titles asks
     return {"titles": [{"name": name, "aliases": list(info.aliases),
                         "description": info.description}
                        for name, (_, info) in sorted(installed_titles().items())]}

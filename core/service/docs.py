@@ -13,10 +13,11 @@ ASSETS = "/docs/assets"
 
 def add_docs(app: FastAPI) -> None:
     """Serve ``/docs`` on ``app`` (made with ``docs_url=None, redoc_url=None``)."""
-    from swagger_ui_bundle import swagger_ui_path
+    from swagger_ui_bundle import swagger_ui_path  # lazy: looked up when /docs is mounted
 
     @app.get("/docs", include_in_schema=False)
     def docs():
+        assert app.openapi_url is not None      # the app serves its OpenAPI schema
         return get_swagger_ui_html(openapi_url=app.openapi_url, title=f"{app.title} API",
                                    swagger_js_url=f"{ASSETS}/swagger-ui-bundle.js",
                                    swagger_css_url=f"{ASSETS}/swagger-ui.css",

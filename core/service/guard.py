@@ -16,6 +16,7 @@ import hmac
 import os
 from dataclasses import dataclass, field
 
+from fastapi.responses import JSONResponse
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from trainrun.errors import one_line
@@ -54,7 +55,6 @@ class ServiceError(Exception):
 
 
 def error_response(status: int, message: str, headers: dict | None = None):
-    from fastapi.responses import JSONResponse
     return JSONResponse(status_code=status, content={"error": one_line(message)},
                         headers=headers)
 
@@ -105,7 +105,7 @@ class Guard:
                                               limits.body_timeout)
             except ServiceError as exc:
                 refused = exc
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 refused = ServiceError(408, f"body: not received within "
                                             f"{limits.body_timeout:g} s")
             else:

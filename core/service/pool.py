@@ -85,7 +85,7 @@ def _context():
 
 class _Worker:
     def __init__(self, ctx):
-        from trainrun.service.tasks import serve_worker
+        from trainrun.service.tasks import serve_worker  # lazy: the main process imports no task's code (see trainrun.service.tasks)
         self.conn, child = ctx.Pipe()
         self.process = ctx.Process(target=serve_worker, args=(child,), daemon=True)
         self.process.start()
@@ -318,9 +318,13 @@ class SolvePool:
         loop = asyncio.get_running_loop()
         ready = loop.create_future()
         fd = worker.conn.fileno()
-        loop.add_reader(fd, lambda: ready.done() or ready.set_result(None))
+
+        def wake() -> None:
+            if not ready.done():
+                ready.set_result(None)
+        loop.add_reader(fd, wake)
         waits = {ready} | ({watch} if watch else set())
-        done = set()
+        done: set[asyncio.Future] = set()
         try:
             start = worker.cpu_seconds()
             worker.conn.send(message)

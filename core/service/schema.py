@@ -10,6 +10,11 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from typing import Any
+
+from fastapi.openapi.utils import get_openapi
+
+from trainrun.service.examples import example
 
 
 def _ref(name: str) -> dict:
@@ -93,13 +98,12 @@ BODIES = {
 }
 
 
-EXAMPLE = "18chesapeake-two-trains"   # a shipped example (``trainrun.service.web.examples``)
+EXAMPLE = "18chesapeake-two-trains"   # a shipped example (``trainrun.service.examples``)
 
 
 def _example(name: str):
     """A body for the POST route ``name`` built from the shipped example (None for a game
     file: none is shipped)."""
-    from trainrun.service.web.examples import example
     position = example(EXAMPLE)
     run = example(EXAMPLE + "-run")
     return {"solve": position, "moves": position, "advise": position,
@@ -127,7 +131,8 @@ def _error(what: str, headers: dict | None = None) -> dict:
 
 RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait", "schema": {"type": "string"}}}
 
-ERRORS = {
+# FastAPI's ``responses``: status (int or "default", ...) -> its OpenAPI response object
+ERRORS: dict[int | str, dict[str, Any]] = {
     400: _error("Bad input (body, parameter or Host): one line naming the field at fault"),
     401: _error("A key is required (X-API-Key or Authorization: Bearer)"),
     408: _error("The body was not received in time"),
@@ -138,12 +143,11 @@ ERRORS = {
     504: _error("The work overran the request's deadline and was stopped"),
 }
 
-GET_ERRORS = {status: ERRORS[status] for status in (400, 401)}
+GET_ERRORS: dict[int | str, dict[str, Any]] = {status: ERRORS[status] for status in (400, 401)}
 
 
 def openapi(app) -> dict:
     """``app``'s OpenAPI document with the components above and no 422 answers."""
-    from fastapi.openapi.utils import get_openapi
     if app.openapi_schema is None:
         doc = get_openapi(title=app.title, version=app.version,
                           description=app.description, routes=app.routes)

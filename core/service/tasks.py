@@ -5,10 +5,16 @@ text to the answer's dict, so the service's event loop only reads bodies and wri
 with ``("ok", answer)``, ``("input", one line)`` for bad input, or ``("internal", one
 line)``; with each answer the worker's resident memory in bytes, so the pool can retire a
 worker that grew (``trainrun.service.pool``). ``TASKS`` names what it can do.
+
+Lazy imports: each task imports what it uses inside its function. The service's main
+process imports this module to start workers (``trainrun.service.pool``) and must stay small
+(it holds every connection); the workers have it all imported already
+(``trainrun.service.workerstart``).
 """
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 from trainrun.errors import InputError, one_line
 from trainrun.jsontext import load_json
@@ -133,8 +139,9 @@ def audit(text: str, time_limit: float, name: str) -> dict:
     return report.to_json()
 
 
-TASKS = {"solve": solve, "verify": verify, "apply": apply_moves, "draw": draw,
-         "moves": moves, "advise": advise, "import": import_game, "audit": audit}
+TASKS: dict[str, Callable[..., object]] = {
+    "solve": solve, "verify": verify, "apply": apply_moves, "draw": draw, "moves": moves,
+    "advise": advise, "import": import_game, "audit": audit}
 
 
 def resident_bytes() -> int:

@@ -34,13 +34,15 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from trainrun.hooks import answers
-from trainrun.routes.graph import build_graph
+from tqdm import tqdm
+
 from trainrun.board.hexgrid import opposite
-from trainrun.turn.lays import Lay, next_right
 from trainrun.board.position import Position
+from trainrun.hooks import answers
 from trainrun.routes.enumeration import train_tables
+from trainrun.routes.graph import build_graph
 from trainrun.routes.solve import Run, solve
+from trainrun.turn.lays import Lay, next_right
 from trainrun.turn.moves import LAY_STEPS, apply, legal_lays, legal_tokens
 
 ADVISE_TIME_LIMIT = 10.0   # seconds per candidate board
@@ -86,10 +88,11 @@ def _path_key(path) -> tuple:
 
 def adds_usable_track(position: Position, lay: Lay) -> bool:
     """False when ``lay`` only adds track no train can use (or the company has no train),
-    so the company's track graph after it is the one before it: the tile (like the one it replaces) has no city, town,
-    junction or impassable side, and every path it adds (one the old tile lacks) has an end
-    facing a hex with no track at that side. A walk over such a path ends there, at no
-    stop, so it is part of no segment (``trainrun.routes.graph``)."""
+    so the company's track graph after it is the one before it: the tile (like the one it
+    replaces) has no city, town, junction or impassable side, and every path it adds (one
+    the old tile lacks) has an end facing a hex with no track at that side. A walk over
+    such a path ends there, at no stop, so it is part of no segment
+    (``trainrun.routes.graph``)."""
     if not position.trains:
         return False
     old, new = position.board[lay.hex], position.title.tiles[lay.tile]
@@ -196,7 +199,6 @@ def advise(position: Position, top: int = 3, time_limit: float = ADVISE_TIME_LIM
 
     ``time_limit`` is per solved board; ``top`` how many plans carry their whole run in
     ``to_dict``; ``progress`` shows a tqdm bar on stderr over the turn's first moves."""
-    from tqdm import tqdm
     start = time.perf_counter()
     runs: dict = {}
 

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from trainrun.errors import InputError
-from trainrun.routes.graph import build_graph
-from trainrun.board.position import Position
+from trainrun.plugins.api import InputError, Position, track_network
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -54,15 +52,15 @@ def destination_connected(position: Position) -> bool:
         raise InputError("tokens", f"{company} has no home token in {home_hex}")
     if not targets:
         raise InputError("tokens", f"{company} has no x2 token in {DESTINATIONS[company]}")
-    return _linked(build_graph(position).as_networkx(), homes[0], targets[0])
+    return _linked(track_network(position), homes[0], targets[0])
 
 
 def _linked(graph: nx.MultiGraph, start: str, goal: str) -> bool:
     """Is there one legal walk ``start`` -> ``goal`` over the track graph's segments
-    (``TrackGraph.as_networkx``)? First whether any walk through passable stops joins
+    (``track_network``)? First whether any walk through passable stops joins
     them at all, then a depth-first search for one that uses no stop, track resource or
     exclusive group twice."""
-    import networkx as nx   # here only: loading a title must not wait for it
+    import networkx as nx  # lazy: loading a title must not wait for networkx
     if start not in graph or goal not in graph:
         return False
     through = nx.subgraph_view(graph, filter_node=lambda s: s in (start, goal)

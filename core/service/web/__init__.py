@@ -10,8 +10,8 @@ from fastapi import APIRouter
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
-from trainrun.service.web.serviceschema import GET_ERRORS
-from trainrun.service.web.__init__.examples import example, example_list
+from trainrun.service.examples import example, example_list
+from trainrun.service.schema import GET_ERRORS
 
 STATIC = resources.files(__name__) / "static"
 
