@@ -1,7 +1,9 @@
 """The rules the code cites are in the repository: every ``docs/rules/<file>.md §N`` cited
-in the code, tests, benchmarks, tools, README or the rules themselves names a file of
-``docs/rules`` and a section heading in it, every ``§`` in the code belongs to such a
-citation, and no citation of a document outside the repository is left."""
+in the code, tests, benchmarks, tools, README, the pages of ``docs/`` or the rules themselves
+names a file of ``docs/rules`` and a section heading in it, every ``§`` in the code belongs
+to such a citation, and no citation of a document outside the repository is left. Every
+relative link of the README and of the pages under ``docs/`` points to a file that exists
+(and to a heading of it, where it names one)."""
 from __future__ import annotations
 
 import re
@@ -23,7 +25,7 @@ FOREIGN = re.compile(r"DIGEST|\bR-(?:PA|NY|17|71|CH)\b|\.\./rules/|/work/")
 
 def _code_files() -> list[Path]:
     """Every file that may cite a rule, this one excepted (it spells the patterns)."""
-    files = [ROOT / "README.md"]
+    files = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
     for folder in CODE:
         files += [p for p in sorted((ROOT / folder).rglob("*"))
                   if p.suffix in SUFFIXES and p != Path(__file__).resolve()]
@@ -87,3 +89,39 @@ def test_sections_are_numbered_under_their_parent(path):
     for n in numbers:
         parent = n.rpartition(".")[0]
         assert not parent or parent in numbers, f"{_where(path)} §{n} has no §{parent}"
+
+
+# [text](target) and ![alt](target); a target with a scheme (https:, mailto:) is not checked
+LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+
+
+def _anchors(path: Path) -> set[str]:
+    """The anchors GitHub gives the headings of a Markdown file: lower case, punctuation
+    dropped, spaces as hyphens, a repeated one numbered."""
+    seen: dict[str, int] = {}
+    text = re.sub(r"^```.*?^```", "", path.read_text(), flags=re.S | re.M)
+    for heading in re.findall(r"^#{1,6} +(.+?) *#* *$", text, re.M):
+        slug = re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-")
+        n = seen.get(slug, 0)
+        seen[slug] = n + 1
+        if n:
+            seen[f"{slug}-{n}"] = 1
+    return set(seen)
+
+
+@pytest.mark.parametrize("path", PAGES, ids=_where)
+def test_every_relative_link_points_to_what_exists(path):
+    text = re.sub(r"^```.*?^```", "", path.read_text(), flags=re.S | re.M)
+    text = re.sub(r"`[^`\n]*`", "", text)   # a link written in code is not a link
+    broken = []
+    for target in LINK.findall(text):
+        if re.match(r"[a-z][a-z0-9+.-]*:", target):
+            continue
+        file, _, anchor = target.partition("#")
+        where = (path.parent / file).resolve() if file else path
+        if not where.exists():
+            broken.append(target)
+        elif anchor and where.suffix == ".md" and anchor not in _anchors(where):
+            broken.append(target)
+    assert not broken, f"{_where(path)} links to what does not exist: {broken}"

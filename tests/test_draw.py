@@ -12,14 +12,14 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from service_client import json_client
 
+from trainrun import read_position
 from trainrun.cli.main import main
 from trainrun.draw import draw_input, draw_position, draw_verification
 from trainrun.draw.geometry import R
-from trainrun import read_position
 from trainrun.routes.solve import solve
 from trainrun.routes.verify import verify
-from service_client import json_client
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 POSITIONS = sorted(p for p in EXAMPLES.glob("*.json") if not p.stem.endswith("-run"))
@@ -229,7 +229,8 @@ def test_cli_draw_bad_run_is_one_line(tmp_path):
                                            "chains": [{"left": "F2-0", "right": "H6-0",
                                                        "paths": [{"hex": "Z99", "a": "e0",
                                                                   "b": "e3"}]}]}]}))
-    res = CliRunner().invoke(main, ["draw", str(TWO_TRAINS), str(bad), "-o", str(tmp_path / "x.svg")])
+    res = CliRunner().invoke(main, ["draw", str(TWO_TRAINS), str(bad),
+                                    "-o", str(tmp_path / "x.svg")])
     assert res.exit_code == 2
     assert len(res.output.strip().splitlines()) == 1 and "Z99" in res.output
 
@@ -267,12 +268,17 @@ def test_post_draw_after_moves_is_the_board_apply_gives():
     assert bad.status_code == 400 and bad.json()["error"].startswith("moves[0]")
 
 
-def test_readme_board_is_what_the_command_draws(tmp_path):
-    readme = (Path(__file__).parent.parent / "README.md").read_text()
-    command = re.search(r"`trainrun (solve [^`]* --svg docs/board\.svg)` drew this", readme)
-    assert command and "![" in readme and "(docs/board.svg)" in readme
+@pytest.mark.parametrize("page", ["README.md", "docs/cli.md"])
+def test_readme_board_is_what_the_command_draws(tmp_path, page):
+    """The board shown in the README (and again in docs/cli.md's Drawing) is what the
+    command written above it draws, and the picture links to that file."""
+    root = Path(__file__).resolve().parent.parent
+    text = (root / page).read_text()
+    command = re.search(r"`trainrun (solve [^`]* --svg docs/board\.svg)` drew this", text)
+    image = re.search(r"!\[[^\]]*\]\(([^)]*board\.svg)\)", text)
+    assert command and image, f"{page}: no drawing command or picture"
+    assert ((root / page).parent / image.group(1)).resolve() == root / "docs" / "board.svg"
     args = command.group(1).replace("docs/board.svg", str(tmp_path / "b.svg")).split()
-    root = Path(__file__).parent.parent
     args = [str(root / a) if a.startswith("examples/") else a for a in args]
     res = CliRunner().invoke(main, args)
     assert res.exit_code == 0, res.output

@@ -42,7 +42,7 @@ def test_an_unknown_example_is_one_line():
 
 
 def test_apply_a_lay_then_a_token():
-    # the README's advise answer for this moment: lay 69 on K3 rotation 0, then a token in
+    # docs/cli.md's advise answer for this moment: lay 69 on K3 rotation 0, then a token in
     # J6 city 0 for $40 (LV has $220)
     moves = [{"hex": "K3", "tile": "69", "rotation": 0}, {"hex": "J6", "city": 0}]
     res = client.post("/apply", content=json.dumps({"position": LAY_MOMENT, "moves": moves}))

@@ -154,7 +154,7 @@ def test_lay_and_token_through_the_board(browser, base, tmp_path):
     offered = {(li.get_attribute("data-tile"), int(li.get_attribute("data-rotation")))
                for li in browser.find_elements(By.CSS_SELECTOR, "#lays li.lay")}
     assert offered == {(m["tile"], m["rotation"]) for m in legal["lays"] if m["hex"] == "K3"}
-    assert ("69", 0) in offered   # advise's best plan here lays 69 on K3 (README)
+    assert ("69", 0) in offered   # advise's best plan here lays 69 on K3 (docs/cli.md)
     until(browser, lambda b: len(b.find_elements(By.CSS_SELECTOR, "#lays .thumb svg"))
           == len(offered), "each lay drawn")
     browser.save_screenshot(str(tmp_path / "lays.png"))
@@ -178,7 +178,7 @@ def test_lay_and_token_through_the_board(browser, base, tmp_path):
     browser.save_screenshot(str(tmp_path / "laid.png"))
     run = api(base, "/solve", after_token)
     assert shown == expected(run)
-    assert run["total"] == 240   # advise's best plan: lay 69 on K3, token in J6 (README)
+    assert run["total"] == 240   # advise's best plan: lay 69 on K3, token in J6 (docs/cli.md)
 
 
 def test_a_refused_token_is_one_line_on_the_page(browser, base):
@@ -224,7 +224,7 @@ def test_advise_lists_the_top_plans(browser, base):
              for li in browser.find_elements(By.CSS_SELECTOR, "#plans li.plan")]
     advice = api(base, "/advise?top=2", position)
     assert shown == [p["total"] for p in advice["plans"][:2]]
-    assert shown[0] == 240   # the README's advise answer for this moment
+    assert shown[0] == 240   # docs/cli.md's advise answer for this moment
 
 
 def test_a_game_file_opens_with_a_slider_over_its_runs(browser, base, tmp_path):
