@@ -17,8 +17,8 @@ import statistics
 from pathlib import Path
 
 from trainrun import read_position, solve
-from trainrun.turn.advise import advise
 from trainrun.errors import InputError
+from trainrun.turn.advise import advise
 from trainrun.turn.moves import Lay, apply
 
 MOVES = Path(__file__).parent.parent / "tests" / "data" / "moves"

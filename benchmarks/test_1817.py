@@ -6,10 +6,16 @@ The corpus-wide report (median, p99, max, time against the 18xx.games auto-route
 ``trainrun bench tests/data/corpus/1817/*.jsonl --repeat 3 --report DIR``.
 """
 import pytest
+from conftest import (
+    bench_line,
+    bench_whole_corpus,
+    corpus_lines,
+    line_id,
+    named_trains,
+    router_slowest,
+)
 
 from trainrun import read_position, solve
-
-from conftest import bench_line, bench_whole_corpus, corpus_lines, line_id, named_trains, router_slowest
 
 LINES = corpus_lines("1817")
 # the hardest positions: where the 18xx.games auto-router was slowest (late 6- and 8-trains)

@@ -6,10 +6,9 @@ The corpus-wide report (median, p99, max, time against the 18xx.games auto-route
 ``trainrun bench tests/data/corpus/1871/*.jsonl --repeat 3 --report DIR``.
 """
 import pytest
+from conftest import bench_line, bench_whole_corpus, corpus_lines, line_id
 
 from trainrun import read_position, solve_buying_next_train
-
-from conftest import bench_line, bench_whole_corpus, corpus_lines, line_id
 
 LINES = corpus_lines("1871")
 # the exhaustive oracle's slowest positions (D trains on the final board), and the

@@ -6,7 +6,6 @@ The corpus-wide report (median, p99, max, time against the 18xx.games auto-route
 ``trainrun bench tests/data/corpus/18NY/*.jsonl --repeat 3 --report DIR``.
 """
 import pytest
-
 from conftest import bench_line, bench_whole_corpus, corpus_lines, line_id, router_slowest
 
 LINES = corpus_lines("18NY")

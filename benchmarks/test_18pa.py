@@ -9,10 +9,9 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import named_trains
 
 from trainrun import read_position, solve
-
-from conftest import named_trains
 
 HAND = sorted((Path(__file__).parent.parent / "tests" / "data" / "18pa").glob("*.json"))
 STRESS = Path(__file__).parent / "data" / "18pa-stress.json"

@@ -8,8 +8,8 @@ import json
 from functools import partial
 
 import pytest
-
 from conftest import corpus_lines
+
 from trainrun.bench.batch import Line, run_lines, solve_record
 
 TITLES = ("18Chesapeake", "1817", "1871", "18NY")

@@ -9,10 +9,16 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import (
+    bench_line,
+    bench_whole_corpus,
+    corpus_lines,
+    line_id,
+    named_trains,
+    router_slowest,
+)
 
 from trainrun import read_position, solve
-
-from conftest import bench_line, bench_whole_corpus, corpus_lines, line_id, named_trains, router_slowest
 
 LINES = corpus_lines("18Chesapeake")
 # the hardest positions: the reference auto-router's slowest ones, and every D train

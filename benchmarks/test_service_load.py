@@ -20,7 +20,6 @@ from pathlib import Path
 
 import pytest
 from conftest import corpus_lines
-
 from test_service_process import answer, post_head, raw, running_service
 
 SECONDS = 20

@@ -12,10 +12,9 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import corpus_lines, line_id, named_trains
 
 from trainrun import read_position, solve
-
-from conftest import corpus_lines, line_id, named_trains
 
 # per corpus folder, the train sets to run (issue 14)
 TRAIN_SETS = {
@@ -47,7 +46,8 @@ def stress_cases() -> list:
                 cases.append((f"{folder}-{line_id(line)}-{'+'.join(trains)}", data))
     board = json.loads(PA_BOARD.read_text())
     for trains in PA_SETS:
-        cases.append((f"18PA-late-game-{'+'.join(trains)}", dict(board, trains=named_trains(trains))))
+        cases.append((f"18PA-late-game-{'+'.join(trains)}",
+                      dict(board, trains=named_trains(trains))))
     return cases
 
 

@@ -6,10 +6,10 @@ Checking reads each declared route from its 18xx.games connections (laying the
 hex chains back on the board) and checks and scores it; the full verdict also
 solves the position for the best run.
 """
+from conftest import corpus_lines
+
 from trainrun import read_position
 from trainrun.routes.verify import verify
-
-from conftest import corpus_lines
 
 LINES = corpus_lines("18Chesapeake")
 

@@ -13,6 +13,7 @@ ROOT = Path(__file__).parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 from corpus_checks import corpus_lines  # noqa: E402
+
 from trainrun import read_position  # noqa: E402
 from trainrun.routes.solve import solve  # noqa: E402
 from trainrun.solver import Deadline  # noqa: E402

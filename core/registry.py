@@ -13,10 +13,9 @@ from importlib.metadata import entry_points
 
 import pluggy
 
-from trainrun.errors import InputError, TitlePluginError
 from trainrun.board.title import Title
+from trainrun.errors import InputError, TitlePluginError
 from trainrun.hooks.titleinfo import TitleInfo
-
 from trainrun.plugins import defaults, hookspecs
 
 __all__ = ["Ruleset", "installed_titles", "load_title", "title_manager"]

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import math
 
-from trainrun.errors import InputError
-from trainrun.turn.lays import LayRules, default_upgrades_to
 from trainrun.board.position import CityTokens, Position, Train
+from trainrun.board.tiles import Node, Tile
+from trainrun.board.turnstate import LayRight
+from trainrun.errors import InputError
 from trainrun.hooks.replayrules import ReplayRules
 from trainrun.hooks.rules import TrainRules
-from trainrun.board.tiles import Node, Tile
+from trainrun.turn.lays import LayRules, default_upgrades_to
 from trainrun.turn.tokens import tokens_left, tokens_on_board
-from trainrun.board.turnstate import LayRight
 
 from .hookspecs import hookimpl
 
@@ -87,16 +87,30 @@ def trainrun_train_rules(position: Position, train: Train) -> TrainRules:
     return rules_from_distance(train)
 
 
+def default_stop_value(position: Position, train: Train, rules: TrainRules, hex_id: str,
+                       node: Node) -> int:
+    """The shared stop value (``trainrun_stop_value``): the node's value in the phase's
+    colours (docs/rules/common.md §5.1) times the train rules' multiplier for its kind and
+    the train's own multiplier."""
+    return node.value_in(position.colours) * rules.multiplier.get(node.kind, 1) * train.multiplier
+
+
+def default_company_stations(position: Position) -> set[str]:
+    """The shared stations (``trainrun_company_stations``): the node ids of the cities
+    holding a token of the operating company."""
+    return {position.node_id(hex_id, index) for hex_id, placed in position.board.items()
+            for index, city in placed.tokens.items() if position.company in city.holders()}
+
+
 @hookimpl
 def trainrun_stop_value(position: Position, train: Train, rules: TrainRules, hex_id: str,
                         node: Node) -> int:
-    return node.value_in(position.colours) * rules.multiplier.get(node.kind, 1) * train.multiplier
+    return default_stop_value(position, train, rules, hex_id, node)
 
 
 @hookimpl
 def trainrun_company_stations(position: Position) -> set[str]:
-    return {position.node_id(hex_id, index) for hex_id, placed in position.board.items()
-            for index, city in placed.tokens.items() if position.company in city.holders()}
+    return default_company_stations(position)
 
 
 @hookimpl
@@ -159,9 +173,14 @@ def trainrun_lay_rules(position: Position) -> LayRules:
     return LayRules()
 
 
+def default_lay_colours(position: Position, hex_id: str) -> tuple[str, ...]:
+    """The shared lay colours (``trainrun_lay_colours``): the phase's colours."""
+    return position.phase.colours
+
+
 @hookimpl
 def trainrun_lay_colours(position: Position, hex_id: str) -> tuple[str, ...]:
-    return position.phase.colours
+    return default_lay_colours(position, hex_id)
 
 
 @hookimpl
@@ -196,9 +215,15 @@ def trainrun_terrain_cost(position: Position, hex_id: str, old: Tile) -> int:
     return old.terrain_cost
 
 
+def default_lay_budget(position: Position) -> float:
+    """The shared lay budget (``trainrun_lay_budget``): the turn's cash, ``math.inf``
+    when the position states none."""
+    return math.inf if position.turn.cash is None else position.turn.cash
+
+
 @hookimpl
 def trainrun_lay_budget(position: Position) -> float:
-    return math.inf if position.turn.cash is None else position.turn.cash
+    return default_lay_budget(position)
 
 
 @hookimpl

@@ -1,44 +1,81 @@
-"""Every hook a title plugin can implement, in one place.
+"""Every hook a title plugin can implement, in one place, in four groups.
 
-A title is a module registered under the entry-point group ``trainrun.titles``.
-For each title trainrun builds its own plugin manager holding the shared engine
-rules (``trainrun.plugins.defaults``, registered first) and the title module;
-so for a ``firstresult`` hook the title's answer wins and returning ``None``
-falls back to the shared rule. Hooks without ``firstresult`` collect an answer
-from every plugin.
+A title is a package registered under the entry-point group ``trainrun.titles``. For
+each title trainrun builds its own plugin manager holding the shared engine rules
+(``trainrun.plugins.defaults``, registered first) and the title module; so for a
+``firstresult`` hook the title's answer wins and returning ``None`` falls back to the
+shared rule. Hooks without ``firstresult`` collect an answer from every plugin.
 
-When: ``trainrun_title`` when the title is loaded (a hook name no spec here declares is
-an error then); ``trainrun_prepare_board`` once when a position is read; every other hook
-through ``trainrun.hooks.answers``, the one place in core that asks them, the first time the
-track graph, the train tables, the run or the legality checker needs the answer: once per
-position, once per position and train type where a ``train`` is passed, once per stop
-and train type for ``trainrun_stop_value`` and once per city for ``trainrun_city_blocks``.
-The answer is kept on the position, so checking many routes asks nothing again. Never
-inside the route search, so hooks may be plain Python; a position is not changed once
-read, so answers may depend on anything in it.
-The lay hooks (``trainrun_tile_lays`` to ``trainrun_rotation_refusal``) are asked by
-``trainrun.turn.lays`` when it lists or checks tile lays.
+The groups (``GROUPS``, in this order in the file) say when core asks a hook:
+
+* title: ``trainrun_title`` when the title is loaded (``trainrun.registry``; a hook
+  name no spec here declares is an error then); ``trainrun_prepare_board`` once for each
+  position made (read, handed out by the game-log replay, or given a new phase by a
+  train bought), before any other question about it.
+* scoring (``trainrun_train_rules`` to ``trainrun_board_marks``): how a run scores,
+  asked by the track graph, the route search and the legality checker
+  (``trainrun.routes``) and the turn's advice, and ``trainrun_board_marks`` by the drawn
+  board (``trainrun.draw``), each the first time it needs the answer: once per position,
+  once per position and train type where a ``train`` is passed, once per stop and train
+  type for ``trainrun_stop_value`` and once per city for ``trainrun_city_blocks``. The
+  turn's track walks (``trainrun.turn.walk``) ask the stations and the city blocking too.
+* turn (``trainrun_next_train`` to ``trainrun_lay_budget``): the operating company's
+  moves, asked by ``trainrun.turn`` as it lists or checks them: the train it would buy
+  (``purchase``, only for that question), station tokens (``tokens``), tile lays
+  (``lays``) and a private's special lays (``special_track``). What depends on the
+  position alone is asked once per position (the lays granted, the lay rules and
+  budget, the special lays' rules, the charter's tokens placed, the home hexes; the lay
+  colours once per hex); questions about one hex, tile, rotation, border or city are
+  asked each time core needs them.
+* replay (``trainrun_replay_rules`` to ``trainrun_replay_round``): asked by the game-log
+  replay (``trainrun.replay.gamelog``): ``trainrun_replay_rules`` of the title once per
+  log, before its first action (no position is read yet); the other two as each action
+  comes up.
+
+Core asks every hook but ``trainrun_title`` through ``trainrun.hooks.answers``, the one
+place that does. An answer kept on the position is not asked again, so checking many
+routes asks nothing again; no hook is asked inside the route search, so hooks may be
+plain Python. A position is not changed once read, so answers may depend on anything in
+it.
 """
 from __future__ import annotations
 
 import pluggy
 
-from typing import TYPE_CHECKING
-
-from trainrun.turn.lays import LayRules
 from trainrun.board.position import CityTokens, Position, Train
-from trainrun.hooks.replayrules import ReplayRules
-from trainrun.hooks.rules import CompanyBonus, RouteBonus, TrainRules
 from trainrun.board.tiles import Node, Tile
-from trainrun.hooks.titleinfo import TitleInfo
 from trainrun.board.turnstate import LayRight
-
-if TYPE_CHECKING:
-    from trainrun.replay.gamelog import Replay
+from trainrun.hooks.replayrules import ReplayRules
+from trainrun.hooks.replaystate import ReplayState
+from trainrun.hooks.rules import CompanyBonus, LayRules, RouteBonus, TrainRules
+from trainrun.hooks.titleinfo import TitleInfo
 
 hookspec = pluggy.HookspecMarker("trainrun")
 hookimpl = pluggy.HookimplMarker("trainrun")
 
+# Each group's heading and its hooks, in file order (the module docstring says when core
+# asks them); docs/plugins.md is written from it (``trainrun.plugins.reference``).
+GROUPS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "title": ("The title and its positions", (
+        "trainrun_title", "trainrun_prepare_board")),
+    "scoring": ("Scoring: how a run scores", (
+        "trainrun_train_rules", "trainrun_stop_value", "trainrun_route_bonuses",
+        "trainrun_company_bonuses", "trainrun_fixed_income", "trainrun_company_income",
+        "trainrun_company_stations", "trainrun_city_blocks", "trainrun_exclusive_stops",
+        "trainrun_board_marks")),
+    "turn": ("The turn: trains, tokens and tile lays", (
+        "trainrun_next_train", "trainrun_token_cost", "trainrun_charter_tokens_placed",
+        "trainrun_home_token_hexes", "trainrun_tile_lays", "trainrun_lay_rules",
+        "trainrun_lay_colours", "trainrun_upgrades_to", "trainrun_lay_refusal",
+        "trainrun_rotation_refusal", "trainrun_track_kept", "trainrun_special_lay_connects",
+        "trainrun_special_lay_reached_sides", "trainrun_special_lay_markers",
+        "trainrun_border_cost", "trainrun_terrain_cost", "trainrun_lay_budget")),
+    "replay": ("The replay of a game log", (
+        "trainrun_replay_rules", "trainrun_replay_action", "trainrun_replay_round")),
+}
+
+
+# ---- title: the title and its positions --------------------------------------------------
 
 @hookspec(firstresult=True)
 def trainrun_title() -> TitleInfo:
@@ -51,11 +88,14 @@ def trainrun_prepare_board(position: Position) -> None:
     """Bring ``position.board`` to the state the title's rules give it for this run, in
     place, and check the title's part of the position (``title_state``, ``options``,
     markers), raising ``InputError`` for bad input, so the other hooks may read it
-    unchecked. Called once when a position is read, before anything looks at the board,
+    unchecked. Called once for each position made (read, handed out by the game-log
+    replay, or given a new phase by a train bought), before anything looks at its board,
     so the track graph, the legality checker and the brute force all see the same board:
     a title may replace a hex's tile (18PA: the Fall River ferry hex becomes plain track
     while the ferry is open, no track once it closes). Default: nothing."""
 
+
+# ---- scoring: how a run scores -----------------------------------------------------------
 
 @hookspec(firstresult=True)
 def trainrun_train_rules(position: Position, train: Train) -> TrainRules:
@@ -101,13 +141,6 @@ def trainrun_company_income(position: Position) -> list[tuple[str, int]]:
     its total or of the optimisation. Default: none."""
 
 
-@hookspec
-def trainrun_board_marks(position: Position) -> list[tuple[str, str]]:
-    """List (hex id, label) marks the drawn board shows beyond the position's hex markers:
-    title facts a player sees on the table that the board model keeps elsewhere (18PA's
-    x2 destination tokens, active or not). Only drawn, never part of a run. Default: none."""
-
-
 @hookspec(firstresult=True)
 def trainrun_company_stations(position: Position) -> set[str]:
     """Give the node ids (``HEX-i``) of cities where the operating company has a station
@@ -126,6 +159,15 @@ def trainrun_exclusive_stops(position: Position) -> list[frozenset[str]]:
     """List sets of node ids of which one route may visit at most one, beyond the tiles'
     ``groups`` tags (one city circle per hex, one of New York's cities). Default: none."""
 
+
+@hookspec
+def trainrun_board_marks(position: Position) -> list[tuple[str, str]]:
+    """List (hex id, label) marks the drawn board shows beyond the position's hex markers:
+    title facts a player sees on the table that the board model keeps elsewhere (18PA's
+    x2 destination tokens, active or not). Only drawn, never part of a run. Default: none."""
+
+
+# ---- turn: trains, tokens and tile lays --------------------------------------------------
 
 @hookspec(firstresult=True)
 def trainrun_next_train(position: Position) -> str:
@@ -260,6 +302,8 @@ def trainrun_lay_budget(position: Position) -> float:
     position's ``cash``, no limit when it states none."""
 
 
+# ---- replay: the replay of a game log ----------------------------------------------------
+
 @hookspec(firstresult=True)
 def trainrun_replay_rules(settings: dict) -> ReplayRules | None:
     """Say how the title's game moves tokens and trains beyond what its log's actions say,
@@ -273,18 +317,20 @@ def trainrun_replay_rules(settings: dict) -> ReplayRules | None:
 
 
 @hookspec(firstresult=True)
-def trainrun_replay_action(replay: Replay, action: dict) -> bool | None:
+def trainrun_replay_action(replay: ReplayState, action: dict) -> bool | None:
     """Replay ``action`` of a game log where the title's game does more than (or other than)
     the shared replay: an action of the title's own (18NY's NYC formation ``merge``) or a
     logged action's title effect (18NY: the connection bonuses a ``run_routes`` claims, the
-    coal a ``claim_hex_token`` takes). Change ``replay`` (a ``trainrun.replay.gamelog.Replay``)
-    through its methods and return True when the action is done, None to let the shared
-    replay take it; raise ``InputError`` for what cannot be replayed faithfully. Called for
-    every action standing in the log and each of its automatic actions. Default: None."""
+    coal a ``claim_hex_token`` takes). ``replay`` is what a title sees of the replay
+    (``trainrun.hooks.replaystate.ReplayState``, never the ``Replay`` itself): change it
+    through its methods only, keep the title's own bookkeeping in its ``books``, and
+    return True when the action is done, None to let the shared replay take it; raise
+    ``InputError`` for what cannot be replayed faithfully. Called for every action standing
+    in the log and each of its automatic actions. Default: None."""
 
 
 @hookspec(firstresult=True)
-def trainrun_replay_round(replay: Replay, action: dict) -> str | None:
+def trainrun_replay_round(replay: ReplayState, action: dict) -> str | None:
     """Say which kind of round logged ``action`` belongs to, where the shared replay cannot
     tell from its entity and type (1817: corporations take loans in stock rounds, and merger
     and acquisition rounds lie between operating rounds): ``operating`` (a company's
@@ -293,4 +339,6 @@ def trainrun_replay_round(replay: Replay, action: dict) -> str | None:
     change, no turn). Called as the action comes up, before the replay hands out its
     position: the title may settle there what the actions before it left open (1817: the
     acquisition an auction's last bid decided; a choice the log does not show through
-    ``replay.decide``, before changing anything). Default: None, the shared replay decides."""
+    ``replay.decide``, before changing anything), through ``replay``, the same
+    ``ReplayState`` as ``trainrun_replay_action``'s. Default: None, the shared replay
+    decides."""

@@ -36,7 +36,7 @@ class Deadline:
     def expired(self) -> bool:
         return time.monotonic() >= self.at
 
-    def first_of(self, n: int) -> "Deadline":
+    def first_of(self, n: int) -> Deadline:
         """A deadline for the first of ``n`` calls sharing the time left equally (the
         solves of ``--buy-next-train``); it stops no later than this one."""
         now = time.monotonic()

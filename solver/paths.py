@@ -25,9 +25,12 @@ the caller. Knows no title.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
-from ortools.sat.python import cp_model
+
+if TYPE_CHECKING:   # the CP-SAT stage (``cpsat``) imports OR-Tools when it runs
+    from ortools.sat.python import cp_model
 
 
 @dataclass
@@ -75,9 +78,11 @@ class PathTrain:
 
 @dataclass
 class PathVars:
-    """One copy's variables, kept to read the route back."""
+    """One copy's variables, kept to read the route back; its value as an expression and
+    as (variable index, coefficient) terms, merged and sorted by index, for the objective."""
 
-    value: cp_model.LinearExpr
+    value: cp_model.LinearExpr | int
+    terms: list
     visit: list
     fwd: list
     bwd: list
@@ -113,7 +118,7 @@ def add_path_train(model: cp_model.CpModel, net: Network, train: PathTrain, name
         model.add_implication(visit[s], active)
     model.add_circuit(arcs)
 
-    incident = [[] for _ in range(n)]
+    incident: list[list] = [[] for _ in range(n)]
     for k, (a, b) in enumerate(zip(net.seg_a.tolist(), net.seg_b.tolist())):
         incident[a] += [fwd[k], bwd[k]]
         incident[b] += [fwd[k], bwd[k]]
@@ -154,6 +159,7 @@ def add_path_train(model: cp_model.CpModel, net: Network, train: PathTrain, name
         model.add(sum(int(net.seg_sides[k]) * (fwd[k] + bwd[k]) for k in range(len(fwd)))
                   + sum(int(train.hex_touch[h]) * t for h, t in touch.items()) <= train.limit)
 
+    scored: list
     if train.pay_limit:
         scored = [model.new_bool_var(f"{name}.scored[{s}]") for s in range(n)]
         for s in range(n):
@@ -161,18 +167,30 @@ def add_path_train(model: cp_model.CpModel, net: Network, train: PathTrain, name
             if train.stop_value[s] <= 0:
                 model.add(scored[s] == 0)   # a stop worth nothing never scores
         model.add(sum(scored) <= train.pay_limit)
-        value = sum(int(train.stop_value[s]) * scored[s] for s in range(n))
+        paid = scored
     else:
         scored = [visit[s] if train.stop_value[s] > 0 else None for s in range(n)]
-        value = sum(int(train.stop_value[s]) * visit[s] for s in range(n))
+        paid = visit
+    value: cp_model.LinearExpr | int = sum(int(train.stop_value[s]) * paid[s] for s in range(n))
     value += sum(int(train.hex_value[h]) * t for h, t in touch.items())
+    terms = _terms([(paid[s], int(train.stop_value[s])) for s in range(n)]
+                   + [(t, int(train.hex_value[h])) for h, t in touch.items()])
     top = _top_stops(model, name, train, visit) if train.pay_limit else scored
     for b in range(train.reach_stops.shape[1]):
         by = top if train.scored_only is not None and train.scored_only[b] else visit
         earners[b] += [by[s] for s in np.flatnonzero(train.reach_stops[:, b])
                        if by[s] is not None]
         earners[b] += [touch[h] for h in np.flatnonzero(train.reach_hexes[:, b]) if h in touch]
-    return PathVars(value, visit, fwd, bwd, start, touch)
+    return PathVars(value, terms, visit, fwd, bwd, start, touch)
+
+
+def _terms(weighted: list) -> list:
+    """(variable index, coefficient) of a sum of (literal, coefficient) pairs over positive
+    literals: each variable once, sorted by index, zero coefficients left out."""
+    merged: dict[int, int] = {}
+    for literal, coefficient in weighted:
+        merged[literal.index] = merged.get(literal.index, 0) + coefficient
+    return sorted((v, c) for v, c in merged.items() if c)
 
 
 def _top_stops(model: cp_model.CpModel, name: str, train: PathTrain, visit: list) -> list:
@@ -183,23 +201,26 @@ def _top_stops(model: cp_model.CpModel, name: str, train: PathTrain, visit: list
     if train.scored_only is None or not train.scored_only.any():
         return [None] * n
     listed = train.reach_stops[:, train.scored_only].any(axis=1)
-    key = train.rank
+    key, limit = train.rank, train.pay_limit
+    assert key is not None and limit, "a scored_only bonus is ranked under a pay limit"
     top: list = [None] * n
     for s in np.flatnonzero(listed & (train.stop_value > 0)):
         top[s] = model.new_bool_var(f"{name}.top[{s}]")
         model.add_implication(top[s], visit[s])
         ahead = [visit[t] for t in np.flatnonzero(key > key[s])]
-        if len(ahead) >= train.pay_limit:
-            model.add(sum(ahead) <= train.pay_limit - 1).only_enforce_if(top[s])
+        if len(ahead) >= limit:
+            model.add(sum(ahead) <= limit - 1).only_enforce_if(top[s])
     return top
 
 
-def read_path(solver: cp_model.CpSolver, net: Network, pv: PathVars):
+def read_path(solver: cp_model.CpSolver, net: Network,
+              pv: PathVars) -> tuple[list[int], list[int]] | None:
     """The route a solved copy runs, as (stops, segments), or None if it stays home."""
     firsts = [s for s in range(net.n_stops) if solver.value(pv.start[s])]
     if not firsts:
         return None
-    stops, segs = [firsts[0]], []
+    stops: list[int] = [firsts[0]]
+    segs: list[int] = []
     while True:
         u = stops[-1]
         step = [(k, int(net.seg_b[k])) for k in range(len(pv.fwd))

@@ -107,7 +107,7 @@ def lay_tiles(draw, title, hexes, placements_in, *, skip_one_in: int = 0,
         if joining and not one_in(draw, 10):
             choices = joining
             if not one_in(draw, 4):
-                def reach(c):
+                def reach(c, wanted=wanted, neighbors=neighbors):
                     return len(c[2] & wanted) + sum(neighbors[e] in todo for e in c[2] - wanted)
                 most = max(map(reach, choices))
                 choices = [c for c in choices if reach(c) == most]

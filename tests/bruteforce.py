@@ -85,7 +85,8 @@ def _blocked_edges(position, hex_id):
     """Board edges of ``hex_id`` that track may not cross (impassable borders)."""
     placed = position.board[hex_id]
     mh = position.title.hexes[hex_id]
-    return placed.tile.impassable_at(placed.rotation) | mh.printed.impassable_at(mh.printed_rotation)
+    return (placed.tile.impassable_at(placed.rotation)
+            | mh.printed.impassable_at(mh.printed_rotation))
 
 
 def _paths(position, hex_id):
@@ -412,7 +413,8 @@ class HookRules:
         self.position = position
         self.hook = hook = position.ruleset.hook
         self.stations = set(hook.trainrun_company_stations(position=position))
-        self.exclusive = [frozenset(s) for answer in hook.trainrun_exclusive_stops(position=position)
+        self.exclusive = [frozenset(s)
+                          for answer in hook.trainrun_exclusive_stops(position=position)
                           for s in answer]
         self.company_bonuses = [b for answer in hook.trainrun_company_bonuses(position=position)
                                 for b in answer]

@@ -22,8 +22,8 @@ import functools
 import json
 from pathlib import Path
 
-from trainrun.routes.legality import check_route, check_run
 from trainrun import read_position
+from trainrun.routes.legality import check_route, check_run
 from trainrun.routes.solve import solve
 
 CORPUS = Path(__file__).parent / "data" / "corpus"

@@ -13,7 +13,7 @@ presidencies; its position before the line's action carries the ``privates``.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 FIXTURES = Path(__file__).parent / "data" / "fixtures"
@@ -21,7 +21,7 @@ CHESAPEAKE_PRIVATES = ("D&R", "C-P", "B&S", "C&OC", "B&OR")
 CHESAPEAKE_CLOSING_PHASES = ("5", "6", "D")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _log(title: str, fixture: str) -> tuple:
     """The log's actions; a line naming an older recording ``old_<game>.json`` comes from
     ``<game>.json`` (tests/data/README.md)."""
@@ -61,12 +61,12 @@ def chesapeake_privates(line: dict) -> dict:
     return holders
 
 
-@lru_cache(maxsize=None)
+@cache
 def _replayed_privates(title: str, fixture: str) -> dict:
     """Per action id, the replay's ``privates`` of every company just before it."""
     from trainrun.replay.gamelog import read_game, replay
     text = (FIXTURES / title / fixture).read_text()
-    return {action["id"]: {c: dict(p) for c, p in state.privates.items()}
+    return {action["id"]: {c: dict(p) for c, p in state.state.privates.items()}
             for action, state in replay(read_game(text, fixture))}
 
 

@@ -2,13 +2,13 @@
 18xx.games engine's legal lays and ``trainrun.turn.lay_moves.legal_lays``, each as
 (hex, tile, rotation, cost)."""
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
+
+from fixture_privates import with_privates
 
 from trainrun import read_position
 from trainrun.turn.lay_moves import legal_lays
-
-from fixture_privates import with_privates
 
 MOVES = Path(__file__).parent / "data" / "moves"
 FIXTURES = Path(__file__).parent / "data" / "fixtures"
@@ -16,14 +16,15 @@ LOAN_TITLES = ("18NY",)   # titles whose replay follows the loans a company may 
 
 
 def lay_lines(step: str) -> dict[str, dict]:
-    """Every ``lay_tile`` line of ``step`` (``Track``, ``SpecialTrack``) by ``title/game#action``."""
+    """Every ``lay_tile`` line of ``step`` (``Track``, ``SpecialTrack``), by
+    ``title/game#action``."""
     return {f"{path.parent.name}/{path.stem}#{d['action']}": d
             for path in sorted(MOVES.glob("*/*.jsonl"))
             for d in map(json.loads, path.read_text().splitlines())
             if d["kind"] == "lay_tile" and d["step"] == step}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _loans_left(title: str, fixture: str) -> dict:
     """Action id -> the ``loans_left`` the game-log replay gives the company acting there."""
     from trainrun.replay.gamelog import read_game, replay
@@ -31,7 +32,7 @@ def _loans_left(title: str, fixture: str) -> dict:
     out = {}
     for action, state in replay(game):
         if action.get("entity_type") in ("corporation", "company"):
-            left = state.title_state.get(state.operator(action), {}).get("loans_left")
+            left = state.state.title_state.get(state.operator(action), {}).get("loans_left")
             if left is not None:
                 out[action["id"]] = left
     return out

@@ -9,16 +9,17 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
-from trainrun import read_position, solve
-from trainrun.turn.advise import adds_usable_track, advise
-from trainrun.cli.main import main
-from trainrun.routes.graph import build_graph
-from trainrun.turn.moves import Lay, apply, legal_lays
 from service_client import json_client
 
+from trainrun import read_position, solve
+from trainrun.cli.main import main
+from trainrun.routes.graph import build_graph
+from trainrun.turn.advise import adds_usable_track, advise
+from trainrun.turn.moves import Lay, apply, legal_lays
+
 MOVES = Path(__file__).parent / "data" / "moves"
-LINES = [d for p in sorted(MOVES.glob("*/*.jsonl")) for d in map(json.loads, p.read_text().splitlines())]
+LINES = [d for p in sorted(MOVES.glob("*/*.jsonl"))
+         for d in map(json.loads, p.read_text().splitlines())]
 
 
 def _sample() -> list[dict]:

@@ -2,12 +2,11 @@
 (the corpus line's ``declared.total``) and every best equal to trainrun's solve of the corpus
 line itself (the position the engine had there)."""
 import pytest
-
-from trainrun.replay.audit import audit
-from trainrun import read_position
-from trainrun.routes.solve import solve
-
 from test_gamelog import REPLAYED, corpus_lines, games, load
+
+from trainrun import read_position
+from trainrun.replay.audit import audit
+from trainrun.routes.solve import solve
 
 
 @pytest.mark.parametrize("title,game", games(REPLAYED))

@@ -9,9 +9,9 @@ import time
 from functools import partial
 
 import pytest
-
 from batch_tasks import echo_or_die
 from corpus_checks import corpus_lines
+
 from trainrun.bench.batch import Line, completed_records, read_lines, run_lines, solve_record
 from trainrun.errors import InputError
 

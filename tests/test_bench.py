@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from corpus_checks import corpus_lines
+
 from trainrun.bench.corpus import bench_record
 from trainrun.bench.report import PLOTS, summary_rows
 from trainrun.cli.main import main

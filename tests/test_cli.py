@@ -5,14 +5,15 @@ import sys
 
 import pytest
 from click.testing import CliRunner
+from corpus_checks import CORPUS
 
 from trainrun.cli.main import main
 
-from corpus_checks import CORPUS
-
 EXAMPLE = {
-    "title": "18Chesapeake", "phase": "2", "company": "B&O", "trains": [{"id": "t1", "name": "2"}],
-    "tiles": [{"hex": "G7", "tile": "9", "rotation": 1}, {"hex": "F8", "tile": "X1", "rotation": 4}],
+    "title": "18Chesapeake", "phase": "2", "company": "B&O",
+    "trains": [{"id": "t1", "name": "2"}],
+    "tiles": [{"hex": "G7", "tile": "9", "rotation": 1},
+              {"hex": "F8", "tile": "X1", "rotation": 4}],
     "tokens": [{"hex": "H6", "city": 0, "company": "B&O"}],
 }
 
@@ -52,7 +53,8 @@ def test_titles_lists_chesapeake():
 def test_batch_reads_corpus_lines_and_keeps_going(tmp_path):
     lines = (CORPUS / "18Chesapeake" / "22383.jsonl").read_text().splitlines()[:2]
     f = tmp_path / "batch.jsonl"
-    f.write_text("\n".join([lines[0], "{not json", json.dumps({**EXAMPLE, "phase": "9"}), lines[1]]))
+    f.write_text("\n".join([lines[0], "{not json", json.dumps({**EXAMPLE, "phase": "9"}),
+                           lines[1]]))
     res = CliRunner().invoke(main, ["batch", str(f), "--no-progress"])
     assert res.exit_code == 0
     out = [json.loads(x) for x in res.output.splitlines()]
@@ -74,19 +76,27 @@ def _bad(change):
 
 
 BAD = {
-    "unknown title": (_bad(lambda d: d.update(title="18Nowhere")), "title: unknown title '18Nowhere'"),
-    "unknown hex": (_bad(lambda d: d["tiles"].append({"hex": "Z99", "tile": "9"})), "tiles[2].hex: unknown hex 'Z99'"),
-    "unknown tile": (_bad(lambda d: d["tiles"].append({"hex": "D6", "tile": "9999"})), "tiles[2] (D6): unknown tile '9999'"),
+    "unknown title": (_bad(lambda d: d.update(title="18Nowhere")),
+                      "title: unknown title '18Nowhere'"),
+    "unknown hex": (_bad(lambda d: d["tiles"].append({"hex": "Z99", "tile": "9"})),
+                    "tiles[2].hex: unknown hex 'Z99'"),
+    "unknown tile": (_bad(lambda d: d["tiles"].append({"hex": "D6", "tile": "9999"})),
+                     "tiles[2] (D6): unknown tile '9999'"),
     "unknown company": (_bad(lambda d: d.update(company="XYZ")), "company: unknown company 'XYZ'"),
-    "unknown train": (_bad(lambda d: d["trains"].append({"name": "9H"})), "trains[1]: unknown train '9H'"),
-    "rotation": (_bad(lambda d: d["tiles"][0].update(rotation=6)), "tiles[0] (G7).rotation: rotation must be an integer 0-5"),
-    "token city": (_bad(lambda d: d["tokens"].append({"hex": "H6", "city": 2, "company": "C&O"})), "tokens[1]: hex H6 (tile H6) has no city 2"),
-    "token no city hex": (_bad(lambda d: d["tokens"].append({"hex": "G7", "company": "C&O"})), "tokens[1]: hex G7 (tile 9) has no city 0"),
+    "unknown train": (_bad(lambda d: d["trains"].append({"name": "9H"})),
+                      "trains[1]: unknown train '9H'"),
+    "rotation": (_bad(lambda d: d["tiles"][0].update(rotation=6)),
+                 "tiles[0] (G7).rotation: rotation must be an integer 0-5"),
+    "token city": (_bad(lambda d: d["tokens"].append({"hex": "H6", "city": 2, "company": "C&O"})),
+                   "tokens[1]: hex H6 (tile H6) has no city 2"),
+    "token no city hex": (_bad(lambda d: d["tokens"].append({"hex": "G7", "company": "C&O"})),
+                          "tokens[1]: hex G7 (tile 9) has no city 0"),
     "malformed json": ('{"title": "18Chesapeake",', "position: malformed JSON"),
     "not an object": ("[1, 2]", "position: expected a JSON object"),
     "missing trains": (_bad(lambda d: d.pop("trains")), "trains: missing"),
     "misspelt field": (_bad(lambda d: d.update(tokns=[])), "tokns: unknown field"),
-    "misspelt rotation": (_bad(lambda d: d["tiles"][0].update(rotaton=2)), "tiles[0].rotaton: unknown field"),
+    "misspelt rotation": (_bad(lambda d: d["tiles"][0].update(rotaton=2)),
+                          "tiles[0].rotaton: unknown field"),
 }
 
 

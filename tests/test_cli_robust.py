@@ -9,11 +9,10 @@ import time
 
 import pytest
 from click.testing import CliRunner
-
-from trainrun.cli.main import main
-
 from test_cli import EXAMPLE
 from test_service_process import hard_position
+
+from trainrun.cli.main import main
 
 
 def _strict(line: str):

@@ -29,10 +29,10 @@ import numpy as np
 import pytest
 from corpus_checks import CorpusChecks, lines, solved
 
-from trainrun.routes.graph import build_graph
-from trainrun.routes.legality import check_route
 from trainrun import read_position
 from trainrun.routes.enumeration import enumerate_routes, train_tables
+from trainrun.routes.graph import build_graph
+from trainrun.routes.legality import check_route
 from trainrun.routes.solve import solve
 
 LINES = lines("1817")

@@ -2,14 +2,13 @@
 never another exception, so the CLI and the service never show a traceback or a 500."""
 import json
 
+from corpus_checks import corpus_lines
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_cli import EXAMPLE
 
 from trainrun import read_position, solve
 from trainrun.errors import InputError
-
-from corpus_checks import corpus_lines
-from test_cli import EXAMPLE
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-10, 10) | st.text(max_size=4)

@@ -9,13 +9,13 @@ tests/bruteforce.py, under the title's hooks, gives the optimum: an optimal run'
 equals it, a stopped one's total and bound enclose it. 10,000 mutants by default (about
 75 s), about a quarter of them solved; ``--nightly`` runs 100,000 more."""
 
-import pytest
-
 import bruteforce
+import pytest
 from mutator import mutants, sources
+
+from trainrun import read_position
 from trainrun.errors import InputError
 from trainrun.routes.legality import check_run
-from trainrun import read_position
 from trainrun.routes.solve import solve
 
 POOL = sources()

@@ -12,9 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from trainrun.errors import InputError
-from trainrun.replay.gamelog import filtered_actions, position_at, read_game, replay, run_positions
 from trainrun import read_position
+from trainrun.errors import InputError
+from trainrun.plugins.g1817 import replay as g1817
+from trainrun.plugins.g1871.replay import Game1871
+from trainrun.replay.gamelog import filtered_actions, position_at, read_game, replay, run_positions
 from trainrun.turn.tokens import tokens_left
 
 DATA = Path(__file__).parent / "data"
@@ -289,12 +291,12 @@ def _states_1871(*actions):
     out = {}
     for logged, state in replay(load("1871", G1871)):
         if logged["id"] in actions:
-            g = state.notes["g1871"]
+            g = state.state.books(Game1871)
             out[logged["id"]] = Moment1871(
                 dict(g.holdings.president), g.peir_owner, dict(g.privates),
                 set(g.holdings.floated), copy.deepcopy(g.holdings.held), dict(state.board),
                 {c: [t.id for t in ts] for c, ts in state.trains.items()}, set(state.gone),
-                copy.deepcopy(state.privates))
+                copy.deepcopy(dict(state.state.privates)))
     return out
 
 
@@ -454,7 +456,7 @@ def test_1871_a_malformed_share_id():
 def _acquisition_branches(data=None):
     from trainrun.replay.replayfork import Fork, _branch, _contradiction
     game = read_game(data) if data else load("1817", "1817_game_end_bankrupt")
-    for action, state in replay(game):
+    for action, state in replay(game):  # noqa: B007 (the state at the break is used)
         if action["id"] == 1373:
             break
     state.apply(action)
@@ -471,7 +473,7 @@ def test_1817_the_acquisition_buyer_the_rest_of_the_log_allows():
     for action, state in replay(load("1817", "1817_game_end_bankrupt")):
         if action["id"] == 1375:
             assert state.decisions == {(1374, 0, "acquisition"): "UR"}
-            assert not state.cities_of("WT") and set(state.cities_of("UR")) == {
+            assert not state.state.cities_of("WT") and set(state.state.cities_of("UR")) == {
                 ("C14", 0), ("C22", 0), ("C26", 0), ("E22", 0), ("G18", 0), ("H3", 0)}
             assert state.board["C22"].tokens[0].slots == ["UR", None]
 
@@ -506,13 +508,14 @@ def test_1817_an_acquisition_the_rest_of_the_log_contradicts_every_way_stops_the
 
 def test_a_fork_branch_goes_on_without_changing_the_replay():
     game = load("1817", "1817_game_end_bankrupt")
-    for action, state in replay(game):
+    for action, state in replay(game):  # noqa: B007 (the state at the break is used)
         if action["id"] == 1374:
             break
     branch = state.copy()
-    branch.close("UR")
-    branch.notes["g1817"]["presidents"].clear()
-    assert state.cities_of("UR") and state.trains["UR"] and state.notes["g1817"]["presidents"]
+    branch.state.close("UR")
+    g1817._state(branch.state)["presidents"].clear()
+    assert state.state.cities_of("UR") and state.trains["UR"]
+    assert g1817._state(state.state)["presidents"]
     assert branch.title is state.title and branch.game is state.game
 
 
@@ -536,16 +539,16 @@ def test_1817_a_merger_moves_trains_and_tokens():
     # leaves the board (then GT discards 2-0 at 234, over its train limit)
     game = load("1817", "13707")
     before = after = None
-    for action, state in replay(game):
+    for action, state in replay(game):  # noqa: B007 (the state at the break is used)
         if action["id"] == 233:
-            before = ({t.id for t in state.trains.get("Bess", [])}, state.cities_of("Bess"),
+            before = ({t.id for t in state.trains.get("Bess", [])}, state.state.cities_of("Bess"),
                       {t.id for t in state.trains.get("GT", [])})
         if action["id"] == 234:
             after = state
             break
     bess_trains, bess_cities, gt_trains = before
-    assert bess_cities and not after.cities_of("Bess") and not after.trains.get("Bess")
-    assert set(bess_cities) <= set(after.cities_of("GT"))
+    assert bess_cities and not after.state.cities_of("Bess") and not after.trains.get("Bess")
+    assert set(bess_cities) <= set(after.state.cities_of("GT"))
     assert {t.id for t in after.trains["GT"]} == bess_trains | gt_trains
 
 
@@ -574,7 +577,7 @@ def test_1817_home_tokens_are_chosen_cities():
     game = load("1817", "15528")
     assert {k: game.action(86)[k] for k in ("type", "entity", "city")} == {
         "type": "place_token", "entity": "H", "city": "H9-2-0"}
-    for action, state in replay(game):
+    for action, state in replay(game):  # noqa: B007 (the state at the break is used)
         if action["id"] == 87:
             assert state.board["H9"].tokens[0].slots[0] == "H"
             break
@@ -582,7 +585,8 @@ def test_1817_home_tokens_are_chosen_cities():
 
 def moves_lines(title: str, game: str) -> dict[int, list[dict]]:
     out: dict[int, list[dict]] = {}
-    for line in map(json.loads, (DATA / "moves" / title / f"{game}.jsonl").read_text().splitlines()):
+    lines = (DATA / "moves" / title / f"{game}.jsonl").read_text().splitlines()
+    for line in map(json.loads, lines):
         out.setdefault(line["action"], []).append(line)
     return out
 
@@ -639,14 +643,13 @@ def test_1817_a_bridge_assigned_to_a_hex_not_on_the_map():
 def test_1817_the_bank_liquidates_a_corporation_nobody_bought():
     # engine process_bank_liquidate: its tokens leave the board, its trains the game; here
     # 15528's GT, as if in liquidation offered in the acquisition round before OR 2.1 (309)
-    from trainrun.plugins.g1817 import replay as g1817
-    for action, state in replay(load("1817", "15528")):
+    for action, state in replay(load("1817", "15528")):  # noqa: B007 (used after the break)
         if action["id"] == 309:
             break
     trains = [t.id for t in state.trains["GT"]]
-    notes = state.notes["g1817"]
-    assert state.cities_of("GT") and trains
+    notes = g1817._state(state.state)
+    assert state.state.cities_of("GT") and trains
     notes["liquidating"]["GT"] = notes["mergers"]
-    g1817._bank_liquidations(state, notes)
-    assert not state.cities_of("GT") and "GT" not in state.trains
+    g1817._bank_liquidations(state.state, notes)
+    assert not state.state.cities_of("GT") and "GT" not in state.trains
     assert set(trains) <= state.gone and "GT" not in notes["liquidating"]

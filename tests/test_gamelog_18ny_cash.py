@@ -32,7 +32,7 @@ def _moments():
     out, pending = [], None
     for action, state in replay(_game()):
         if pending:
-            out.append((*pending, state.cash.get(pending[0]["entity"])))
+            out.append((*pending, state.state.cash.get(pending[0]["entity"])))
             pending = None
         line = LINES.get(action["id"])
         if line and _minor(line["entity"]):
@@ -82,7 +82,8 @@ def test_loans_left_through_minor_8s_first_turns():
     left = {}
     for action, state in replay(_game()):
         if action["id"] in (89, 90, 91):
-            left[action["id"]] = (state.cash["8"], state.title_state["8"]["loans_left"])
+            left[action["id"]] = (state.state.cash["8"],
+                                  state.state.title_state["8"]["loans_left"])
     assert left == {89: (5, 2), 90: (25, 0), 91: (20, 1)}
     assert LINES[150]["cash"] == 20
 

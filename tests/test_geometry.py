@@ -1,8 +1,8 @@
 """Hex grid geometry, tile rotation and tile paths."""
 import pytest
 
-from trainrun.errors import InputError
 from trainrun.board.hexgrid import HexGrid, opposite, rotate
+from trainrun.errors import InputError
 from trainrun.formats.reading import position_of
 
 

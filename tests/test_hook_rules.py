@@ -27,12 +27,13 @@ import pluggy
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from trainrun import solve
-from trainrun.registry import Ruleset, load_title
+from trainrun.formats.reading import position_of
+from trainrun.hooks.rules import CompanyBonus, RouteBonus, TrainRules
 from trainrun.plugins import defaults, hookspecs
 from trainrun.plugins.hookspecs import hookimpl
-from trainrun.hooks.rules import CompanyBonus, RouteBonus, TrainRules
-from trainrun.formats.reading import position_of
+from trainrun.registry import Ruleset, load_title
 
 sys.path.insert(0, str(Path(__file__).parent))
 import bruteforce

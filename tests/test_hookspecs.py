@@ -1,12 +1,15 @@
-"""Every hookspec is documented and annotated; titles register through entry points."""
+"""Every hookspec is documented, annotated and in one group; titles register through entry
+points."""
+import ast
 import inspect
+import typing
 
 import pytest
 
 from trainrun.errors import InputError, TitlePluginError
-from trainrun.registry import installed_titles, load_title, title_manager
 from trainrun.plugins import hookspecs
 from trainrun.plugins.hookspecs import hookimpl
+from trainrun.registry import installed_titles, load_title, title_manager
 
 SPECS = [f for name, f in inspect.getmembers(hookspecs, inspect.isfunction)
          if name.startswith("trainrun_")]
@@ -61,6 +64,54 @@ def test_hookspec_has_docstring_and_annotations(spec):
     for name, param in sig.parameters.items():
         assert param.annotation is not inspect.Parameter.empty, f"{spec.__name__}({name})"
     assert sig.return_annotation is not inspect.Signature.empty, spec.__name__
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda f: f.__name__)
+def test_hookspec_annotations_name_real_types(spec):
+    """Every annotation resolves (no name only a type checker knows): the reference page
+    (docs/plugins.md) prints them and a title may read them."""
+    hints = typing.get_type_hints(spec)
+    assert set(hints) == set(inspect.signature(spec).parameters) | {"return"}, spec.__name__
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda f: f.__name__)
+def test_hookspec_arguments_are_plain(spec):
+    """pluggy passes a hook's arguments by name and never passes one with a default, so a
+    hookspec has neither defaults nor ``*args``/``**kwargs``."""
+    for name, param in inspect.signature(spec).parameters.items():
+        assert param.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD, f"{spec.__name__}({name})"
+        assert param.default is inspect.Parameter.empty, f"{spec.__name__}({name}=...)"
+
+
+def test_every_hookspec_is_in_one_group():
+    grouped = [name for _, hooks in hookspecs.GROUPS.values() for name in hooks]
+    assert sorted(grouped) == sorted(HOOKS)
+    assert len(set(grouped)) == len(grouped)
+    assert list(hookspecs.GROUPS) == ["title", "scoring", "turn", "replay"]
+
+
+def test_the_file_is_ordered_by_group():
+    """hookspecs.py lists the hooks group by group, in ``GROUPS`` order, each group under
+    its heading comment."""
+    source = inspect.getsource(hookspecs)
+    in_file = [node.name for node in ast.parse(source).body
+               if isinstance(node, ast.FunctionDef) and node.name.startswith("trainrun_")]
+    assert in_file == [name for _, hooks in hookspecs.GROUPS.values() for name in hooks]
+    lines = source.splitlines()
+    for group, (heading, hooks) in hookspecs.GROUPS.items():
+        comment = next(n for n, line in enumerate(lines)
+                       if line.startswith(f"# ---- {group}: "))
+        first = next(n for n, line in enumerate(lines) if line.startswith(f"def {hooks[0]}("))
+        assert comment < first, group
+        assert heading.split(":")[-1].strip().lower() in lines[comment].lower(), group
+
+
+def test_the_docstring_names_each_group_by_its_ends():
+    """The module docstring's ranges ("``first`` to ``last``") are each group's ends."""
+    doc = hookspecs.__doc__
+    for group, (_, hooks) in hookspecs.GROUPS.items():
+        if len(hooks) > 2:
+            assert f"* {group} (``{hooks[0]}`` to ``{hooks[-1]}``)" in doc, group
 
 
 def test_chesapeake_is_installed():

@@ -6,13 +6,12 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from service_client import json_client
+from test_cli import EXAMPLE
 
 from trainrun import read_position, solve
 from trainrun.cli.main import main
 from trainrun.errors import InputError
-
-from service_client import json_client
-from test_cli import EXAMPLE
 
 
 def _with(**changes) -> str:

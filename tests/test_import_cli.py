@@ -3,12 +3,11 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
-
-from trainrun.cli.main import main
-from trainrun import read_position
-
-from test_gamelog import corpus_lines, differences
 from service_client import json_client
+from test_gamelog import corpus_lines, differences
+
+from trainrun import read_position
+from trainrun.cli.main import main
 
 GAME = str(Path(__file__).parent / "data" / "fixtures" / "18Chesapeake" / "22383.json")
 client = json_client()

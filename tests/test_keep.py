@@ -17,6 +17,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import assume, given
 from hypothesis import strategies as st
+from service_client import json_client
 from test_property import positions
 from test_property_18ny import cut_boards
 
@@ -24,11 +25,10 @@ from trainrun import read_position, solve
 from trainrun.cli.main import main
 from trainrun.draw import draw_position
 from trainrun.errors import InputError
-from trainrun.routes.graph import build_graph
-from trainrun.routes.enumeration import enumerate_routes, train_tables
-from trainrun.routes.solve import describe_route
 from trainrun.formats.text import format_run
-from service_client import json_client
+from trainrun.routes.enumeration import enumerate_routes, train_tables
+from trainrun.routes.graph import build_graph
+from trainrun.routes.solve import describe_route
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 TWO_TRAINS = EXAMPLES / "18chesapeake-two-trains.json"

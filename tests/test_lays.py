@@ -25,16 +25,15 @@ not reached), which now match.
 import dataclasses
 
 import pytest
-
-from trainrun import read_position
-from trainrun.errors import InputError
-from trainrun.turn.lay_moves import apply_lay, check_lay, legal_lays
-from trainrun.turn.lays import Lay
-from trainrun.board.position import PlacedHex
-from trainrun.formats.own_format import position_to_own
-
 from fixture_privates import with_privates
 from lay_moments import engine_lays, lay_lines, our_lays, read_moment
+
+from trainrun import read_position
+from trainrun.board.position import PlacedHex
+from trainrun.errors import InputError
+from trainrun.formats.own_format import position_to_own
+from trainrun.turn.lay_moves import apply_lay, check_lay, legal_lays
+from trainrun.turn.lays import Lay
 
 LINES = lay_lines("Track")
 

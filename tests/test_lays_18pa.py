@@ -76,8 +76,8 @@ def test_a_green_nyc_keeps_its_three_circles_and_their_tokens():
 
 def test_brown_is_for_public_companies_and_pays_the_water():
     # phase 5, green X11 on New York: the minor #5 may not lay brown
-    # (docs/rules/18pa.md §8) and has nothing; the NYC (a token in circle 0) may: brown X21 on New York, paying
-    # the hex's $40 water cost (map data), and green X10 on Newark H17
+    # (docs/rules/18pa.md §8) and has nothing; the NYC (a token in circle 0) may: brown X21
+    # on New York, paying the hex's $40 water cost (map data), and green X10 on Newark H17
     board = _long_island("5", LANDING, {"hex": "H19", "tile": "X11", "rotation": 0})
     assert legal_lays(read_position(board)) == []
     nyc = dict(board, company="NYC", tokens=[{"hex": "H19", "city": 0, "company": "NYC"}])

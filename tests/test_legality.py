@@ -13,15 +13,13 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
-from trainrun import solve
-from trainrun.routes.legality import check_route, check_run
-from trainrun import read_position
-from trainrun.registry import Ruleset, load_title, title_manager
-from trainrun.plugins.hookspecs import hookimpl
-from trainrun.formats.reading import position_of
-
 from corpus_checks import city_tokens, with_tile
+
+from trainrun import read_position, solve
+from trainrun.formats.reading import position_of
+from trainrun.plugins.hookspecs import hookimpl
+from trainrun.registry import Ruleset, load_title, title_manager
+from trainrun.routes.legality import check_route, check_run
 
 CORPUS = Path(__file__).parent / "data" / "corpus" / "18Chesapeake"
 

@@ -6,12 +6,11 @@ must equal the exhaustive search's (``exact_oracle.total``), be proven, and
 every route it returns must pass the independent legality checker.
 """
 import pytest
+from corpus_checks import corpus_lines
 
 from trainrun import read_position
 from trainrun.routes.legality import check_run
 from trainrun.routes.solve import solve
-
-from corpus_checks import corpus_lines
 
 LINES = corpus_lines("18Chesapeake")
 

@@ -14,13 +14,14 @@ import json
 from pathlib import Path
 
 import pluggy
+
 from trainrun import solve
-from trainrun.routes.legality import check_run
-from trainrun.registry import Ruleset, load_title
+from trainrun.formats.reading import position_of
+from trainrun.hooks.rules import TrainRules
 from trainrun.plugins import defaults, g18pa, hookspecs
 from trainrun.plugins.hookspecs import hookimpl
-from trainrun.hooks.rules import TrainRules
-from trainrun.formats.reading import position_of
+from trainrun.registry import Ruleset, load_title
+from trainrun.routes.legality import check_run
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "18pa-late-game.json"
 PAY_LIMIT = 18

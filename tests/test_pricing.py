@@ -4,13 +4,12 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from trainrun.solver import choose_routes
-from trainrun.solver._prices import reduced_values
-from trainrun.solver.model import _branch_and_bound
-from trainrun.solver.pricing import SCALE, aims, priced_bounds, root_bound
-
 from test_solver_model import _brute, _cands
+
+from trainrun.solver import Deadline, Options, Problem, Run, choose_routes
+from trainrun.solver._prices import reduced_values
+from trainrun.solver.branch import branch_and_bound
+from trainrun.solver.pricing import SCALE, aims, priced_bounds, root_bound
 
 routes = st.lists(st.tuples(st.integers(0, 100), st.sets(st.integers(0, 9), min_size=1,
                                                           max_size=4)), max_size=5)
@@ -58,9 +57,9 @@ def test_priced_search_from_just_below_the_best_finds_it(spec):
     best = _brute(spec)
     if best == 0:
         return
-    _, total, finished, _ = _branch_and_bound(_cands(spec), best - 1, [], 0.0)
+    _, total, finished, _ = branch_and_bound(Problem(_cands(spec), []), Run([], best - 1), 0.0)
     assert finished and total == best
-    _, total, finished, _ = _branch_and_bound(_cands(spec), best, [], 0.0)
+    _, total, finished, _ = branch_and_bound(Problem(_cands(spec), []), Run([], best), 0.0)
     assert finished and total == best
 
 
@@ -76,8 +75,8 @@ def test_priced_search_equals_cp_sat_on_a_dense_random_instance():
     rng = np.random.default_rng(5)
     spec = [(2, [(int(rng.integers(50, 400)), set(rng.choice(40, 5, replace=False).tolist()))
                  for _ in range(300)]) for _ in range(2)]
-    bnb = choose_routes(_cands(spec), [], 0, time_limit=60, strategy="bnb")
-    cpsat = choose_routes(_cands(spec), [], 0, time_limit=60, strategy="cpsat")
+    bnb = choose_routes(Problem(_cands(spec), [], 0), Options(Deadline(60), strategy="bnb"))
+    cpsat = choose_routes(Problem(_cands(spec), [], 0), Options(Deadline(60), strategy="cpsat"))
     assert bnb.status == cpsat.status == "optimal"
     assert bnb.total == cpsat.total
 
@@ -105,14 +104,14 @@ def test_priced_search_equals_cp_sat_where_the_best_routes_conflict(counts, monk
     branch and bound goes past its unpriced start to the prices (found over a working
     set of routes) and the last two slots searched at once, and proves the optimum
     CP-SAT alone proves."""
-    from trainrun.solver import model
+    from trainrun.solver import branch
 
     priced = []
-    real = model.priced_bounds
-    monkeypatch.setattr(model, "priced_bounds", lambda *a, **k: priced.append(1) or real(*a, **k))
+    real = branch.priced_bounds
+    monkeypatch.setattr(branch, "priced_bounds", lambda *a, **k: priced.append(1) or real(*a, **k))
     spec = _hot_track_spec(counts, 400, 0)
-    bnb = choose_routes(_cands(spec), [], 0, time_limit=60, strategy="bnb")
-    cpsat = choose_routes(_cands(spec), [], 0, time_limit=60, strategy="cpsat")
+    bnb = choose_routes(Problem(_cands(spec), [], 0), Options(Deadline(60), strategy="bnb"))
+    cpsat = choose_routes(Problem(_cands(spec), [], 0), Options(Deadline(60), strategy="cpsat"))
     assert priced, "the instance should need the priced search"
     assert bnb.status == cpsat.status == "optimal"
     assert bnb.total == cpsat.total

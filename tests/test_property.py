@@ -13,7 +13,7 @@ rules the brute force encodes.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import boards
@@ -34,7 +34,7 @@ TRAIN_NAMES = ["2", "3", "4", "D"]
 TITLE = load_title("18Chesapeake").title
 
 
-@lru_cache(maxsize=None)
+@cache
 def _placements(hex_id: str) -> list[tuple[str, int, frozenset]]:
     return boards.placements(TITLE, hex_id, sorted(TITLE.tiles))
 

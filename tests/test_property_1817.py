@@ -12,7 +12,7 @@ returns must pass the independent checker with the same revenue.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import boards
 import bruteforce
@@ -20,8 +20,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from trainrun import read_position, solve
-from trainrun.routes.legality import check_route, check_run
 from trainrun.registry import load_title
+from trainrun.routes.legality import check_route, check_run
 
 COMPANY = "A&S"
 OTHERS = ["GT", "NYOW", "PLE", "Bess"]
@@ -34,7 +34,7 @@ CENTRES = {"G12", "H9", "H11", "G14", "F15", "I8", "G6", "H3", "E20", "D21", "C2
 TITLE = load_title("1817").title
 
 
-@lru_cache(maxsize=None)
+@cache
 def _placements(hex_id: str) -> list[tuple[str, int, frozenset]]:
     """New York (E22) takes only its own tiles, every other hex only the others."""
     names = NY_TILES if hex_id == "E22" else sorted(n for n in TITLE.tiles if n not in NY_TILES)

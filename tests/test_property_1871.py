@@ -15,7 +15,7 @@ token there.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import boards
@@ -35,7 +35,7 @@ OTHERS = ["Gt", "MR", "So", "PEIR", "N"]
 TITLE = load_title("1871").title
 
 
-@lru_cache(maxsize=None)
+@cache
 def _placements(hex_id: str) -> list[tuple[str, int, frozenset]]:
     return boards.placements(TITLE, hex_id, [
         name for name in sorted(TITLE.tiles)

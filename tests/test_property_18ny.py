@@ -16,6 +16,7 @@ run's total.
 from __future__ import annotations
 
 import json
+
 import boards
 import bruteforce
 from corpus_checks import corpus_lines
@@ -23,8 +24,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from trainrun import read_position, solve
-from trainrun.routes.legality import check_run
 from trainrun.registry import load_title
+from trainrun.routes.legality import check_run
 
 TRAINS = ["2H", "4H", "6H", "12H", "4DE", "5DE", "D"]
 PHASES = ["2H", "4H", "6H", "12H", "4DE", "D"]

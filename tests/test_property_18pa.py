@@ -15,7 +15,7 @@ total.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import boards
 import bruteforce
@@ -23,9 +23,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from trainrun import read_position, solve
-from trainrun.routes.legality import check_run
-from trainrun.registry import load_title
 from trainrun.plugins.g18pa import DESTINATIONS
+from trainrun.registry import load_title
+from trainrun.routes.legality import check_run
 
 # company -> hexes a region may grow from: its home, and for PRR and ERIE the way to
 # Scranton G12 (mining rights)
@@ -41,12 +41,12 @@ TRAINS = ["2", "3", "4", "5", "2R", "3D", "3(NYC)"]
 TITLE = load_title("18PA").title
 
 
-@lru_cache(maxsize=None)
+@cache
 def _white() -> frozenset:
     return frozenset(h for h, mh in TITLE.hexes.items() if mh.printed.color == "white")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _placements(hex_id: str) -> list[tuple[str, int, frozenset]]:
     """(tile, rotation, board edges) for every tile of the hex's kind that fits it."""
     town = any(n.kind == "town" for n in TITLE.hexes[hex_id].printed.nodes)

@@ -25,7 +25,7 @@ track joins only single track there.
 from __future__ import annotations
 
 import dataclasses
-from functools import lru_cache
+from functools import cache
 
 import boards
 import bruteforce
@@ -34,13 +34,13 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 from trainrun import solve
-from trainrun.routes.legality import check_run
-from trainrun.registry import Ruleset, load_title
-from trainrun.routes.runformat import export_run_routes
 from trainrun.board.hexgrid import opposite
 from trainrun.board.tiles import tile_from_dict
-from trainrun.routes.verify import verify
 from trainrun.formats.reading import position_of
+from trainrun.registry import Ruleset, load_title
+from trainrun.routes.legality import check_run
+from trainrun.routes.runformat import export_run_routes
+from trainrun.routes.verify import verify
 
 COMPANY = "B&O"
 OTHERS = ["PRR", "PLE", "SRR", "C&O"]
@@ -110,7 +110,7 @@ RULESET = Ruleset(BASE.info, dataclasses.replace(BASE.title, tiles={
 TITLE = RULESET.title
 
 
-@lru_cache(maxsize=None)
+@cache
 def _placements(hex_id: str) -> list:
     """(tile, rotation, exits) for every tile of the test at a rotation whose track stays
     on the map."""
@@ -118,7 +118,7 @@ def _placements(hex_id: str) -> list:
             for name, r, _ in boards.placements(TITLE, hex_id, sorted(LANE_TILES) + CATALOGUE)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _exits(tile, rotation: int) -> frozenset:
     """(board edge, lane width, gauge) where the tile's track meets its edges."""
     return frozenset((int(end[1:]), lane[0], p.track) for p in tile.paths_at(rotation)

@@ -16,13 +16,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from trainrun import solve
-from trainrun.routes.graph import build_graph
-from trainrun.registry import Ruleset
-from trainrun.routes.enumeration import enumerate_routes, train_tables
-from trainrun.hooks.rules import scoring_order
-from trainrun.routes.enumeration import scoring_rank
 from trainrun.board.tiles import Path
 from trainrun.formats.reading import position_of
+from trainrun.hooks.rules import scoring_order
+from trainrun.registry import Ruleset
+from trainrun.routes.enumeration import enumerate_routes, scoring_rank, train_tables
+from trainrun.routes.graph import build_graph
 
 LINE = [
     {"hex": "G7", "tile": "9", "rotation": 1},
@@ -126,7 +125,8 @@ def test_terminal_path_only_at_a_route_end(chesapeake):
     title = chesapeake.title
     tile = title.tiles["58"]  # paths e0-n0, n0-e2; at rotation 5, n0-e2 leads to D8 (edge 1)
     marked = dataclasses.replace(tile, paths=(tile.paths[0], Path("n0", "e2", terminal=True)))
-    custom = Ruleset(chesapeake.info, dataclasses.replace(title, tiles={**title.tiles, "58": marked}),
+    custom = Ruleset(chesapeake.info,
+                     dataclasses.replace(title, tiles={**title.tiles, "58": marked}),
                      chesapeake.hook)
     pos = position(custom, ["4"], [{"hex": "H6", "city": 0, "company": "B&O"},
                                    {"hex": "D8", "company": "B&O"}])
@@ -198,8 +198,8 @@ def test_checker_refuses_broad_into_narrow(chesapeake):
 
 
 def test_unknown_gauge_is_refused():
-    from trainrun.errors import InputError
     from trainrun.board.tiles import tile_from_dict
+    from trainrun.errors import InputError
     with pytest.raises(InputError, match="tile X: malformed tile data .*track 'meter'"):
         tile_from_dict("X", {"color": "yellow", "paths": [{"a": "e0", "b": "e3",
                                                            "track": "meter"}]})

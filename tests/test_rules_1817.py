@@ -15,14 +15,13 @@ New York's loop (yellow E22: two cities of 40, docs/rules/1817.md §3):
          -- D23 (#7) -- E22-1
 """
 import pytest
+from test_rules import routes  # every legal route of the first train, with values
 
 from trainrun import solve
 from trainrun.errors import InputError
-from trainrun.routes.legality import check_route
-from trainrun.registry import load_title
 from trainrun.formats.reading import position_of
-
-from test_rules import routes  # every legal route of the first train, with values
+from trainrun.registry import load_title
+from trainrun.routes.legality import check_route
 
 SOUTH = [
     {"hex": "I8", "tile": "9", "rotation": 0},     # edges 0 (J7) and 3 (H9)

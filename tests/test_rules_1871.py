@@ -34,8 +34,8 @@ from click.testing import CliRunner
 from trainrun import read_position, solve
 from trainrun.cli.main import main
 from trainrun.errors import InputError
-from trainrun.routes.legality import check_route
 from trainrun.registry import load_title
+from trainrun.routes.legality import check_route
 from trainrun.turn.purchase import position_after_purchase, solve_buying_next_train
 
 sys.path.insert(0, str(Path(__file__).parent))

@@ -33,9 +33,9 @@ import pytest
 
 from trainrun import read_position, solve
 from trainrun.errors import InputError
+from trainrun.plugins.g18pa import destination_connected
 from trainrun.routes.graph import build_graph
 from trainrun.routes.legality import check_run
-from trainrun.plugins.g18pa import destination_connected
 
 sys.path.insert(0, str(Path(__file__).parent))
 import bruteforce  # noqa: E402

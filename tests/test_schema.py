@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
-from trainrun import solve
-from trainrun import read_position
+
+from trainrun import read_position, solve
 from trainrun.formats.own_format import dump_own, position_to_own
 
 sys.path.insert(0, str(Path(__file__).parent))

@@ -2,10 +2,9 @@
 import json
 
 import pytest
-
 from corpus_checks import corpus_lines
-from test_cli import BAD, EXAMPLE
 from service_client import json_client
+from test_cli import BAD, EXAMPLE
 
 client = json_client()
 

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-
 from corpus_checks import corpus_lines
 from service_client import json_client
 

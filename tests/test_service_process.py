@@ -14,7 +14,6 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-
 from test_cli import EXAMPLE
 
 KEY = "s3cret"

@@ -7,11 +7,12 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
 from schemathesis.checks import not_a_server_error
-from schemathesis.specs.openapi.checks import (content_type_conformance,
-                                               response_headers_conformance,
-                                               response_schema_conformance,
-                                               status_code_conformance)
-
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_headers_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
 from test_service_process import KEY, running_service
 
 # requests per operation: generating a whole position (the bodies of /solve, /verify,
@@ -35,8 +36,8 @@ def test_generated_requests_answer_as_documented(schema):
     assert len(operations) >= 13
     calls = []
     for operation in operations:
-        @settings(max_examples=EXAMPLES.get(operation.label, OTHERS), deadline=None, derandomize=True, database=None,
-                  suppress_health_check=list(HealthCheck))
+        @settings(max_examples=EXAMPLES.get(operation.label, OTHERS), deadline=None,
+                  derandomize=True, database=None, suppress_health_check=list(HealthCheck))
         @given(operation.as_strategy())
         def call(case):
             calls.append(case.call_and_validate(headers={"X-API-Key": KEY}, checks=CHECKS,

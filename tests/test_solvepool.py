@@ -2,8 +2,8 @@
 cannot start, a pool closed while a replacement starts."""
 import pytest
 
-from trainrun.service.app import pool as solvepool
-from trainrun.service.pool import SolvePool, _Worker, _context
+from trainrun.service import pool as solvepool
+from trainrun.service.pool import SolvePool, _context, _Worker
 
 
 @pytest.fixture(scope="module")

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainrun.solver import Candidates, choose_routes
-from trainrun.solver.model import _branch_and_bound
+from trainrun.solver import Candidates, Deadline, Options, Problem, Run, choose_routes
+from trainrun.solver.branch import branch_and_bound
 
 
 def _cands(spec):
@@ -45,7 +45,7 @@ routes = st.lists(st.tuples(st.integers(0, 100), st.sets(st.integers(0, 9), min_
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.tuples(st.integers(1, 2), routes), min_size=1, max_size=3))
 def test_model_equals_brute_force(spec):
-    choice = choose_routes(_cands(spec), [], 0, time_limit=10)
+    choice = choose_routes(Problem(_cands(spec), [], 0), Options(Deadline(10)))
     assert choice.status == "optimal"
     assert choice.total == choice.bound == _brute(spec)
     picked = [spec[t][1][i] for t, i in choice.picks]
@@ -58,7 +58,7 @@ def test_company_bonus_counts_once():
     # two disjoint routes both reach bonus 0 (worth 40): 30 + 20 + 40, not + 80
     cands = _cands([(2, [(30, {0}), (20, {1})])])
     cands[0].reach = np.array([[True], [True]])
-    choice = choose_routes(cands, [40], 5, time_limit=10)
+    choice = choose_routes(Problem(cands, [40], 5), Options(Deadline(10)))
     assert choice.total == 30 + 20 + 40 + 5 and choice.status == "optimal"
 
 
@@ -68,8 +68,8 @@ def test_time_limit_reports_a_bound_not_a_false_proof():
     rng = np.random.default_rng(7)
     spec = [(3, [(int(rng.integers(50, 500)), set(rng.choice(60, 6, replace=False).tolist()))
                  for _ in range(2500)])]
-    full = choose_routes(_cands(spec), [], 0, time_limit=30)
-    quick = choose_routes(_cands(spec), [], 0, time_limit=0.001)
+    full = choose_routes(Problem(_cands(spec), [], 0), Options(Deadline(30)))
+    quick = choose_routes(Problem(_cands(spec), [], 0), Options(Deadline(0.001)))
     assert full.status == "optimal"
     assert quick.total <= full.total <= quick.bound
     if quick.status == "optimal":
@@ -81,7 +81,7 @@ def test_time_limit_reports_a_bound_not_a_false_proof():
 def test_branch_and_bound_equals_brute_force(spec):
     """The compiled branch and bound alone (started from 0) finds the brute-force best."""
     cands = _cands(spec)
-    picks, total, finished, _ = _branch_and_bound(cands, 0, [], 0.0)
+    picks, total, finished, _ = branch_and_bound(Problem(cands, []), Run([], 0), 0.0)
     assert finished and total == _brute(spec)
     chosen = [spec[t][1][i] for t, i in picks]
     assert sum(v for v, _ in chosen) == total
@@ -98,11 +98,11 @@ def test_branch_and_bound_out_of_time_hands_over_to_cp_sat():
                  for _ in range(3000)]), (1, [(int(rng.integers(50, 500)),
                                                set(rng.choice(60, 6, replace=False).tolist()))
                                               for _ in range(3000)])]
-    picks, total, finished, _ = _branch_and_bound(_cands(spec), 0, [], 1e-9)
+    picks, total, finished, _ = branch_and_bound(Problem(_cands(spec), []), Run([], 0), 1e-9)
     assert not finished
     chosen = [spec[t][1][i] for t, i in picks]
     assert sum(v for v, _ in chosen) == total
-    full = choose_routes(_cands(spec), [], 0, time_limit=60)
+    full = choose_routes(Problem(_cands(spec), [], 0), Options(Deadline(60)))
     assert full.status == "optimal" and full.total >= total
 
 
@@ -144,7 +144,7 @@ def test_branch_and_bound_with_company_bonuses_equals_brute_force(spec, amounts)
     from 0, finds the brute-force best; its total is the picks' values plus the bonuses
     they reach, once each."""
     cands = _bonus_cands(spec, 3)
-    picks, total, finished, _ = _branch_and_bound(cands, 0, [], 0.0, amounts)
+    picks, total, finished, _ = branch_and_bound(Problem(cands, amounts), Run([], 0), 0.0)
     assert finished and total == _brute_with_bonuses(spec, amounts)
     chosen = [spec[t][1][i] for t, i in picks]
     got = set().union(*[b for _, _, b in chosen])
@@ -162,7 +162,7 @@ def test_choose_routes_with_company_bonuses_equals_brute_force(spec, amounts):
     proves the brute-force best; the earned bonuses it names are the ones its picks reach.
     A negative bonus is never worth earning, so the brute force counts it as 0 (the model
     leaves it unearned)."""
-    choice = choose_routes(_bonus_cands(spec, 3), amounts, 7, time_limit=10)
+    choice = choose_routes(Problem(_bonus_cands(spec, 3), amounts, 7), Options(Deadline(10)))
     paid = [max(a, 0) for a in amounts]
     assert choice.status == "optimal"
     assert choice.total == choice.bound == _brute_with_bonuses(spec, paid) + 7
@@ -178,9 +178,10 @@ def test_branch_and_bound_bonus_beats_a_higher_value():
     two trains sharing no track: 50 + 30 + 40 = 120, and the bonus counts once when both
     reach it."""
     spec = [(1, [(50, {0}, set()), (30, {1}, {0})])]
-    assert _branch_and_bound(_bonus_cands(spec, 1), 0, [], 0.0, [40])[1] == 70
+    assert branch_and_bound(Problem(_bonus_cands(spec, 1), [40]), Run([], 0), 0.0)[1] == 70
     spec = [(2, [(50, {0}, {0}), (30, {1}, {0})])]
-    assert _branch_and_bound(_bonus_cands(spec, 1), 0, [], 0.0, [40])[1] == 50 + 30 + 40
+    assert branch_and_bound(Problem(_bonus_cands(spec, 1), [40]), Run([], 0), 0.0)[1] \
+        == 50 + 30 + 40
 
 
 def test_branch_and_bound_uses_all_64_bonus_bits():
@@ -188,9 +189,11 @@ def test_branch_and_bound_uses_all_64_bonus_bits():
     the branch and bound to CP-SAT and still finds it. Hand check: 10 + 100 beats 60."""
     spec = [(1, [(60, {0}, set()), (10, {1}, {63})])]
     amounts = [0] * 63 + [100]
-    assert _branch_and_bound(_bonus_cands(spec, 64), 0, [], 0.0, amounts)[1] == 110
-    assert choose_routes(_bonus_cands(spec, 64), amounts, 0, time_limit=10).total == 110
-    choice = choose_routes(_bonus_cands(spec, 65), amounts + [0], 0, time_limit=10)
+    assert branch_and_bound(Problem(_bonus_cands(spec, 64), amounts), Run([], 0), 0.0)[1] == 110
+    assert choose_routes(Problem(_bonus_cands(spec, 64), amounts, 0),
+                         Options(Deadline(10))).total == 110
+    choice = choose_routes(Problem(_bonus_cands(spec, 65), amounts + [0], 0),
+                           Options(Deadline(10)))
     assert choice.total == 110 and choice.status == "optimal" and choice.bonuses == [63]
 
 
@@ -199,10 +202,11 @@ def test_required_bonus_found_by_the_branch_and_bound():
     # does not earn it, so only the branch and bound's run counts
     cands = _cands([(1, [(50, {0}), (10, {1})])])
     cands[0].reach = np.array([[False], [True]])
-    choice = choose_routes(cands, [5], 0, 1.0, required=(0,))
+    choice = choose_routes(Problem(cands, [5], 0, (0,)), Options(Deadline(1.0)))
     assert (choice.picks, choice.total, choice.status) == ([(0, 1)], 15, "optimal")
     cands[0].reach = np.array([[False], [False]])
-    assert choose_routes(cands, [5], 0, 1.0, required=(0,)) is None   # no route earns it
+    # no route earns it
+    assert choose_routes(Problem(cands, [5], 0, (0,)), Options(Deadline(1.0))) is None
 
 
 def test_required_bonus_not_found_in_time_is_said_not_faked(monkeypatch):
@@ -210,15 +214,15 @@ def test_required_bonus_not_found_in_time_is_said_not_faked(monkeypatch):
     # bonus the greedy run (which need not earn it) must not be returned in its place
     from ortools.sat.python import cp_model
 
-    from trainrun.solver import NoRunFound, model
+    from trainrun.solver import NoRunFound, branch
 
     monkeypatch.setattr(cp_model.CpSolver, "solve", lambda self, model, *a: cp_model.UNKNOWN)
-    monkeypatch.setattr(model, "best_combination",
+    monkeypatch.setattr(branch, "best_combination",
                         lambda bits, starts, values, counts, lower, *a, **k: (lower, [], False))
     cands = _cands([(1, [(50, {0}), (10, {1})])])
     cands[0].reach = np.array([[False], [True]])
     with pytest.raises(NoRunFound):
-        choose_routes(cands, [5], 0, 1.0, required=(0,))
+        choose_routes(Problem(cands, [5], 0, (0,)), Options(Deadline(1.0)))
     # without the requirement: 50 (route 0), proven by the greedy run meeting the bound
-    choice = choose_routes(cands, [5], 0, 1.0)
+    choice = choose_routes(Problem(cands, [5], 0), Options(Deadline(1.0)))
     assert choice.total == 50 and choice.status == "optimal"

@@ -15,15 +15,14 @@ import dataclasses
 import json
 
 import pytest
+from lay_moments import MOVES, lay_lines, read_moment
 
 from trainrun import read_position
 from trainrun.errors import InputError
+from trainrun.formats.own_format import position_to_own
 from trainrun.turn.lay_moves import apply_lay
 from trainrun.turn.lays import Lay
-from trainrun.formats.own_format import position_to_own
 from trainrun.turn.tokens import TokenMove, apply_token, legal_tokens, tokens_left
-
-from lay_moments import MOVES, lay_lines, read_moment
 
 STAGECOACH = "Albany-Schenectady Stagecoach Line"
 ABILITY = {"type": "token", "hexes": ["F20"], "price": 0, "teleport_price": 0,

@@ -12,12 +12,11 @@ Albany Iron Works (only lays paying for water, up to $80 off it: docs/rules/18ny
 import dataclasses
 
 import pytest
+from lay_moments import engine_lays, lay_lines, our_lays, read_moment
 
 from trainrun.errors import InputError
 from trainrun.turn.lay_moves import apply_lay, check_lay, legal_lays
 from trainrun.turn.lays import Lay, next_right
-
-from lay_moments import engine_lays, lay_lines, our_lays, read_moment
 
 LINES = lay_lines("SpecialTrack")
 

@@ -12,20 +12,19 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from corpus_checks import corpus_lines
 
+from trainrun.board.trainset import with_trains
+from trainrun.formats.reading import read_position
 from trainrun.hooks import answers
 from trainrun.routes.bonus_reach import preferred_stops
+from trainrun.routes.enumeration import enumerate_routes, train_tables
 from trainrun.routes.graph import build_graph
 from trainrun.routes.legality import check_run
-from trainrun.formats.reading import read_position
-from trainrun.routes.enumeration import enumerate_routes, train_tables
 from trainrun.routes.solve import solve
+from trainrun.routes.solver_input import candidates
 from trainrun.solver import Deadline
 from trainrun.solver.pricing import priced_bound
-from trainrun.routes.solver_input import candidates
-from trainrun.board.trainset import with_trains
-
-from corpus_checks import corpus_lines
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 LIMITS = [0.05, 0.2, 1.0, 3.0]

@@ -5,12 +5,11 @@ import json
 from pathlib import Path
 
 import pytest
-
-from trainrun.errors import InputError
-from trainrun import read_position
-from trainrun.routes.solve import solve
-
 from corpus_checks import corpus_lines
+
+from trainrun import read_position
+from trainrun.errors import InputError
+from trainrun.routes.solve import solve
 
 RECORDED = json.loads((Path(__file__).parent / "data" / "claims" / "18NY.json").read_text())
 LINES = {f"{d['fixture']}#{d['action']}": d for d in corpus_lines("18NY")}

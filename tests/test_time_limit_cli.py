@@ -5,11 +5,11 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
+from service_client import json_client
 
+from trainrun.board.trainset import with_trains
 from trainrun.cli.main import main
 from trainrun.formats.reading import read_position
-from trainrun.board.trainset import with_trains
-from service_client import json_client
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 HARD = str(EXAMPLES / "18pa-late-game.json")

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from trainrun import read_position
-from trainrun.errors import InputError
 from trainrun.board.position import CityTokens
+from trainrun.errors import InputError
 from trainrun.formats.own_format import position_to_own
 from trainrun.turn.tokens import TokenMove, apply_token, free_slot, legal_tokens
 from trainrun.turn.walk import connected_nodes

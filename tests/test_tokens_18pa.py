@@ -11,8 +11,8 @@ import pytest
 
 from trainrun import read_position
 from trainrun.errors import InputError
-from trainrun.turn.tokens import tokens_left
 from trainrun.turn.moves import TokenMove, apply, legal_tokens
+from trainrun.turn.tokens import tokens_left
 from trainrun.turn.walk import connected_nodes
 
 DATA = Path(__file__).parent / "data" / "18pa"

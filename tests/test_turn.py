@@ -5,12 +5,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from service_client import json_client
 
 from trainrun import read_position
 from trainrun.cli.main import main
 from trainrun.errors import InputError
 from trainrun.turn.moves import BuyTrain, TokenMove, apply, legal_moves
-from service_client import json_client
 
 MOVES = Path(__file__).parent / "data" / "moves"
 LINES = {f"{p.parent.name}/{p.stem}#{d['action']}": d for p in sorted(MOVES.glob("*/*.jsonl"))

@@ -14,17 +14,16 @@ import json
 from pathlib import Path
 
 import pytest
-
-from trainrun.errors import InputError
-from trainrun import read_position
-from trainrun.registry import installed_titles, load_title
-from trainrun.routes.solve import solve
-from trainrun.routes.runformat import export_run_routes, route_readings
-from trainrun.formats.text import format_verification
-from trainrun.routes.verify import verify
-
 from corpus_checks import CORPUS, city_tokens, corpus_lines, with_tile
 from service_client import json_client
+
+from trainrun import read_position
+from trainrun.errors import InputError
+from trainrun.formats.text import format_verification
+from trainrun.registry import installed_titles, load_title
+from trainrun.routes.runformat import export_run_routes, route_readings
+from trainrun.routes.solve import solve
+from trainrun.routes.verify import verify
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 
@@ -451,8 +450,8 @@ def test_chain_inside_one_hex_both_ways_of_writing_it():
     make several fits, and each is a reading."""
     import dataclasses
 
-    from trainrun.routes.runformat import chain_hexes, fit_chain
     from trainrun.board.tiles import Path as TilePath
+    from trainrun.routes.runformat import chain_hexes, fit_chain
     data = next(d for d in corpus_lines("18Chesapeake") if d["fixture"] == "1905.json")
     read = read_position(data)
     placed = read.board["H6"]                    # the printed OO hex: e1-n0, e4-n1 at rotation 0

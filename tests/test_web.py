@@ -4,10 +4,10 @@ import json
 import re
 from pathlib import Path
 
+from service_client import json_client
 
 from trainrun.formats.reading import read_position
 from trainrun.turn.moves import legal_moves
-from service_client import json_client
 
 client = json_client()
 EXAMPLES = Path(__file__).parent.parent / "examples"

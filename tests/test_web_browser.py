@@ -233,14 +233,16 @@ def test_a_game_file_opens_with_a_slider_over_its_runs(browser, base, tmp_path):
     until(browser, lambda b: b.find_element(By.TAG_NAME, "body").get_attribute("data-ready"),
           "the page to start")
     browser.find_element(By.ID, "upload").send_keys(str(game))
-    until(browser, lambda b: b.find_element(By.ID, "run-label").get_attribute("textContent").startswith("5 of 5"),
+    until(browser, lambda b: b.find_element(By.ID, "run-label").get_attribute("textContent")
+          .startswith("5 of 5"),
           "the game's last run")
     runs = api(base, "/import?runs=true", json.loads(game.read_text()))["positions"]
     assert [p["action"] for p in runs] == [44, 53, 64, 70, 75]   # as tests/test_import_cli.py
     assert shown_position(browser) == runs[-1]
     browser.execute_script("const s = document.getElementById('run-slider');"
                            " s.value = 1; s.dispatchEvent(new Event('change'));")
-    until(browser, lambda b: b.find_element(By.ID, "run-label").get_attribute("textContent").startswith("2 of 5"),
+    until(browser, lambda b: b.find_element(By.ID, "run-label").get_attribute("textContent")
+          .startswith("2 of 5"),
           "the second run")
     assert shown_position(browser) == runs[1]
     assert "B&O" in browser.find_element(By.ID, "summary").text

@@ -7,11 +7,11 @@ Used by ``trainrun.formats.own_format`` and ``trainrun.formats.corpus_format``.
 """
 from __future__ import annotations
 
-from trainrun.errors import InputError
 from trainrun.board.position import CityTokens, PlacedHex, Position, Train
 from trainrun.board.tiles import Tile
 from trainrun.board.title import Phase, Title
 from trainrun.board.turnstate import Turn
+from trainrun.errors import InputError
 
 
 def need(data: dict, key: str, where: str = ""):

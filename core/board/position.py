@@ -40,6 +40,14 @@ def parse_node_id(text) -> tuple[str, int] | None:
         return None
 
 
+def split_node_id(text: str) -> tuple[str, int]:
+    """(hex id, node index) of ``text``, known to be a node id ``HEX-i`` (a station, a
+    checked stop)."""
+    parsed = parse_node_id(text)
+    assert parsed is not None, f"not a node id: {text!r}"
+    return parsed
+
+
 def node_hex(text) -> str | None:
     """The hex id of node id ``text``; None when it is not one."""
     parsed = parse_node_id(text)
@@ -134,7 +142,8 @@ class Position:
 
     def location(self, node_id: str) -> str:
         """The place name of the hex of ``node_id`` (``HEX-i``); "" if it has none."""
-        mh = self.title.hexes.get(node_hex(node_id))
+        hex_id = node_hex(node_id)
+        mh = self.title.hexes.get(hex_id) if hex_id is not None else None
         return mh.location if mh is not None else ""
 
     def node_kind(self, node_id: str) -> str:

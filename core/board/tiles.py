@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from trainrun.errors import InputError
 from trainrun.board.hexgrid import rotate
+from trainrun.errors import InputError
 
 STOP_KINDS = ("city", "town", "offboard")
 GAUGES = ("broad", "narrow", "dual")

@@ -67,7 +67,7 @@ class Title:
     companies: dict[str, dict]
 
     @classmethod
-    def load(cls, folder: str | Path) -> "Title":
+    def load(cls, folder: str | Path) -> Title:
         """Read map.json, tiles.json, trains.json, phases.json and companies.json."""
         folder = Path(folder)
 

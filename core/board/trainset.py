@@ -10,8 +10,8 @@ from __future__ import annotations
 import dataclasses
 
 from trainrun.board.board_input import trains_field
-from trainrun.errors import InputError
 from trainrun.board.position import Position
+from trainrun.errors import InputError
 
 
 def train_names(spec) -> list[str]:

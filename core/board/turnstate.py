@@ -31,7 +31,7 @@ class LayRight:
     upgrade_cost: int | None = None
     cannot_reuse_same_hex: bool = False
 
-    def resolved(self, upgraded: bool) -> "LayRight":
+    def resolved(self, upgraded: bool) -> LayRight:
         """This right with ``not_if_upgraded`` decided by whether an upgrade was made."""
         def decide(value):
             return (not upgraded) if value == "not_if_upgraded" else bool(value)
@@ -145,7 +145,7 @@ def turn_from_moves(data: dict, hexes) -> Turn:
 def turn_to_own(turn: Turn) -> dict:
     """The own format's ``cash`` and ``turn`` keys for ``turn`` (only what differs from the
     start of a turn)."""
-    out = {}
+    out: dict[str, object] = {}
     if turn.cash is not None:
         out["cash"] = turn.cash
     written = {"lays": turn.lays, "upgraded": turn.upgraded, "laid_hexes": list(turn.laid_hexes),

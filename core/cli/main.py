@@ -17,8 +17,8 @@ from typing import NoReturn
 import click
 
 from trainrun.errors import InputError
-from trainrun.jsontext import load_json
 from trainrun.formats.text import format_purchase, format_run, format_verification
+from trainrun.jsontext import load_json
 
 EXIT_STOPPED = 1      # solve: the run is the best found by the time limit, not proven
 EXIT_BAD_INPUT = 2
@@ -97,9 +97,9 @@ def _deadline(time_limit: float):
 
 
 def _purchase_text(text: str, deadline, workers: int, trains=None):
+    from trainrun.board.trainset import with_trains
     from trainrun.formats.reading import read_position
     from trainrun.turn.purchase import solve_buying_next_train
-    from trainrun.board.trainset import with_trains
     position = read_position(text)
     if trains is not None:
         position = with_trains(position, trains)
@@ -172,6 +172,7 @@ def solve(position: str, as_json: bool, time_limit: float, workers: int,
                       and result.with_train.status == "optimal")
         else:
             from contextlib import nullcontext
+
             from trainrun.formats.reading import read_position
             from trainrun.routes.solve import solve as solve_position
             board = read_position(_read_file(position))
@@ -313,6 +314,7 @@ def batch(file: str, time_limit: float, workers: int, trains: str | None, output
     """Solve one position per line of FILE (JSON lines); one JSON result per line, in order,
     each with its input ``line`` number."""
     from functools import partial
+
     from trainrun.bench.batch import completed_records, read_lines, run_lines, solve_record
     lines = read_lines(_read_bytes(file))
     if resume and not output:
@@ -350,6 +352,7 @@ def bench(inputs: tuple, folder: str | None, strategies: tuple, repeat: int,
     """Solve and check every position of INPUTS (JSON lines, positions, 18xx.games game
     files); one JSON row per solve, and with --report a report with plots."""
     from functools import partial
+
     from trainrun.bench.batch import run_lines
     from trainrun.bench.corpus import bench_lines, bench_record
     from trainrun.bench.report import write_report
@@ -405,6 +408,7 @@ def moves(position: str, as_json: bool) -> None:
     from trainrun.turn.moves import legal_moves
     if position.endswith(".jsonl"):
         from functools import partial
+
         from trainrun.bench.batch import position_record, read_lines, run_lines
         lines = read_lines(_read_bytes(position))
         records = run_lines(partial(position_record, answer=_legal_moves_record), lines)
@@ -434,8 +438,9 @@ def import_game(game: str, action: int | None, company: str | None, as_json: boo
     """Replay an 18xx.games game file (GAME.json) and print a position of it in trainrun's
     own format: the board, the phase and the company's trains."""
     import os
-    from trainrun.replay.gamelog import own_record, position_at, read_game, run_positions
+
     from trainrun.formats.own_format import dump_own
+    from trainrun.replay.gamelog import own_record, position_at, read_game, run_positions
     with _reported():
         log = read_game(_read_file(game), os.path.basename(game))
         if runs:
@@ -457,10 +462,13 @@ def audit(game: str, as_json: bool, time_limit: float, progress: bool | None) ->
     """Every run declared in the 18xx.games game file GAME.json, re-scored and checked,
     against the proven best; then per company the sum left on the table."""
     import os
+
     from tqdm import tqdm
-    from trainrun.replay.audit import audit as audit_game, run_count
-    from trainrun.replay.gamelog import read_game
+
     from trainrun.formats.text import format_audit
+    from trainrun.replay.audit import audit as audit_game
+    from trainrun.replay.audit import run_count
+    from trainrun.replay.gamelog import read_game
     with _reported():
         log = read_game(_read_file(game), os.path.basename(game))
         show = _show(progress)
@@ -518,8 +526,8 @@ def advise(position: str, top: int, as_json: bool, time_limit: float, workers: i
            progress: bool | None) -> None:
     """Rank every plan of the turn in POSITION (each legal lay; a lay then a second lay or a
     token; a token alone) by the proven-best run after it, with the gain over not laying."""
-    from trainrun.turn.advise import advise as advise_turn
     from trainrun import read_position
+    from trainrun.turn.advise import advise as advise_turn
     show = _show(progress)
     with _reported():
         result = advise_turn(read_position(_read_file(position)), top=top,
@@ -539,8 +547,8 @@ def advise(position: str, top: int, as_json: bool, time_limit: float, workers: i
               help="Convert the line of a JSON-lines file whose 'action' is N.")
 def convert(position: str, line: int | None, action: int | None) -> None:
     """Print POSITION (e.g. a corpus line) in trainrun's own position format."""
-    from trainrun.formats.reading import read_position
     from trainrun.formats.own_format import dump_own, position_to_own
+    from trainrun.formats.reading import read_position
     text = _one_line(position, _read_file(position), line, action)
     with _reported():
         own = dump_own(position_to_own(read_position(text)))

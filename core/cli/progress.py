@@ -48,7 +48,7 @@ class SolveProgress:
             if self._stop.wait(self.EVERY):
                 return
 
-    def __enter__(self) -> "SolveProgress":
+    def __enter__(self) -> SolveProgress:
         self._thread.start()
         return self
 

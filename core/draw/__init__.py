@@ -12,15 +12,22 @@ run in any form ``trainrun verify`` reads. Element classes and ``data-`` attribu
 """
 from __future__ import annotations
 
-from trainrun.board.position import Position
-from trainrun.routes.declared import check_declared
-from trainrun.routes.result import Run
-from trainrun.formats.text import run_summary
+from collections.abc import Sequence
 
+from trainrun.board.position import Position
 from trainrun.draw.board import BoardFrame, draw_board
 from trainrun.draw.png import svg_to_png
-from trainrun.draw.routes import draw_legend, draw_routes, draw_violations, legend_height, route_dicts
+from trainrun.draw.routes import (
+    draw_legend,
+    draw_routes,
+    draw_violations,
+    legend_height,
+    route_dicts,
+)
 from trainrun.draw.svg import attrs, group
+from trainrun.formats.text import run_summary
+from trainrun.routes.declared import check_declared
+from trainrun.routes.result import Run
 
 __all__ = ["draw_input", "draw_position", "draw_verification", "svg_to_png"]
 
@@ -51,7 +58,7 @@ def _declared_lines(verification) -> list:
 
 
 def _panel(position: Position, frame: BoardFrame, routes: list[dict], heading: str,
-           lines: list, violations: list[str] = (), board: list[str] | None = None
+           lines: list, violations: Sequence[str] = (), board: list[str] | None = None
            ) -> tuple[list[str], float]:
     """One board with ``routes`` and their legend; ``board``: the board already drawn."""
     body = (board or draw_board(position, frame)) + draw_routes(position, frame, routes)

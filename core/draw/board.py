@@ -8,13 +8,11 @@ also ``data-node="E5-0"`` (the node id routes use), so a page can attach clicks 
 """
 from __future__ import annotations
 
-
-from trainrun.hooks import answers
 from trainrun.board.position import PlacedHex, Position
-
 from trainrun.draw.colours import company_colours, tile_colour
-from trainrun.draw.geometry import APOTHEM, R, Layout, node_places, tangent_angle, track_d
+from trainrun.draw.geometry import APOTHEM, Layout, R, node_places, tangent_angle, track_d
 from trainrun.draw.svg import el, group, points
+from trainrun.hooks import answers
 
 TRACK_WIDTH = 0.14 * R
 CITY_RADIUS = 0.25 * R
@@ -231,8 +229,9 @@ def _phase_values(position: Position, node, cx: float, cy: float) -> list[str]:
                         height=f"{h:.1f}", fill=tile_colour(colour) if colour else "white",
                         stroke="#000", stroke_width=2.5 if on else 0.8, class_="phase-value",
                         data_phase=colour or None))
-        parts.append(el("text", str(value), x=f"{x + w / 2:.1f}", y=f"{cy - 0.45 * R + h * 0.72:.1f}",
-                        font_size=f"{0.17 * R:.1f}", text_anchor="middle",
+        parts.append(el("text", str(value), x=f"{x + w / 2:.1f}",
+                        y=f"{cy - 0.45 * R + h * 0.72:.1f}", font_size=f"{0.17 * R:.1f}",
+                        text_anchor="middle",
                         font_weight="bold" if on else None))
     return parts
 
@@ -293,7 +292,9 @@ def _marker(marker: str, x: float, y: float) -> str:
 def _edge_ids(frame: BoardFrame) -> str:
     """The grid's letters and numbers around the map: the column part of the ids above and
     below, the row part left and right."""
-    grid, cols, rows = frame.title.grid, {}, {}
+    grid = frame.title.grid
+    cols: dict[str, float] = {}
+    rows: dict[str, float] = {}
     for hex_id, (cx, cy) in frame.centres.items():
         col, row = grid.parts(hex_id)
         cols.setdefault(col, cx)

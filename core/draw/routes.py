@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import re
 
-from trainrun.errors import InputError
 from trainrun.board.position import Position, parse_node_id
 from trainrun.board.tiles import Path, path_named, split_lane_end
-
 from trainrun.draw.board import BoardFrame
 from trainrun.draw.colours import train_colour
 from trainrun.draw.geometry import R, track_d
 from trainrun.draw.svg import el, group
+from trainrun.errors import InputError
 
 ROUTE_WIDTH = 0.09 * R
 LEGEND_LINE = 0.55 * R
@@ -53,9 +52,9 @@ def _step(position: Position, frame: BoardFrame, step: dict, train, colour: str)
     """One tile path of a route, drawn over the track it names (a chain naming track the
     tile does not have is drawn as a dashed straight line between the two ends)."""
     hex_id, a, b = step.get("hex"), str(step.get("a")), str(step.get("b"))
-    placed = position.board.get(hex_id)
-    if placed is None:
+    if not isinstance(hex_id, str) or hex_id not in position.board:
         raise InputError(f"run: train {train}", f"a chain names hex {hex_id!r}, not on the map")
+    placed = position.board[hex_id]
     attrs = dict(class_="route-track", data_train=train, data_route_hex=hex_id, data_a=a,
                  data_b=b, fill="none", stroke=colour, stroke_width=f"{ROUTE_WIDTH:.1f}",
                  stroke_linecap="round", opacity=0.9)
@@ -97,8 +96,9 @@ def _stops(position: Position, frame: BoardFrame, route: dict, colour: str, k: i
             out.append(group([el("rect", x=f"{tx - 0.22 * R:.1f}", y=f"{ty - 0.16 * R:.1f}",
                                  width=f"{0.44 * R:.1f}", height=f"{0.28 * R:.1f}", rx=3,
                                  fill=colour),
-                              el("text", str(stop["value"]), x=f"{tx:.1f}", y=f"{ty + 0.06 * R:.1f}",
-                                 fill="white", font_size=f"{0.2 * R:.1f}", font_weight="bold",
+                              el("text", str(stop["value"]), x=f"{tx:.1f}",
+                                 y=f"{ty + 0.06 * R:.1f}", fill="white", font_size=f"{0.2 * R:.1f}",
+                                 font_weight="bold",
                                  text_anchor="middle")],
                              class_="stop-value", data_node=node, data_value=stop["value"]))
     return out

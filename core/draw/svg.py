@@ -4,6 +4,7 @@ from __future__ import annotations
 from functools import lru_cache
 from xml.sax.saxutils import escape
 
+
 @lru_cache(maxsize=256)
 def _name(key: str) -> str:
     """An attribute's name from a keyword: ``data_hex`` is ``data-hex``, ``class_`` ``class``."""

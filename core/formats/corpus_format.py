@@ -4,11 +4,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from trainrun.board.board_input import (fill_city, hex_field, list_field, make_position, need, object_field,
-                          once, phase_and_company, place_tile, printed_board, symbols)
-from trainrun.errors import InputError
+from trainrun.board.board_input import (
+    fill_city,
+    hex_field,
+    list_field,
+    make_position,
+    need,
+    object_field,
+    once,
+    phase_and_company,
+    place_tile,
+    printed_board,
+    symbols,
+)
 from trainrun.board.position import Position
 from trainrun.board.turnstate import turn_from_moves
+from trainrun.errors import InputError
 
 if TYPE_CHECKING:
     from trainrun.registry import Ruleset

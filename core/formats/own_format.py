@@ -9,12 +9,22 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from trainrun.board.board_input import (city_tokens, hex_field, list_field, make_position, name_field,
-                          need, once, phase_and_company, place_tile, printed_board,
-                          token_holder)
-from trainrun.errors import InputError
+from trainrun.board.board_input import (
+    city_tokens,
+    hex_field,
+    list_field,
+    make_position,
+    name_field,
+    need,
+    once,
+    phase_and_company,
+    place_tile,
+    printed_board,
+    token_holder,
+)
 from trainrun.board.position import CityTokens, Position
 from trainrun.board.turnstate import turn_from_own, turn_to_own
+from trainrun.errors import InputError
 
 if TYPE_CHECKING:
     from trainrun.registry import Ruleset
@@ -133,6 +143,7 @@ def position_to_own(position: Position) -> dict:
                     tokens.append({"hex": hex_id, "city": index, "company": holder,
                                    "extra": True})
         markers += [{"hex": hex_id, "marker": m} for m in placed.markers]
+    out: dict[str, object]
     out = {"title": title.name, "phase": position.phase.name, "company": position.company,
            "trains": [{"id": t.id, "name": t.name} for t in position.trains],
            "tiles": tiles, "tokens": tokens}

@@ -7,14 +7,13 @@ board (``trainrun_prepare_board``) before anything else looks at it.
 """
 from __future__ import annotations
 
-from trainrun.hooks import answers
-from trainrun.formats.corpus_format import position_from_corpus
-from trainrun.errors import InputError
-from trainrun.jsontext import MAX_INT, load_json
-from trainrun.formats.own_format import position_from_own
 from trainrun.board.position import Position
+from trainrun.errors import InputError
+from trainrun.formats.corpus_format import position_from_corpus
+from trainrun.formats.own_format import position_from_own
+from trainrun.hooks import answers
+from trainrun.jsontext import MAX_INT, load_json
 from trainrun.registry import Ruleset, load_title
-
 
 
 def position_of(ruleset: Ruleset, data: dict) -> Position:

@@ -21,14 +21,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from trainrun.board.position import PlacedHex, Position, Train
-from trainrun.hooks.rules import CompanyBonus, LayRules, RouteBonus, TrainRules
 from trainrun.board.tiles import Node, Tile
+from trainrun.hooks.rules import CompanyBonus, LayRules, RouteBonus, TrainRules
 
 if TYPE_CHECKING:
-    from trainrun.registry import Ruleset
-
-    from trainrun.hooks.replayrules import ReplayRules
     from trainrun.board.turnstate import LayRight
+    from trainrun.hooks.replayrules import ReplayRules
+    from trainrun.hooks.replaystate import ReplayState
+    from trainrun.registry import Ruleset
 
 
 def train_type(train: Train) -> tuple:
@@ -281,12 +281,13 @@ def replay_rules(ruleset: Ruleset, settings: dict) -> ReplayRules | None:
     return ruleset.hook.trainrun_replay_rules(settings=settings)
 
 
-def replay_round(ruleset: Ruleset, replay, action: dict) -> str | None:
+def replay_round(ruleset: Ruleset, replay: ReplayState, action: dict) -> str | None:
     """The kind of round logged ``action`` belongs to, if the title says
-    (``trainrun_replay_round``)."""
+    (``trainrun_replay_round``, asked with what the title sees of the replay)."""
     return ruleset.hook.trainrun_replay_round(replay=replay, action=action)
 
 
-def replay_action(ruleset: Ruleset, replay, action: dict) -> bool:
-    """Whether the title took logged ``action`` itself (``trainrun_replay_action``)."""
+def replay_action(ruleset: Ruleset, replay: ReplayState, action: dict) -> bool:
+    """Whether the title took logged ``action`` itself (``trainrun_replay_action``, asked
+    with what the title sees of the replay)."""
     return bool(ruleset.hook.trainrun_replay_action(replay=replay, action=action))

@@ -8,9 +8,10 @@
     print(report.left_on_table())      # {"B&O": 120, ...}
 
 For each ``run_routes`` of the log in order, the game is replayed to just before it
-(``trainrun.replay.gamelog``), the declared run is re-scored and checked (``trainrun.routes.verify``:
-legal or not, with every rule broken) and the best run solved. The gap is what the best
-earns beyond the declared run; per company, the gaps summed are what it left on the table.
+(``trainrun.replay.gamelog``), the declared run is re-scored and checked
+(``trainrun.routes.verify``: legal or not, with every rule broken) and the best run solved.
+The gap is what the best earns beyond the declared run; per company, the gaps summed are
+what it left on the table.
 """
 from __future__ import annotations
 
@@ -19,8 +20,8 @@ from dataclasses import dataclass, field
 
 from trainrun.errors import InputError
 from trainrun.replay.gamelog import GameLog, replay
-from trainrun.routes.solve import DEFAULT_TIME_LIMIT
 from trainrun.routes.declared import Verification
+from trainrun.routes.solve import DEFAULT_TIME_LIMIT
 from trainrun.routes.verify import verify
 
 
@@ -75,7 +76,7 @@ def run_count(game: GameLog) -> int:
 
 
 def audit(game: GameLog, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
-          progress: Callable[[AuditedRun], None] | None = None) -> Audit:
+          progress: Callable[[AuditedRun], object] | None = None) -> Audit:
     """Audit every declared run of ``game``; ``progress`` is called after each one. A log
     the replay cannot follow to its end is audited up to there (``stopped`` says why)."""
     report = Audit(game.name, game.ruleset.title.name)

@@ -33,13 +33,14 @@ What moves the board and the trains:
   company keeps the variant it was bought as;
 * the title's ``trainrun_replay_action`` takes an action first where its game does more:
   markers claimed (18NY's connection bonuses and coal), mergers, tokens replaced and
-  companies closed, shares and floats (1871), through ``set_markers``, ``replace_token``,
-  ``put_token``, ``close``, ``take_trains``, ``buy_train``, ``place_token``, ``title_state``
-  and ``privates`` (per company, carried into its positions) and ``extra_tokens``;
+  companies closed, shares and floats (1871), through the replay's ``ReplayState``
+  (``trainrun.hooks.replaystate``: what a title may read and change, never the ``Replay``
+  itself), which also keeps what the title gives each company's positions (``cash``,
+  ``title_state``, ``privates``, ``extra_tokens``) and the title's own bookkeeping;
 * bids, shares, loans, dividends, runs and passes change neither board nor trains and are
   read and skipped;
-* cash: a title's replay hook may follow companies' cash in ``Replay.cash`` (18NY: the
-  minors'); their positions state it, and their lays and tokens are paid from it through
+* cash: a title's replay hook may follow companies' cash in ``ReplayState.cash`` (18NY:
+  the minors'); their positions state it, and their lays and tokens are paid from it through
   the turn engine (which refuses a lay beyond the title's ``trainrun_lay_budget``);
 * rounds: a company's action opens an operating turn, a player's bid, par, share trade
   or pass ends the set of operating rounds, unless the title's ``trainrun_replay_round``
@@ -48,29 +49,35 @@ What moves the board and the trains:
   operating round.
 
 Where the engine made a choice from what the log does not show (1817: which of a player's
-corporations pays for an acquisition), the title asks ``Replay.decide``: each choice is
+corporations pays for an acquisition), the title asks ``ReplayState.decide``: each choice is
 replayed to the end of the log on a copy and the one no later action contradicts is kept
 (``trainrun.replay.replayfork``). Any other action stops the replay with one line naming its id,
 its type and why: the board is never silently wrong. A title replays only when its plugin
 gives replay rules (``trainrun_replay_rules``): 18Chesapeake, 18NY, 1871 and 1817 (rounds
 told apart by its ``trainrun_replay_round``). A title's bookkeeping may also give each company's
-positions their ``privates`` (``Replay.privates``; 1871: who holds SBC).
+positions their ``privates`` (``ReplayState.set_privates``; 1871: who holds SBC).
 """
 from __future__ import annotations
 
 import copy
 import dataclasses
 from collections.abc import Iterator
+from typing import Any
 
-from trainrun.hooks import answers
-from trainrun.errors import InputError
+from trainrun.board.hexedits import copy_hex
 from trainrun.board.position import CityTokens, PlacedHex, Position, Train
+from trainrun.board.turnstate import Turn
+from trainrun.errors import InputError
 from trainrun.formats.own_format import position_to_own
 from trainrun.formats.reading import position_of, titled_object
-from trainrun.registry import load_title
-from trainrun.replay.replayfork import Fork, settled
+from trainrun.hooks import answers
+from trainrun.hooks.replayrules import ReplayRules
+from trainrun.hooks.replaystate import ReplayState
+from trainrun.registry import Ruleset, load_title
+from trainrun.replay.actionname import unchecked, where
+from trainrun.replay.replayfork import DecisionKey, Fork, settled
+from trainrun.turn.lays import placed_after
 from trainrun.turn.moves import apply
-from trainrun.board.turnstate import Turn
 
 # by a player while companies operate: the operating rounds are over (a stock round starts)
 STOCK_ACTIONS = frozenset({"par", "buy_shares", "bid", "pass"})
@@ -88,7 +95,7 @@ class GameLog:
     """A game file read: its title's ruleset, its name, the actions standing and the
     players' ids in seat order."""
 
-    ruleset: object
+    ruleset: Ruleset
     name: str
     actions: list[dict]
     settings: dict
@@ -99,11 +106,6 @@ class GameLog:
             if a["id"] == action_id:
                 return a
         raise InputError("--action", f"the log has no action {action_id} (or it was undone)")
-
-
-def where(action: dict) -> str:
-    """How errors name an action: ``action 63 (lay_tile)``."""
-    return f"action {action.get('id')} ({action.get('type')})"
 
 
 def filtered_actions(actions: list[dict]) -> list[dict]:
@@ -175,48 +177,42 @@ def _player_ids(players) -> list:
     return [p["id"] for p in players]
 
 
-def _name_of(copy_id, what: str, action: dict) -> str:
-    """A tile or train name from the engine's copy id (``57-0``, ``2-3``)."""
+def _copy_id(copy_id: object, what: str, action: dict) -> str:
+    """``copy_id``, checked to be one of the engine's copy ids (``57-0``, ``2-3``)."""
     if not isinstance(copy_id, str) or "-" not in copy_id:
         raise InputError(where(action), f"expected a {what} id such as '57-0', got {copy_id!r}")
-    return copy_id.rpartition("-")[0]
+    return copy_id
 
 
-def _copy_hex(placed: PlacedHex, tokens: dict | None = None) -> PlacedHex:
-    """``placed`` with its own token lists (positions handed out keep the old hex)."""
-    tokens = placed.tokens if tokens is None else tokens
-    return PlacedHex(placed.id, placed.tile, placed.rotation,
-                     {i: CityTokens(list(c.slots), list(c.extra), list(c.reserved))
-                      for i, c in tokens.items()}, placed.markers)
+def _name_of(copy_id: object, what: str, action: dict) -> str:
+    """A tile or train name from the engine's copy id (``57-0``, ``2-3``)."""
+    return _copy_id(copy_id, what, action).rpartition("-")[0]
 
 
 class Replay:
-    """The board, phase, trains and turn as they stand at one point of a game's log."""
+    """The board, phase, trains and turn as they stand at one point of a game's log; its
+    ``state`` is what the title's replay hooks see of it (``ReplayState``)."""
 
     def __init__(self, game: GameLog):
         self.game = game
         ruleset = game.ruleset
         self.title = ruleset.title
-        self.rules = answers.replay_rules(ruleset, game.settings)
-        if self.rules is None:
+        rules = answers.replay_rules(ruleset, game.settings)
+        if rules is None:
             raise InputError("title", f"trainrun cannot replay {self.title.name} game logs yet "
                                       "(the title gives no replay rules)")
+        self.rules: ReplayRules = rules
         start = position_of(ruleset, {"title": self.title.name,
                                   "phase": next(iter(self.title.phases)),
                                   "company": next(iter(self.title.companies)), "trains": []})
         self.board: dict[str, PlacedHex] = dict(start.board)
+        # what the title's hooks see and change, and what it gives each company's positions
+        self.state = ReplayState(self)
         for hex_id, markers in self.rules.markers.items():
-            self.set_markers(hex_id, self.board[hex_id].markers + tuple(markers))
+            self.state.set_markers(hex_id, self.board[hex_id].markers + tuple(markers))
         for hex_id in set(self.rules.tokens) | set(self.rules.reserved):
             self._set_up_city(hex_id, self.rules.tokens.get(hex_id, ()),
                               self.rules.reserved.get(hex_id, ()))
-        self.title_state: dict[str, dict] = {}   # per company, as its positions carry it
-        self.privates: dict[str, dict] = {}      # per company: its positions' ``privates``
-        self.extra_tokens: dict[str, int] = {}   # tokens a company holds beyond its charter's
-        # the cash of the companies the title follows (its replay hook keeps it): their
-        # positions state it, and their lays and tokens are paid from it
-        self.cash: dict[str, int] = {}
-        self.notes: dict = {}                    # the title's own bookkeeping (its replay hook)
         self.tile_ids: dict[str, str] = {}   # the engine's copy id of each laid tile, per hex
         self.phase = start.phase
         self.trains: dict[str, list[Train]] = {}
@@ -233,25 +229,27 @@ class Replay:
         self.round_set, self.round_in_set = 0, 0
         self.operated: set[str] = set()      # companies that operated in this operating round
         self.round_ended = False             # this operating round is over, the next not begun
-        # (action id, automatic action number or 0, field): a fork's choice kept
-        self.decisions: dict[tuple, object] = {}
+        self.decisions: dict[DecisionKey, object] = {}   # a fork's choice kept
 
     def copy(self) -> Replay:
         """A replay going on from here on its own (a fork's branch): the title, the log and
-        the hexes are shared (a hex is never changed in place), all else is copied."""
+        the hexes are shared (a hex is never changed in place), all else is copied (the
+        title's part with its ``state``)."""
         twin = copy.copy(self)
         shared = (self.game, self.game.ruleset, self.title, self.rules, self.phase, self.turn,
                   *self.board.values())
-        memo = {id(self): twin, **{id(s): s for s in shared}}
+        memo: dict[int, Any] = {id(self): twin, **{id(s): s for s in shared}}
         for name, value in vars(self).items():
             if isinstance(value, (dict, list, set)):
                 setattr(twin, name, copy.deepcopy(value, memo))
+        twin.state = self.state.branch(twin, memo)
         return twin
 
-    def decide(self, action: dict, field: str, choices: list, why: str):
+    def decide(self, action: dict, field: str, choices: list, why: str) -> object:
         """The one of ``choices`` the engine took at ``action`` (``why``: by what): the only
         one, or the one the rest of the log leaves (``trainrun.replay.replayfork``). A title's
-        hook asks before it changes anything: the first time this raises ``Fork``."""
+        hook asks (``ReplayState.decide``) before it changes anything: the first time this
+        raises ``Fork``."""
         if len(choices) == 1:
             return choices[0]
         key = (action["id"], action.get("auto", 0), field)
@@ -261,7 +259,7 @@ class Replay:
 
     def _set_up_city(self, hex_id: str, holders: tuple, reserved: tuple) -> None:
         """The first city of ``hex_id`` as the title's setup leaves it."""
-        placed = _copy_hex(self.board[hex_id])
+        placed = copy_hex(self.board[hex_id])
         city = next(n for n in placed.tile.nodes if n.kind == "city")
         if len(holders) > city.slots:
             raise InputError("setup", f"{hex_id} has {city.slots} slots, not {len(holders)}")
@@ -281,20 +279,20 @@ class Replay:
         """The position of ``company`` now (its trains, the board, the phase)."""
         if company not in self.title.companies:
             raise InputError("company", f"unknown company {company!r} in {self.title.name}")
-        source = {"fixture": self.game.name}
+        source: dict[str, object] = {"fixture": self.game.name}
         if action is not None:
             source["action"] = action
-        tokens_left = None
-        if company in self.extra_tokens:
+        tokens_left, state = None, self.state
+        if company in state.extra_tokens:
             charter = len(self.title.companies[company].get("tokens", []))
-            tokens_left = max(0, charter + self.extra_tokens[company]
+            tokens_left = max(0, charter + state.extra_tokens[company]
                               - sum(c.holders().count(company) for p in self.board.values()
                                     for c in p.tokens.values()))
         position = Position(self.title, self.phase, company, list(self.trains.get(company, [])),
-                            dict(self.board), title_state=dict(self.title_state.get(company, {})),
+                            dict(self.board), title_state=dict(state.title_state.get(company, {})),
                             options=dict(self._options()), source=source,
-                            tokens_left=tokens_left, privates=dict(self.privates.get(company, {})),
-                            ruleset=self.game.ruleset, turn=Turn(cash=self.cash.get(company)))
+                            tokens_left=tokens_left, privates=dict(state.privates.get(company, {})),
+                            ruleset=self.game.ruleset, turn=Turn(cash=state.cash.get(company)))
         answers.prepare_board(position)
         return position
 
@@ -304,13 +302,13 @@ class Replay:
     def _operator_position(self, company: str, step: str = "Track") -> Position:
         position = self.position(company)
         return dataclasses.replace(position, turn=dataclasses.replace(
-            self.turn, step=step, cash=self.cash.get(company)))
+            self.turn, step=step, cash=self.state.cash.get(company)))
 
     def _paid(self, company: str, after: Position) -> None:
         """The turn after a lay or token of ``company``, its cost paid from the cash followed."""
         self.turn = after.turn
-        if company in self.cash:
-            self.cash[company] = after.turn.cash
+        if company in self.state.cash and after.turn.cash is not None:
+            self.state.set_cash(company, after.turn.cash)
 
     # ---- actions -------------------------------------------------------------------
 
@@ -318,11 +316,11 @@ class Replay:
         """The corporation acting: the entity, or the owner of the private acting."""
         entity = action.get("entity")
         if action.get("entity_type") == "company":
-            if entity not in self.owners:
+            if not isinstance(entity, str) or entity not in self.owners:
                 raise InputError(where(action), f"private company {entity!r} is not owned by "
                                                 "a corporation")
             return self.owners[entity]
-        if entity not in self.title.companies:
+        if not isinstance(entity, str) or entity not in self.title.companies:
             raise InputError(where(action), f"unknown company {entity!r} in {self.title.name}")
         return entity
 
@@ -364,7 +362,7 @@ class Replay:
 
     def _begin(self, action: dict) -> None:
         kind, entity_type = action["type"], action.get("entity_type")
-        said = answers.replay_round(self.game.ruleset, self, action)
+        said = answers.replay_round(self.game.ruleset, self.state, action)
         if said is None:
             if entity_type in OPERATORS or (entity_type == "company" and kind not in SKIPPED):
                 said = "operating"   # a private's shares or bids are its owner's, not a turn
@@ -384,7 +382,7 @@ class Replay:
     def _apply(self, action: dict) -> None:
         self._begin(action)
         kind = action["type"]
-        if answers.replay_action(self.game.ruleset, self, action):
+        if answers.replay_action(self.game.ruleset, self.state, action):
             return
         handler = getattr(self, f"_do_{kind}", None)
         if handler is not None:
@@ -411,9 +409,9 @@ class Replay:
         if self.rules.home_token_timing == "operate":
             self._home(company, action)
 
-    def _home(self, company, action: dict) -> None:
+    def _home(self, company: str | None, action: dict) -> None:
         """The home token of ``company``, in the city reserved for it (or its charter's)."""
-        if company in self.homed or company not in self.title.companies:
+        if company is None or company in self.homed or company not in self.title.companies:
             return
         self.homed.add(company)
         charter = self.title.companies[company]
@@ -434,7 +432,7 @@ class Replay:
         the slot an action names)."""
         after = apply(self._operator_position(company, step), {"hex": hex_id, "city": city})
         tokens = after.board[hex_id].tokens
-        self.board[hex_id] = _copy_hex(self.board[hex_id], tokens)
+        self.board[hex_id] = copy_hex(self.board[hex_id], tokens)
         self._paid(company, dataclasses.replace(after, turn=dataclasses.replace(after.turn,
                                                                                 step="Track")))
 
@@ -450,7 +448,8 @@ class Replay:
         return found[0]
 
     def _do_lay_tile(self, action: dict) -> None:
-        hex_id, tile_id = action.get("hex"), action.get("tile")
+        hex_id = action.get("hex")
+        tile_id = _copy_id(action.get("tile"), "tile", action)
         tile = _name_of(tile_id, "tile", action)
         if hex_id not in self.board:
             raise InputError(where(action), f"unknown hex {hex_id!r} on the {self.title.name} map")
@@ -469,7 +468,6 @@ class Replay:
     def _lay_as_logged(self, company: str, move: dict) -> None:
         """A private company's lay, placed as the log says (the turn engine does not check a
         private's ability yet): the tile, with the hex's tokens moved onto it."""
-        from trainrun.turn.lays import placed_after
         tile, rotation = self.title.tiles[move["tile"]], move["rotation"]
         if isinstance(rotation, bool) or not isinstance(rotation, int) or not 0 <= rotation <= 5:
             raise InputError("rotation", f"rotation must be an integer 0-5, got {rotation!r}")
@@ -477,7 +475,7 @@ class Replay:
 
     def _do_place_token(self, action: dict) -> None:
         company = self.operator(action)
-        city_id = action.get("city")
+        city_id = _copy_id(action.get("city"), "city", action)
         tile_id = _name_of(city_id, "city", action)
         hex_id = action.get("hex") or self.hex_of_tile(tile_id, action)
         index = city_id.rpartition("-")[2]
@@ -486,13 +484,11 @@ class Replay:
         chosen = self.rules.home_token_timing == "choose" and not self._has_token(company)
         self._token(company, hex_id, int(index), "HomeToken" if chosen else "Token")
 
-    place_token = _do_place_token   # a title's ``trainrun_replay_action`` may wrap a token
-
     def _do_buy_company(self, action: dict) -> None:
         if action.get("entity_type") in OPERATORS:
-            self.owners[action.get("company")] = action["entity"]
+            self.owners[unchecked(action, "company")] = action["entity"]
 
-    def _train(self, train_id, action: dict, name: str | None = None) -> Train:
+    def _train(self, train_id: str, action: dict, name: str | None = None) -> Train:
         name = name or _name_of(train_id, "train", action)
         card = self.title.trains.get(name)
         if card is None:
@@ -506,11 +502,13 @@ class Replay:
         return None
 
     def _do_buy_train(self, action: dict) -> None:
-        company, train_id = self.operator(action), action.get("train")
+        company, train_id = self.operator(action), unchecked(action, "train")
         seller = self._holder(train_id)
-        held = next((t for t in self.trains.get(seller, []) if t.id == train_id), None)
+        held = (next((t for t in self.trains[seller] if t.id == train_id), None)
+                if seller is not None else None)
         # a train bought from a company keeps the variant it was bought as
-        train = self._train(train_id, action, action.get("variant") or (held and held.name))
+        variant = action.get("variant") or (held.name if held else None)
+        train = self._train(train_id, action, variant)
         if seller is not None:
             self.trains[seller] = [t for t in self.trains[seller] if t.id != train_id]
         elif train_id in self.bank:
@@ -527,7 +525,7 @@ class Replay:
     buy_train, lay_tile, place_token = _do_buy_train, _do_lay_tile, _do_place_token
 
     def _do_discard_train(self, action: dict) -> None:
-        company, train_id = self.operator(action), action.get("train")
+        company, train_id = self.operator(action), unchecked(action, "train")
         if self._holder(train_id) != company:
             raise InputError(where(action), f"{company} holds no train {train_id!r}")
         self.trains[company] = [t for t in self.trains[company] if t.id != train_id]
@@ -536,68 +534,6 @@ class Replay:
     def _do_scrap_train(self, action: dict) -> None:
         """A train scrapped goes back to the bank's discarded trains, as one discarded."""
         self._do_discard_train(action)
-
-    # ---- what a title's ``trainrun_replay_action`` changes the replay with ------------
-
-    def set_markers(self, hex_id: str, markers: tuple[str, ...]) -> None:
-        """The markers on ``hex_id`` become ``markers``."""
-        self.board[hex_id] = dataclasses.replace(_copy_hex(self.board[hex_id]),
-                                                 markers=tuple(markers))
-
-    def cities_of(self, company: str) -> list[tuple[str, int]]:
-        """Every (hex, city index) holding a token of ``company``."""
-        return [(h, i) for h, placed in self.board.items() for i, c in placed.tokens.items()
-                if company in c.holders()]
-
-    def replace_token(self, hex_id: str, city: int, old: str, new: str | None) -> None:
-        """The token of ``old`` in that city becomes ``new``'s, in the same slot (None: the
-        slot is emptied, an extra token is taken away)."""
-        placed = _copy_hex(self.board[hex_id])
-        tokens = placed.tokens[city]
-        if old in tokens.slots:
-            tokens.slots[tokens.slots.index(old)] = new
-        elif old in tokens.extra:
-            tokens.extra.remove(old)
-            if new is not None:
-                tokens.extra.append(new)
-        else:
-            raise InputError("token", f"{old} has no token in city {city} of {hex_id}")
-        self.board[hex_id] = placed
-
-    def put_token(self, hex_id: str, city: int, company: str) -> None:
-        """A token of ``company`` in the first empty slot of that city, as the engine
-        exchanges one in (a city with another company's reservation waiting is refused:
-        which slot that reservation holds is not kept)."""
-        placed = _copy_hex(self.board[hex_id])
-        slots = next((n.slots for n in placed.tile.nodes if n.index == city), 0)
-        tokens = placed.tokens.setdefault(city, CityTokens([None] * slots))
-        waiting = [r for r in tokens.reserved if r != company and r not in tokens.slots]
-        if waiting or None not in tokens.slots:
-            raise InputError("token", f"no slot for {company} in city {city} of {hex_id}"
-                             + (f" (reserved for {', '.join(waiting)})" if waiting else ""))
-        tokens.slots[tokens.slots.index(None)] = company
-        self.board[hex_id] = placed
-
-    def remove_reservations(self, holder: str) -> None:
-        """Every reservation of ``holder`` (a company or a private) leaves the board."""
-        for hex_id, placed in list(self.board.items()):
-            if any(holder in c.reserved for c in placed.tokens.values()):
-                placed = _copy_hex(placed)
-                for c in placed.tokens.values():
-                    c.reserved[:] = [r for r in c.reserved if r != holder]
-                self.board[hex_id] = placed
-
-    def close(self, company: str) -> None:
-        """``company`` closes: its tokens and reservations leave the board, its trains the
-        game."""
-        for hex_id, city in self.cities_of(company):
-            self.replace_token(hex_id, city, company, None)
-        self.remove_reservations(company)
-        self.gone |= {t.id for t in self.trains.pop(company, [])}
-
-    def take_trains(self, seller: str, buyer: str) -> None:
-        """Every train of ``seller`` goes to ``buyer`` (a merger: no phase change)."""
-        self.trains.setdefault(buyer, []).extend(self.trains.pop(seller, []))
 
     def _bought(self, name: str) -> None:
         """A train ``name`` leaves the bank: the phases it starts, the trains it rusts."""

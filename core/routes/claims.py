@@ -1,8 +1,8 @@
 """``--claim``: which company bonuses a run must earn, named by a player."""
 from __future__ import annotations
 
-from trainrun.errors import InputError
 from trainrun.board.position import node_hex
+from trainrun.errors import InputError
 
 
 def claimed_bonuses(bonuses: list, claim) -> tuple:

@@ -157,6 +157,7 @@ def read_declared_routes(position: Position, run_input) -> list:
             raise InputError(f"{where}.train", f"expected a train id, got {train!r}")
         claimed = route.get("revenue")
         claimed = claimed if isinstance(claimed, int) and not isinstance(claimed, bool) else None
+        problems: list[str]
         if "visited" in route and "chains" in route:
             readings, problems = [_own_route(route, where, recorded)], []
         elif "connections" in route:
@@ -178,7 +179,8 @@ def _rank(check: RouteCheck) -> tuple:
 def _choose(position: Position, declared: list) -> tuple[list, list]:
     """One reading per route (legal ones first, then a jointly legal run), and notes."""
     trains = {t.id: t for t in position.trains}
-    per_route, notes = [], []
+    per_route: list[list[tuple]] = []   # per route: (reading, its RouteCheck or None)
+    notes: list[str | None] = []
     for train, _, readings, _ in declared:
         if len(readings) == 1:   # nothing to choose: check_run checks it
             per_route.append([(readings[0], None)])

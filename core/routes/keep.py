@@ -16,11 +16,11 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from trainrun.board.tiles import path_named
 from trainrun.errors import InputError
 from trainrun.routes.declared import check_declared
-from trainrun.routes.graph import TrackGraph
 from trainrun.routes.enumeration import RouteSet, TrainTable, route_value
-from trainrun.board.tiles import path_named
+from trainrun.routes.graph import TrackGraph
 
 
 @dataclass

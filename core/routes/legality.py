@@ -33,13 +33,13 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
-from trainrun.hooks import answers
 from trainrun.board.hexgrid import opposite
-from trainrun.board.position import Position, Train
+from trainrun.board.position import Position, Train, split_node_id
 from trainrun.board.position import node_id as _node_id
 from trainrun.board.position import parse_node_id as _parse_node_id
-from trainrun.hooks.rules import scored_stops, scoring_order
 from trainrun.board.tiles import Node, gauges_meet, split_lane_end
+from trainrun.hooks import answers
+from trainrun.hooks.rules import scored_stops, scoring_order
 
 __all__ = ["RouteCheck", "RunCheck", "check_route", "check_run"]
 
@@ -103,7 +103,7 @@ def _side_name(key) -> str:
 
 def _place(position: Position, node_id: str) -> str:
     """A visited node as a player names it: ``H6 (Baltimore, H6-0)``."""
-    hex_id = _parse_node_id(node_id)[0]
+    hex_id = split_node_id(node_id)[0]
     location = position.location(node_id)
     return f"{hex_id} ({location}, {node_id})" if location else f"{hex_id} ({node_id})"
 
@@ -228,8 +228,8 @@ def _walk_chain(position: Position, chain: dict, left: str, right: str,
     dup = [s for s, n in Counter((s.hex, s.index) for s in steps).items() if n > 1]
     for hex_id, _ in dup:
         problems.append(f"uses the same track in {hex_id} twice")
-    start = ("n",) + _parse_node_id(left)
-    end = ("n",) + _parse_node_id(right)
+    start = ("n",) + split_node_id(left)
+    end = ("n",) + split_node_id(right)
     incident = defaultdict(list)
     for j, s in enumerate(steps):
         for v in s.ends:
@@ -327,7 +327,7 @@ def _check_stops(position: Position, rules, visited: list, bad: list) -> list:
         bad.append(f"no station of {position.company} on the route")
 
     # exclusive groups: tile tags, then the title's sets
-    tagged = defaultdict(list)
+    tagged: defaultdict[str, list[str]] = defaultdict(list)
     for node_id, node in zip(visited, nodes):
         if node is not None:
             for g in node.groups:
@@ -336,21 +336,21 @@ def _check_stops(position: Position, rules, visited: list, bad: list) -> list:
     for g, members in tagged.items():
         if len(members) > 1:
             bad.append(f"visits two stops of group {g} ({', '.join(members)})")
-    for members in answers.exclusive_stops(position):
-        hit = [v for v in dict.fromkeys(visited) if v in members]
+    for exclusive in answers.exclusive_stops(position):
+        hit = [v for v in dict.fromkeys(visited) if v in exclusive]
         if len(hit) > 1:
-            names = {position.title.hexes[_parse_node_id(v)[0]].location for v in hit} - {""}
+            names = {position.title.hexes[split_node_id(v)[0]].location for v in hit} - {""}
             where = f" ({', '.join(sorted(names))})" if names else ""
             listed = ", ".join(hit[:-1]) + f" and {hit[-1]}"
             bad.append(f"visits {'both ' if len(hit) == 2 else ''}{listed}{where}, but a route "
-                       f"may visit only one of {', '.join(sorted(members))}")
+                       f"may visit only one of {', '.join(sorted(exclusive))}")
 
     # off-boards and blocking cities only at the ends
     for j in range(1, len(visited) - 1):
         node = nodes[j]
         if node is None:
             continue
-        hex_id = _parse_node_id(visited[j])[0]
+        hex_id = split_node_id(visited[j])[0]
         if node.kind == "offboard":
             bad.append(f"continues past the off-board {_place(position, visited[j])}, "
                        f"where a route must end")
@@ -388,7 +388,8 @@ def _check_chains(position: Position, visited: list, chains: list, out: RouteChe
                                f"nodes {k + 1} and {k + 2}")
                     ordered_all = None
                     continue
-        if _board_node(position, left) is None or _board_node(position, right) is None:
+        if (not isinstance(left, str) or not isinstance(right, str)
+                or _board_node(position, left) is None or _board_node(position, right) is None):
             bad.append(f"{label} does not join two nodes of the board")
             ordered_all = None
             continue
@@ -469,7 +470,7 @@ def _score(position: Position, train: Train, rules, nodes: list, out: RouteCheck
     """Stop values, pay limit, stop bonuses on scored stops, hex bonuses once per hex."""
     visited = out.visited
     values = [0 if node is None else
-              answers.stop_value(position, train, _parse_node_id(node_id)[0], node)
+              answers.stop_value(position, train, split_node_id(node_id)[0], node)
               for node_id, node in zip(visited, nodes)]
     stop_bonus = defaultdict(list)
     hex_bonus = []
@@ -478,7 +479,7 @@ def _score(position: Position, train: Train, rules, nodes: list, out: RouteCheck
             stop_bonus[s].append(bonus)
         for h in bonus.hexes:
             hex_bonus.append((h, bonus))
-    paid = [[] for _ in visited]
+    paid: list[list] = [[] for _ in visited]
     for j, node_id in enumerate(visited):
         if values[j] > 0:
             paid[j] = stop_bonus.get(node_id, [])
@@ -550,7 +551,7 @@ def check_run(position: Position, routes: list) -> RunCheck:
             else:
                 owner[key] = r
     revenue = sum(rc.revenue for rc in checks)
-    earned = []
+    earned: list[dict] = []
     for bonus in answers.company_bonuses(position):
         for r, rc in enumerate(checks, start=1):
             if rc.train is None:

@@ -19,10 +19,10 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
-from trainrun.errors import InputError
 from trainrun.board.hexgrid import opposite
 from trainrun.board.position import Position, node_hex, node_id
 from trainrun.board.tiles import gauges_meet, split_lane_end
+from trainrun.errors import InputError
 
 __all__ = ["Reading", "chain_hexes", "export_run_routes", "fit_chain", "route_readings"]
 

@@ -27,20 +27,27 @@ from dataclasses import asdict
 
 import numpy as np
 
-from trainrun.solver import STRATEGIES, Deadline, NoRunFound, StrategyUnfit, choose_routes
-
-from trainrun.hooks import answers
-from trainrun.routes.claims import claimed_bonuses
+from trainrun.board.trainset import with_trains
 from trainrun.errors import InputError
+from trainrun.hooks import answers
+from trainrun.hooks.rules import scored_stops, scoring_order
+from trainrun.routes.bonus_reach import preferred_stops
+from trainrun.routes.claims import claimed_bonuses
+from trainrun.routes.enumeration import enumerate_routes, route_value, train_tables
 from trainrun.routes.graph import TrackGraph, build_graph
 from trainrun.routes.keep import prepare as kept_tables
 from trainrun.routes.keep import restrict, with_kept
-from trainrun.routes.bonus_reach import preferred_stops
 from trainrun.routes.result import Run, RunRoute, StopScore
-from trainrun.routes.enumeration import enumerate_routes, route_value, train_tables
-from trainrun.hooks.rules import scored_stops, scoring_order
 from trainrun.routes.solver_input import candidates, network, path_train
-from trainrun.board.trainset import with_trains
+from trainrun.solver import (
+    STRATEGIES,
+    Deadline,
+    NoRunFound,
+    Options,
+    Problem,
+    StrategyUnfit,
+    choose_routes,
+)
 
 __all__ = ["DEFAULT_TIME_LIMIT", "SOLVE_STRATEGIES", "Deadline", "Run", "RunRoute",
            "StopScore", "describe_route", "solve"]
@@ -153,11 +160,10 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
                    and (len(rs) >= route_budget or deadline.left() >= PATH_MODEL_LEAST)}
     report = None if progress is None else \
         (lambda best, bound: progress(best, bound, deadline.elapsed()))
+    problem = Problem(cands, [b.amount for b in bonuses], fixed, claimed_bonuses(bonuses, claim),
+                      network(graph) if path_trains else None, path_trains)
     try:
-        choice = choose_routes(cands, [b.amount for b in bonuses], fixed, deadline.left(),
-                               workers, network(graph) if path_trains else None,
-                               path_trains, claimed_bonuses(bonuses, claim),
-                               deadline=deadline, progress=report, strategy=strategy)
+        choice = choose_routes(problem, Options(deadline, workers, strategy, report))
     except StrategyUnfit as exc:
         raise InputError("strategy", f"bnb does not apply to this position: {exc}") from None
     except NoRunFound:

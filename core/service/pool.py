@@ -44,7 +44,6 @@ from collections import OrderedDict, deque
 
 from trainrun.errors import InputError
 
-
 SPRINT = 0.1                # CPU seconds after which a task counts as long
 TICK = 0.01                 # seconds at least between looks at a short task's CPU time
 CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else \
@@ -85,7 +84,7 @@ def _context():
 
 class _Worker:
     def __init__(self, ctx):
-        from trainrun.service.tasks import serve_worker  # lazy: the main process imports no task's code (see trainrun.service.tasks)
+        from trainrun.service.tasks import serve_worker  # lazy: no task's code in the main process
         self.conn, child = ctx.Pipe()
         self.process = ctx.Process(target=serve_worker, args=(child,), daemon=True)
         self.process.start()

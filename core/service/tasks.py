@@ -25,10 +25,10 @@ def solve(text: bytes, time_limit: float, started: float, workers: int, buy_next
     """``/solve``: the body a position, or ``{"position": ..., "keep": RUN}``, answered
     ``time_limit`` seconds after ``started`` (the request's arrival, ``time.monotonic()``:
     the clock is the system's, the same in every process), its wait for a worker included."""
+    from trainrun.board.trainset import with_trains
     from trainrun.formats.reading import read_position
     from trainrun.routes.solve import solve as solve_position
     from trainrun.solver import Deadline
-    from trainrun.board.trainset import with_trains
     deadline = Deadline(time_limit, started)
     data, keep = load_json(text, "position"), None
     if isinstance(data, dict) and "keep" in data and "position" in data:
@@ -117,8 +117,8 @@ def moves(text: str) -> dict:
 
 
 def advise(text: str, top: int, time_limit: float, workers: int) -> dict:
-    from trainrun.turn.advise import advise as advise_turn
     from trainrun import read_position
+    from trainrun.turn.advise import advise as advise_turn
     return advise_turn(read_position(text), top, time_limit, workers).to_dict()
 
 

@@ -15,8 +15,9 @@ The moves built on them (``legal_lays``, ``check_lay``, ``apply_lay``) are
    number of towns and cities);
 4. at the rotation: no track leads off the map, new track meets a side the company reaches,
    every old path is kept, old cities and towns keep their exits and no city appears from
-   nowhere (or what the title says instead, ``trainrun_track_kept``), and, where the title says so (``trainrun_lay_rules``), of the tiles a city hex
-   may take only those with the most exits of their colour;
+   nowhere (or what the title says instead, ``trainrun_track_kept``), and, where the title
+   says so (``trainrun_lay_rules``), of the tiles a city hex may take only those with the
+   most exits of their colour;
 5. the track rule of the title (new track or a changed city value) holds for the track the
    company reaches once the tile lies;
 6. its cost (terrain of the old tile, water borders first crossed, the lay's fee) is not
@@ -29,15 +30,15 @@ import functools
 from collections import Counter
 from dataclasses import dataclass
 
-from trainrun.hooks import answers
-from trainrun.errors import InputError
 from trainrun.board.hexgrid import opposite
 from trainrun.board.position import CityTokens, PlacedHex, Position
-from trainrun.turn.tilereach import reaches_paths
 from trainrun.board.tiles import Tile
-from trainrun.turn.walk import reach
 from trainrun.board.turnstate import LayRight, Turn
+from trainrun.errors import InputError
+from trainrun.hooks import answers
 from trainrun.hooks.rules import LayRules
+from trainrun.turn.tilereach import reaches_paths
+from trainrun.turn.walk import reach
 
 COLOURS = ("white", "yellow", "green", "brown", "gray")
 
@@ -92,14 +93,14 @@ def _end_classes(tile: Tile, rotation: int) -> list[tuple[frozenset, str]]:
     """Per path: its ends as ('e', edge) or ('city'|'town'|'offboard', ) — a junction end
     stands for the ends of the junction's other paths — and its gauge."""
     turned = _parts(tile, rotation)
-    junction_ends = {}
-    for k, (edges, nodes, _, _) in enumerate(turned):
+    junction_ends: dict[int, list[int]] = {}
+    for k, (_, nodes, _, _) in enumerate(turned):
         for index in nodes:
             if _kind(tile, index) == "junction":
                 junction_ends.setdefault(index, []).append(k)
     out = []
     for k, (edges, nodes, _, gauge) in enumerate(turned):
-        ends = {("e", e) for e, _ in edges}
+        ends: set[tuple] = {("e", e) for e, _ in edges}
         for index in nodes:
             if _kind(tile, index) == "junction":
                 for j in junction_ends[index]:
@@ -284,6 +285,7 @@ def lay_cost(position: Position, right: LayRight, hex_id: str, tile: Tile, rotat
     border = sum(answers.border_cost(position, hex_id, edge, cost)
                  for edge, cost in crossed_borders(position, hex_id, tile, rotation))
     fee = right.cost if tile.color == "yellow" else right.upgrade_cost
+    assert fee is not None, "an upgrade's fee: a right made by LayRight.resolved"
     return (answers.terrain_cost(position, hex_id, position.board[hex_id].tile)
             + border + fee)
 
@@ -425,8 +427,10 @@ class LayCheck:
     def tile_allowed_refusal(self, hex_id: str, tile: Tile) -> str | None:
         """The turn's right, the phase's colours and the box."""
         position = self.position
-        if tile.color == "yellow" and not self.right.lay:
-            return "this lay may not be a yellow tile"
+        if tile.color == "yellow":
+            assert self.right is not None       # hex_refusal() passed: a lay is left
+            if not self.right.lay:
+                return "this lay may not be a yellow tile"
         if tile.color not in answers.lay_colours(position, hex_id):
             return f"{tile.color} tiles are not allowed on {hex_id} in phase {position.phase.name}"
         if not _in_box(position, self.box, tile):
@@ -471,7 +475,7 @@ class LayCheck:
     def offered(self, hex_id: str) -> dict[str, list[int]]:
         """Tiles with their rotations passing the hex, tile and rotation checks (the most
         exits of each colour only, where the title says so)."""
-        fitting = {}
+        fitting: dict[Tile, tuple[int, ...]] = {}
         sides = _mask(self.position.title.hexes[hex_id].neighbors)
         open_sides = _mask(self.reach.sides.get(hex_id, ()))
         for tile in self.position.title.tiles.values():
@@ -479,18 +483,18 @@ class LayCheck:
                 rotations = placed_rotations(tile, sides, open_sides)
                 if rotations:
                     fitting[tile] = rotations
-        tiles = {}
+        tiles: dict[str, list[int]] = {}
         for tile in self.replacing(hex_id, list(fitting)):
-            rotations = [r for r in fitting[tile] if self.kept_refusal(hex_id, tile, r) is None]
-            if rotations:
-                tiles[tile.name] = rotations
+            kept = [r for r in fitting[tile] if self.kept_refusal(hex_id, tile, r) is None]
+            if kept:
+                tiles[tile.name] = kept
         old = self.position.board[hex_id].tile
         scope = self.rules.max_exits
         if (_cities(old) and ("cities" in scope or ("unlabeled_cities" in scope
                                                     and not old.labels))) or (
                 "track" in scope and not _cities(old) and not _towns(old)):
             title = self.position.title
-            most = {}
+            most: dict[str, int] = {}
             for name in tiles:
                 t = title.tiles[name]
                 most[t.color] = max(most.get(t.color, 0), len(exits(t, 0)))
@@ -520,6 +524,7 @@ class LayCheck:
         reason = track_rule_refusal(position, self.rules, placed)
         if reason:
             return reason, 0
+        assert self.right is not None       # hex_refusal() passed: a lay is left
         cost = lay_cost(position, self.right, hex_id, tile, rotation)
         budget = self.budget
         if budget is not None and cost > budget:

@@ -31,10 +31,10 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from trainrun.board.position import Position
 from trainrun.errors import InputError
 from trainrun.turn.lay_moves import apply_lay, legal_lays
 from trainrun.turn.lays import Lay
-from trainrun.board.position import Position
 from trainrun.turn.purchase import position_after_purchase
 from trainrun.turn.tokens import TokenMove, apply_token, legal_tokens
 

@@ -20,9 +20,9 @@ import dataclasses
 import itertools
 from dataclasses import dataclass, field
 
-from trainrun.hooks import answers
-from trainrun.errors import InputError
 from trainrun.board.position import Position, Train, copy_board
+from trainrun.errors import InputError
+from trainrun.hooks import answers
 from trainrun.routes.result import Run
 from trainrun.routes.solve import DEFAULT_TIME_LIMIT, Deadline, solve
 
@@ -111,6 +111,7 @@ def solve_buying_next_train(position: Position, time_limit: float = DEFAULT_TIME
         bound = max(bound, run.bound)
         if best is None or run.total > best.total:
             best, discarded = run, [t.id for t in after.trains if t not in kept]
+    assert best is not None     # combinations(trains, keep ≤ len(trains)): at least one
     if bound > best.total:   # some choice stopped at the time limit: the best is not proven
         best = dataclasses.replace(best, status="feasible", bound=bound)
     named = position.title_state.get("next_train") == bought

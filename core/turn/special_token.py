@@ -25,9 +25,9 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from trainrun.errors import InputError
 from trainrun.board.position import Position
 from trainrun.board.turnstate import Turn
+from trainrun.errors import InputError
 
 STEP = "SpecialToken"
 
@@ -88,6 +88,7 @@ def price(ability: TokenAbility, reached: bool) -> int | None:
 def turn_after(position: Position, ability: TokenAbility, cost: int) -> Turn:
     """The turn once the private's token is placed (see the module's "afterwards")."""
     turn = position.turn
+    assert turn.ability is not None     # ``ability`` was read from it (token_ability_of)
     after = dataclasses.replace(turn, cash=None if turn.cash is None else turn.cash - cost)
     if ability.count is None or ability.count <= 1:
         return dataclasses.replace(after, step="Token", entity=None, ability=None)

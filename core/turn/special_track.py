@@ -28,13 +28,17 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from trainrun.hooks.answers import special_lay_connects, special_lay_markers, special_lay_reached_sides
-from trainrun.errors import InputError
 from trainrun.board.hexgrid import opposite
-from trainrun.turn.lays import LayCheck, default_special_upgrades_to, exits, lay_cost, path_exits
 from trainrun.board.position import PlacedHex, Position
 from trainrun.board.tiles import Tile
 from trainrun.board.turnstate import LayRight, Turn
+from trainrun.errors import InputError
+from trainrun.hooks.answers import (
+    special_lay_connects,
+    special_lay_markers,
+    special_lay_reached_sides,
+)
+from trainrun.turn.lays import LayCheck, default_special_upgrades_to, exits, lay_cost, path_exits
 from trainrun.turn.walk import Reach
 
 OWN_LAY = LayRight(lay=True, upgrade=True)
@@ -141,6 +145,7 @@ class SpecialLayCheck(LayCheck):
         count = self.ability.count
         if count is not None and count <= 1:
             return dataclasses.replace(after, step="Track", entity=None, ability=None)
+        assert turn.ability is not None     # self.ability was read from it (ability_of)
         ability = dict(turn.ability)
         if count is not None:
             ability["count"] = count - 1
@@ -181,6 +186,7 @@ class SpecialLayCheck(LayCheck):
         if on_its_own and ability.free:
             cost = 0
         else:
+            assert self.right is not None   # hex_refusal() passed: a lay is left
             cost = lay_cost(self.position, self.right, hex_id, tile, rotation)
             if on_its_own:
                 cost = max(0, cost - ability.discount)

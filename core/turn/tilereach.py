@@ -14,7 +14,15 @@ from __future__ import annotations
 
 from trainrun.board.hexgrid import opposite
 from trainrun.board.position import PlacedHex, Position
-from trainrun.turn.walk import HexTrack, Stop, board, first_entries, hex_track, network_walk, stations
+from trainrun.turn.walk import (
+    HexTrack,
+    Stop,
+    board,
+    first_entries,
+    hex_track,
+    network_walk,
+    stations,
+)
 
 
 def _closure(track: HexTrack, seeds, stops_out) -> set:

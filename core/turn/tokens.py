@@ -22,9 +22,9 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from trainrun.hooks import answers
-from trainrun.errors import InputError
 from trainrun.board.position import CityTokens, Position
+from trainrun.errors import InputError
+from trainrun.hooks import answers
 from trainrun.turn.special_token import price, special_token_step, token_ability_of, turn_after
 from trainrun.turn.walk import connected_nodes
 
@@ -97,7 +97,8 @@ class _Step:
         self.ability = token_ability_of(position) if special_token_step(position) else None
         self.private = position.turn.entity if self.ability else None
         self.hexes = None
-        self.reached = None if _home(position) else connected_nodes(position)
+        # a home token needs no track (and costs nothing): nothing reached is asked
+        self.reached: set[str] = set() if _home(position) else connected_nodes(position)
         if _home(position):
             self.hexes = [h for h in answers.home_token_hexes(position) if h in position.board]
         elif self.ability and self.ability.hexes:
@@ -187,7 +188,9 @@ def apply_token(position: Position, move: TokenMove) -> Position:
         i: CityTokens(list(c.slots), list(c.extra), list(c.reserved))
         for i, c in placed.tokens.items()})
     city = board[move.hex].tokens.setdefault(move.city, tokens)
-    city.slots[free_slot(city, position.company, step.private)] = position.company
+    slot = free_slot(city, position.company, step.private)
+    assert slot is not None     # refusal() found a free slot
+    city.slots[slot] = position.company
     for holder in (position.company, step.private):
         if holder in city.reserved:
             city.reserved.remove(holder)

@@ -23,10 +23,10 @@ import sys
 from collections import defaultdict
 from dataclasses import dataclass
 
-from trainrun.hooks import answers
 from trainrun.board.hexgrid import opposite
-from trainrun.board.position import PlacedHex, Position, node_id, parse_node_id
+from trainrun.board.position import PlacedHex, Position, node_id, split_node_id
 from trainrun.board.tiles import Tile
+from trainrun.hooks import answers
 
 
 @dataclass(frozen=True, eq=False)
@@ -54,7 +54,7 @@ class HexTrack:
 
 
 @functools.lru_cache(maxsize=16384)
-def _layout(hex_id: str, tile: Tile, rotation: int) -> tuple:
+def _layout(hex_id: str, tile: Tile, rotation: int) -> tuple[tuple, dict, dict, dict, dict]:
     """The walk's paths of ``tile`` lying on ``hex_id`` at ``rotation`` and their indices
     (``HexTrack``'s fields but ``blocks``), kept per title: a tile's geometry is asked
     once."""
@@ -71,7 +71,10 @@ def _layout(hex_id: str, tile: Tile, rotation: int) -> tuple:
                 else:
                     junction = node.index
         paths.append(_Path(hex_id, k, tuple(exits), tuple(nodes), junction, p.terminal))
-    by_exit, by_node, by_junction, exit_count = {}, {}, {}, {}
+    by_exit: dict[tuple, list[_Path]] = {}
+    by_node: dict[int, list[_Path]] = {}
+    by_junction: dict[int, list[_Path]] = {}
+    exit_count: dict[int, int] = {}
     for path in paths:
         for edge, lane in path.exits:
             by_exit.setdefault((edge, lane), []).append(path)
@@ -192,7 +195,7 @@ def board(position: Position) -> Board:
 
 def stations(position: Position) -> list[tuple]:
     """(hex, node index) of the company's stations, sorted (``answers.stations``)."""
-    return sorted(parse_node_id(s) for s in answers.stations(position))
+    return sorted(split_node_id(s) for s in answers.stations(position))
 
 
 def network_walk(track: Board, starts: list[tuple], on_path) -> bool:
@@ -207,7 +210,7 @@ class _Watched(Board):
 
     def __init__(self, base: Board):
         super().__init__(base.position, base.hexes)
-        self.first: dict[str, tuple] = {}
+        self.first: dict[str, tuple | None] = {}
 
     def across(self, path: _Path, edge: int, lane: tuple) -> list:
         other = self.neighbors[path.hex].get(edge)
@@ -282,7 +285,7 @@ def hexes_to_nearest(position: Position, start: str, hexes, free=frozenset()) ->
     """The fewest hexes, less one, that a walk from node ``start`` (``HEX-i``) covers up to a
     path with a stop in one of ``hexes``, hexes in ``free`` not counted; None if no walk
     reaches one (every walk is tried, as the engine's 18NY token price does)."""
-    hex_id, index = parse_node_id(start)
+    hex_id, index = split_node_id(start)
     best = []
 
     def on_path(path, walked):

@@ -34,15 +34,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from trainrun.errors import InputError
-from trainrun.turn.lays import LayRules
-from trainrun.board.turnstate import LayRight
-from trainrun.plugins import defaults
-from trainrun.plugins.hookspecs import hookimpl
-from trainrun.hooks.replayrules import ReplayRules
-from trainrun.board.position import Position, Train
-from trainrun.hooks.rules import RouteBonus
-from trainrun.hooks.titleinfo import TitleInfo
+from trainrun.plugins.api import (
+    InputError,
+    LayRight,
+    LayRules,
+    Position,
+    ReplayRules,
+    ReplayState,
+    RouteBonus,
+    TitleInfo,
+    Train,
+    city_circles_by_hex,
+    default_company_stations,
+    hookimpl,
+)
 
 from . import replay as _replay
 from . import special_lays
@@ -106,14 +111,13 @@ def trainrun_route_bonuses(position: Position, train: Train) -> list[RouteBonus]
         bonuses.append(RouteBonus("bridge", BRIDGE_BONUS, stops=frozenset(bridges)))
     if position.options.get("modern_trains", False) and train.name in MODERN_TRAIN_BONUS:
         bonuses.append(RouteBonus("modern train", MODERN_TRAIN_BONUS[train.name],
-                                  stops=frozenset(defaults.trainrun_company_stations(
-                                      position=position))))
+                                  stops=frozenset(default_company_stations(position))))
     return [b for b in bonuses if b.stops or b.hexes]
 
 
 @hookimpl
 def trainrun_exclusive_stops(position: Position) -> list[frozenset[str]]:
-    return defaults.city_circles_by_hex(position, [NEW_YORK])
+    return city_circles_by_hex(position, [NEW_YORK])
 
 
 @hookimpl
@@ -139,7 +143,8 @@ def trainrun_home_token_hexes(position: Position) -> list[str]:
 # the second $20, on another hex and not a second upgrade; a city hex takes only the tiles
 # with the most exits of their colour; a mine or ranch hex keeps its tile. The Express
 # Track and Efficient privates' fees reach trainrun as the position's ``turn.next_lay``.
-LAYS = [LayRight(True, True), LayRight(True, "not_if_upgraded", cost=20, cannot_reuse_same_hex=True)]
+LAYS = [LayRight(True, True),
+        LayRight(True, "not_if_upgraded", cost=20, cannot_reuse_same_hex=True)]
 
 
 @hookimpl
@@ -203,13 +208,13 @@ def trainrun_replay_rules() -> ReplayRules:
 
 
 @hookimpl
-def trainrun_replay_round(replay: object, action: dict) -> str | None:
+def trainrun_replay_round(replay: ReplayState, action: dict) -> str | None:
     """Stock, operating, merger and acquisition rounds told apart (``replay`` module)."""
     return _replay.round_of(replay, action)
 
 
 @hookimpl
-def trainrun_replay_action(replay: object, action: dict) -> bool | None:
+def trainrun_replay_action(replay: ReplayState, action: dict) -> bool | None:
     """Privates, markers, sizes, conversions, mergers and acquisitions (``replay``
     module)."""
     return _replay.replay_action(replay, action)

@@ -43,9 +43,9 @@ bank exports its next train (every 2 left, when the next is a 2).
 """
 from __future__ import annotations
 
-import dataclasses
+from typing import Any, TypedDict
 
-from trainrun.errors import InputError
+from trainrun.plugins.api import InputError, ReplayState
 
 MINES = frozenset({"MINC", "CM", "MAJC"})
 RANCHES = frozenset({"P22"})
@@ -68,32 +68,57 @@ NEUTRAL = frozenset({"bankrupt", "take_loan", "payoff_loan", "buy_tokens", "mess
                      "program_disable", "program_close_pass", "end_game"})
 
 
-def _state(replay) -> dict:
-    """This title's bookkeeping on the replay."""
-    state = replay.notes.get("g1817")
-    if state is None:
-        state = replay.notes["g1817"] = {
-            "phase": "stock", "forming": None, "sizes": {}, "tokens": {}, "presidents": {},
+class Bid(TypedDict):
+    """The best bid so far in an acquisition's auction."""
+
+    company: str                  # the corporation offered
+    winner: object                # the bidding player's id
+    price: object                 # as logged
+
+
+class Books(TypedDict):
+    """This title's bookkeeping on a replay (``ReplayState.books``)."""
+
+    phase: str                    # the round under way: stock, operating or between
+    forming: str | None           # the corporation a stock round's auction forms
+    sizes: dict[str, int]         # corporation -> its shares: 2, 5 or 10
+    tokens: dict[str, int]        # corporation -> the tokens it holds, on the board or not
+    presidents: dict[str, object]   # corporation -> the player who won its auction
+    auction: Bid | None           # an acquisition's auction under way
+    converted: str | None         # the corporation that just converted or merged
+    mergers: int                  # the merger rounds so far
+    liquidating: dict[str, int]   # corporation -> the merger round it is offered after
+    conversions: dict[str, tuple[int, int]]   # corporation -> (merger round, tokens before)
+    sized_after_home: str | None  # the corporation sized once its home token is chosen
+    index: dict[int, int]         # action id -> its place in the log
+
+
+def _new_books(replay: ReplayState) -> Books:
+    return {"phase": "stock", "forming": None, "sizes": {}, "tokens": {}, "presidents": {},
             "auction": None, "converted": None, "mergers": 0, "liquidating": {},
             "conversions": {}, "sized_after_home": None,
-            "index": {a["id"]: i for i, a in enumerate(replay.game.actions)}}
-    return state
+            "index": {a["id"]: i for i, a in enumerate(replay.actions)}}
 
 
-def _on_board(replay, company: str) -> bool:
+def _state(replay: ReplayState) -> Books:
+    """This title's bookkeeping on the replay."""
+    return replay.books(_new_books)
+
+
+def _on_board(replay: ReplayState, company: str) -> bool:
     return bool(replay.cities_of(company))
 
 
-def _forming(replay, state: dict, company: str) -> bool:
+def _forming(replay: ReplayState, state: Books, company: str) -> bool:
     """Whether a bid on ``company`` is a stock round's (it is not on the board, or its
     auction is under way) rather than an acquisition's."""
     return company == state["forming"] or not _on_board(replay, company)
 
 
-def _turn_works(replay, action: dict) -> bool:
+def _turn_works(replay: ReplayState, action: dict) -> bool:
     """Whether the run of actions ``action`` opens (its entity's, up to another entity's)
     holds operating work."""
-    actions = replay.game.actions
+    actions = replay.actions
     start = _state(replay)["index"][action["id"]]
     for later in actions[start:]:
         if later.get("entity") != action.get("entity"):
@@ -103,12 +128,13 @@ def _turn_works(replay, action: dict) -> bool:
     return False
 
 
-def round_of(replay, action: dict) -> str:
+def round_of(replay: ReplayState, action: dict) -> str:
     """The kind of round ``action`` belongs to (``trainrun_replay_round``)."""
     state = _state(replay)
     kind, entity_type, entity = action["type"], action.get("entity_type"), action.get("entity")
-    if state["auction"] and _ends_auction(state, action):
-        _acquire(replay, state, action)     # settled before this action's position
+    auction = state["auction"]
+    if auction and _ends_auction(auction, action):
+        _acquire(replay, state, auction, action)   # settled before this action's position
     said = _round_of(replay, state, kind, entity_type, entity, action)
     if said in ("operating", "stock", "between"):
         if state["phase"] == "operating" and said == "between":
@@ -123,7 +149,8 @@ def round_of(replay, action: dict) -> str:
     return said
 
 
-def _round_of(replay, state, kind, entity_type, entity, action) -> str:
+def _round_of(replay: ReplayState, state: Books, kind: str, entity_type: str | None,
+              entity: Any, action: dict) -> str:
     phase = state["phase"]
     if kind in NEUTRAL:
         return "none"
@@ -165,7 +192,7 @@ def _round_of(replay, state, kind, entity_type, entity, action) -> str:
     return "none"
 
 
-def replay_action(replay, action: dict) -> bool | None:
+def replay_action(replay: ReplayState, action: dict) -> bool | None:
     state = _state(replay)
     kind, entity_type = action["type"], action.get("entity_type")
     if kind not in POST_CONVERSION:
@@ -202,14 +229,14 @@ def replay_action(replay, action: dict) -> bool | None:
 
 
 
-def _set_tokens(replay, state: dict, company: str, count: int) -> None:
+def _set_tokens(replay: ReplayState, state: Books, company: str, count: int) -> None:
     """``company`` holds ``count`` tokens (on the board or not), its charter's one among
     them."""
     state["tokens"][company] = count
-    replay.extra_tokens[company] = count - 1
+    replay.set_extra_tokens(company, count - 1)
 
 
-def _size(replay, state: dict, company, size) -> None:
+def _size(replay: ReplayState, state: Books, company: str | None, size: Any) -> None:
     if company is None or size not in TOKENS_BY_SIZE:
         raise InputError("choice", f"expected a corporation size of 2, 5 or 10, got {size!r}")
     state["sizes"][company] = size
@@ -217,7 +244,7 @@ def _size(replay, state: dict, company, size) -> None:
     _set_tokens(replay, state, company, TOKENS_BY_SIZE[size] + station)
 
 
-def _bid(replay, state: dict, action: dict) -> None:
+def _bid(replay: ReplayState, state: Books, action: dict) -> None:
     company, player = action["corporation"], action["entity"]
     if company not in replay.title.companies:
         raise InputError("corporation", f"unknown company {company!r} in 1817")
@@ -236,7 +263,7 @@ def _bid(replay, state: dict, action: dict) -> None:
         state["auction"] = {"company": company, "winner": player, "price": action.get("price")}
 
 
-def _won_at_bid(replay, state: dict, action: dict) -> bool:
+def _won_at_bid(replay: ReplayState, state: Books, action: dict) -> bool:
     """Whether the stock round bid ``action`` won its auction at once (no other player could
     bid: the engine sizes the corporation before its home token is chosen), as the players'
     turns after it show (messages, programmed passes and corporations' actions aside): the
@@ -244,7 +271,7 @@ def _won_at_bid(replay, state: dict, action: dict) -> bool:
     acts twice. In an open auction the others pass (or bid) once each, then the stock round
     goes on from the first of them: that player acts twice before the bidder."""
     bidder, first = action["entity"], None
-    for later in replay.game.actions[state["index"][action["id"]] + 1:]:
+    for later in replay.actions[state["index"][action["id"]] + 1:]:
         if later.get("entity_type") != "player" or later["type"] in NEUTRAL:
             continue
         if later["type"] == "bid" and later.get("corporation") == action["corporation"]:
@@ -255,14 +282,15 @@ def _won_at_bid(replay, state: dict, action: dict) -> bool:
     return True                                 # the log ends first: as if won
 
 
-def _assign(replay, state: dict, action: dict) -> None:
-    target, target_type = action.get("target"), action.get("target_type")
+def _assign(replay: ReplayState, state: Books, action: dict) -> None:
+    target: Any = action.get("target")   # as logged: a private, a hex or a corporation
+    target_type = action.get("target_type")
     if target_type == "company":
-        if state["forming"] is None:
+        company = state["forming"]
+        if company is None:
             raise InputError("target", f"no corporation is being formed to take {target!r}")
-        replay.owners[target] = state["forming"]
+        replay.set_owner(target, company)
         if target == TRAIN_STATION:
-            company = state["forming"]
             _set_tokens(replay, state, company, state["tokens"].get(company, 1) + 1)
     elif target_type == "hex":
         if target not in replay.board:
@@ -273,24 +301,26 @@ def _assign(replay, state: dict, action: dict) -> None:
                                         f"{target_type!r}")
 
 
-def _ends_auction(state: dict, action: dict) -> bool:
+def _ends_auction(auction: Bid, action: dict) -> bool:
     """An acquisition's auction is over at the first action not a bid on it or a pass."""
-    bid_on = action["type"] == "bid" and action.get("corporation") == state["auction"]["company"]
+    bid_on = action["type"] == "bid" and action.get("corporation") == auction["company"]
     return not (bid_on or (action["type"] == "pass" and action.get("entity_type") == "player"))
 
 
-def _acquire(replay, state: dict, action: dict) -> None:
-    acquired = state["auction"]["company"]
-    buyer = _buyer(replay, state, action, acquired, state["auction"]["winner"])
+def _acquire(replay: ReplayState, state: Books, auction: Bid, action: dict) -> None:
+    acquired = auction["company"]
+    buyer = _buyer(replay, state, action, acquired, auction["winner"])
     state["auction"] = None
     _absorb(replay, state, buyer, acquired)
 
 
-def _buyer(replay, state: dict, action: dict, acquired: str, winner) -> str:
+def _buyer(replay: ReplayState, state: Books, action: dict, acquired: str,
+           winner: object) -> str | None:
     """The corporation of ``winner`` that acquires ``acquired``, as the log shows it from
-    ``action`` on (see the module's docstring); between several, the one whose branch the
-    rest of the log does not contradict (``Replay.decide``: the engine took the only one
-    able to pay, and the replay does not follow money)."""
+    ``action`` on (see the module's docstring; None: the player's ``merge`` names none);
+    between several, the one whose branch the rest of the log does not contradict
+    (``ReplayState.decide``: the engine took the only one able to pay, and the replay does
+    not follow money)."""
     if action["type"] == "merge" and action.get("entity_type") == "player":
         return action.get("corporation")
     if (action.get("entity_type") == "corporation" and action["type"] in (
@@ -309,7 +339,7 @@ def _buyer(replay, state: dict, action: dict, acquired: str, winner) -> str:
     return replay.decide(action, "acquisition", found, why)
 
 
-def _convert(replay, state: dict, company: str) -> None:
+def _convert(replay: ReplayState, state: Books, company: str) -> None:
     size, tokens = state["sizes"].get(company), state["tokens"].get(company, 1)
     state["conversions"][company] = (state["mergers"], tokens)
     if size == 2:
@@ -323,8 +353,8 @@ def _convert(replay, state: dict, company: str) -> None:
     state["converted"] = company
 
 
-def _merge(replay, state: dict, company: str, other) -> None:
-    if other not in replay.title.companies or other == company:
+def _merge(replay: ReplayState, state: Books, company: str, other: object) -> None:
+    if not isinstance(other, str) or other not in replay.title.companies or other == company:
         raise InputError("corporation", f"expected another 1817 corporation, got {other!r}")
     size = state["sizes"].get(company)
     _absorb(replay, state, company, other)
@@ -332,9 +362,10 @@ def _merge(replay, state: dict, company: str, other) -> None:
     state["converted"] = company
 
 
-def _absorb(replay, state: dict, survivor: str, other: str) -> None:
+def _absorb(replay: ReplayState, state: Books, survivor: str | None, other: str) -> None:
     """``other``'s trains, privates and tokens go to ``survivor``; ``other`` is reset."""
-    if survivor not in replay.title.companies or not _on_board(replay, survivor):
+    if (survivor is None or survivor not in replay.title.companies
+            or not _on_board(replay, survivor)):
         raise InputError("corporation", f"{survivor!r} is not a corporation on the board")
     mine, theirs = replay.cities_of(survivor), replay.cities_of(other)
     shared_hex = {h for h, _ in mine} & {h for h, _ in theirs}
@@ -349,34 +380,35 @@ def _absorb(replay, state: dict, survivor: str, other: str) -> None:
     replay.take_trains(other, survivor)
     for private, owner in list(replay.owners.items()):
         if owner == other:
-            replay.owners[private] = survivor
+            replay.set_owner(private, survivor)
     total = state["tokens"].get(survivor, 1) + state["tokens"].get(other, 1)
     _set_tokens(replay, state, survivor, min(total, TOKEN_LIMIT))
     _reset(replay, state, other)
 
 
-def _reset(replay, state: dict, company: str) -> None:
+def _reset(replay: ReplayState, state: Books, company: str) -> None:
     """``company`` starts again from nothing (engine ``reset_corporation``)."""
-    replay.extra_tokens.pop(company, None)
-    for key in ("sizes", "presidents", "tokens", "liquidating", "conversions"):
-        state[key].pop(company, None)
-    replay.title_state.pop(company, None)
+    replay.forget_extra_tokens(company)
+    state["sizes"].pop(company, None)
+    state["presidents"].pop(company, None)
+    state["tokens"].pop(company, None)
+    state["liquidating"].pop(company, None)
+    state["conversions"].pop(company, None)
+    replay.drop_title_state(company)
 
 
-def _private_lay(replay, action: dict) -> None:
+def _private_lay(replay: ReplayState, action: dict) -> None:
     """A private's lay, as logged: it uses one of the owner's lays (engine
     ``consume_tile_lay``); a mine or ranch private's leaves its marker on the hex."""
     replay.lay_tile(action)
     hex_id, entity = action["hex"], action["entity"]
-    turn = replay.turn
-    replay.turn = dataclasses.replace(turn, lays=turn.lays + 1,
-                                      laid_hexes=turn.laid_hexes + (hex_id,))
+    replay.count_lay(hex_id)
     marker = "mine" if entity in MINES else "ranch" if entity in RANCHES else None
     if marker:
         replay.set_markers(hex_id, replay.board[hex_id].markers + (marker,))
 
 
-def _obsolete_trains_leave(replay, company: str) -> None:
+def _obsolete_trains_leave(replay: ReplayState, company: str) -> None:
     """After its dividend, the company's obsolete trains leave the game (engine
     ``rust_obsolete_trains!``)."""
     phases = list(replay.title.phases)
@@ -384,11 +416,10 @@ def _obsolete_trains_leave(replay, company: str) -> None:
     trains = replay.trains.get(company, [])
     gone = [t for t in trains if t.name in OBSOLETE and now >= phases.index(OBSOLETE[t.name])]
     if gone:
-        replay.trains[company] = [t for t in trains if t not in gone]
-        replay.gone.update(t.id for t in gone)
+        replay.retire_trains(company, gone)
 
 
-def _bankrupt(replay, state: dict, player) -> None:
+def _bankrupt(replay: ReplayState, state: Books, player: object) -> None:
     """The corporations ``player`` presides go into liquidation: offered in the acquisition
     round after the next merger round (engine ``Bankrupt``, ``liquidate!``)."""
     for company, president in list(state["presidents"].items()):
@@ -396,7 +427,7 @@ def _bankrupt(replay, state: dict, player) -> None:
             state["liquidating"][company] = state["mergers"] + 1
 
 
-def _idle_in_liquidation(replay, state: dict) -> None:
+def _idle_in_liquidation(replay: ReplayState, state: Books) -> None:
     """A corporation on the board that did not operate in the operating round just over is
     in liquidation (engine ``operating_order``): offered in this acquisition round."""
     for company in sorted(set(replay.title.companies) - replay.operated):
@@ -408,14 +439,14 @@ def _idle_in_liquidation(replay, state: dict) -> None:
                 _set_tokens(replay, state, company, converted[1])
 
 
-def _idle_from_now(replay, state: dict, action: dict) -> None:
+def _idle_from_now(replay: ReplayState, state: Books, action: dict) -> None:
     """Each corporation on the board that the log shows acting no more before the next
     merger round (nor converting in the last one) went into liquidation in the operating
     round before, for money the replay does not follow (its interest): it was offered in
     this acquisition round, and nobody bought it."""
     start = state["index"][action["id"]]
-    acting = set()
-    for later in replay.game.actions[start:]:
+    acting: set[object] = set()
+    for later in replay.actions[start:]:
         if later.get("entity_type") == "corporation" and later["type"] in ("convert", "merge"):
             break
         acting.add(later.get("entity"))
@@ -427,7 +458,7 @@ def _idle_from_now(replay, state: dict, action: dict) -> None:
             state["liquidating"].setdefault(company, state["mergers"])
 
 
-def _bank_liquidations(replay, state: dict) -> None:
+def _bank_liquidations(replay: ReplayState, state: Books) -> None:
     """At the end of an acquisition round, the bank liquidates each corporation in
     liquidation offered there that nobody bought (engine ``process_bank_liquidate``)."""
     for company, offered in list(state["liquidating"].items()):
@@ -437,19 +468,19 @@ def _bank_liquidations(replay, state: dict) -> None:
             del state["liquidating"][company]
             for private, owner in list(replay.owners.items()):
                 if owner == company:
-                    del replay.owners[private]
+                    replay.release_private(private)
             replay.close(company)
             _reset(replay, state, company)
 
 
-def _running(replay, state: dict, action: dict, acquired: str) -> str | None:
+def _running(replay: ReplayState, state: Books, action: dict, acquired: str) -> str | None:
     """The corporation the log shows holding the trains of ``acquired`` next: the first
     run or discard naming one of them (None: none does before one is sold). The engine
     chose the buyer by money the replay does not follow (the only corporation of the
     winner able to pay), and the presidencies the replay knows are those of the stock
     rounds' auctions: the trains confirm the buyer, or name it among several."""
     ids = {t.id for t in replay.trains.get(acquired, [])}
-    for later in replay.game.actions[state["index"][action["id"]]:]:
+    for later in replay.actions[state["index"][action["id"]]:]:
         named = {r.get("train") for r in later.get("routes") or ()} | {later.get("train")}
         if later["type"] in ("run_routes", "discard_train") and named & ids:
             return later.get("entity")

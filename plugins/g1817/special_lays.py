@@ -17,11 +17,7 @@ lay takes the ranches on the hexes beside it off the board.
 """
 from __future__ import annotations
 
-from trainrun.hooks import answers
-from trainrun.board.hexgrid import opposite
-from trainrun.turn.lays import exits, tiles_in_box
-from trainrun.board.position import Position
-from trainrun.board.tiles import Tile
+from trainrun.plugins.api import Position, Tile, answers, exits, opposite, tiles_left_in_box
 
 CITY_TILE_PRIVATES = frozenset({"P4 - Pittsburgh Steel Mill", "P16 - Buffalo Rail Center",
                                 "P17 - Toledo Industry", "P24 - Indianapolis Market"})
@@ -70,8 +66,7 @@ def hex_refusal(position: Position, hex_id: str) -> str | None:
 def _upgradable(position: Position, hex_id: str) -> bool:
     """A tile left in the box replaces the tile on ``hex_id`` (any phase)."""
     def compute():
-        box = tiles_in_box(position)
-        left = [t for t in position.title.tiles.values() if t.count is None or box[t.name] > 0]
+        left = tiles_left_in_box(position)
         return bool(answers.upgrades_to(position, hex_id, position.board[hex_id].tile, left))
     return position.derived(("g1817", "upgradable", hex_id), compute)
 

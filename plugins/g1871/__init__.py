@@ -23,16 +23,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from trainrun.errors import InputError
-from trainrun.hooks.replayrules import ReplayRules
-from trainrun.turn.lays import default_upgrades_to
-from trainrun.plugins import defaults
-from trainrun.plugins.hookspecs import hookimpl
-from trainrun.board.position import CityTokens, Position, Train
-from trainrun.hooks.rules import TrainRules
-from trainrun.board.tiles import Node
-from trainrun.hooks.titleinfo import TitleInfo
-from trainrun.board.turnstate import LayRight
+from trainrun.plugins.api import (
+    CityTokens,
+    InputError,
+    LayRight,
+    Node,
+    Position,
+    ReplayRules,
+    ReplayState,
+    TitleInfo,
+    Train,
+    TrainRules,
+    default_upgrades_to,
+    h_train_rules,
+    hookimpl,
+)
 
 from . import replay as _replay
 from . import setup
@@ -54,7 +59,7 @@ def trainrun_title() -> TitleInfo:
 def trainrun_train_rules(position: Position, train: Train) -> TrainRules | None:
     # 2H-6H by hex edges; + rows, 7 and D (None): the engine's distance as the shared
     # rules read it
-    return defaults.h_train_rules(train)
+    return h_train_rules(train)
 
 
 @hookimpl
@@ -106,7 +111,7 @@ def trainrun_replay_rules(settings: dict) -> ReplayRules:
 
 
 @hookimpl
-def trainrun_replay_action(replay: object, action: dict) -> bool | None:
+def trainrun_replay_action(replay: ReplayState, action: dict) -> bool | None:
     """The auction, shares and presidencies, floats (the PEIR token in a home gives way to
     its railroad's), the PEIR and splits (``replay``)."""
     return _replay.replay_action(replay, action)

@@ -19,7 +19,9 @@ nobody can afford a forced private is not followed (the replay stops there).
 """
 from __future__ import annotations
 
-from trainrun.errors import InputError
+from collections.abc import Sequence
+
+from trainrun.plugins.api import InputError
 
 from . import setup
 
@@ -41,7 +43,7 @@ def peir_company(railroad: str) -> str:
 class Auction:
     """The auction's state: piles, cash, the private on offer, its bids and passes."""
 
-    def __init__(self, seed, players: list):
+    def __init__(self, seed: object, players: Sequence[object]):
         if len(players) < 3:
             raise InputError("players", f"1871 needs three or more players, got {len(players)}")
         drawn = setup.numbers(seed)
@@ -69,13 +71,14 @@ class Auction:
 
     # ---- the log's actions ------------------------------------------------------------
 
-    def offer(self, player, private) -> None:
+    def offer(self, player: object, private: object) -> None:
         self._expect(player, "offer")
-        if self.lot is not None or private not in self.piles[player]:
+        if self.lot is not None or not isinstance(private, str) or (
+                private not in self.piles[player]):
             raise InputError("company", f"{private!r} is not in {player}'s pile to offer")
         self._offer(player, private)
 
-    def bid(self, player, private, price) -> None:
+    def bid(self, player: object, private: object, price: object) -> None:
         self._expect(player, "bid")
         if private != self.lot:
             raise InputError("company", f"{private!r} is not on offer ({self.lot} is)")
@@ -84,7 +87,7 @@ class Auction:
         self.bids[player] = price
         self._next_bidder()
 
-    def pass_(self, player) -> None:
+    def pass_(self, player: object) -> None:
         self._expect(player, "pass")
         if self.lot is None:
             raise InputError("pass", "no private is on offer")
@@ -92,32 +95,40 @@ class Auction:
 
     # ---- the engine's steps -----------------------------------------------------------
 
-    def _expect(self, player, what: str) -> None:
+    def _expect(self, player: object, what: str) -> None:
         if player not in self.cash:
             raise InputError("entity", f"unknown player {player!r}")
         if player != self.current:
             raise InputError("entity", f"{player} may not {what} now: the auction waits for "
                                        f"{self.current}")
 
-    def _seat(self, player, step: int):
+    def _seat(self, player: object, step: int) -> object:
         return self.players[(self.players.index(player) + step) % len(self.players)]
 
-    def _offer(self, player, private) -> None:
-        self.lot, self.auctioneer, self.bids = private, player, {}
+    def _offer(self, player: object, private: str) -> None:
+        self.lot, self.auctioneer = private, player
+        self.bids: dict[object, int] = {}
         self.first, self.second = self._seat(player, 1), self._seat(player, 2)
         self.receiver = self._seat(player, 3)
-        self.passed: set = set()
+        self.passed: set[object] = set()
         self.current = self.first
         self._pass_if_short()
 
+    @property
+    def _offered(self) -> str:
+        """The private on offer (asked only while one is)."""
+        if self.lot is None:
+            raise InputError("auction", "no private is on offer")
+        return self.lot
+
     def _lowest_bid(self) -> int:
-        return (max(self.bids.values()) if self.bids else self.values[self.lot]) + INCREMENT
+        return (max(self.bids.values()) if self.bids else self.values[self._offered]) + INCREMENT
 
     def _pass_if_short(self) -> None:
         if self.cash[self.current] < self._lowest_bid():
             self._pass(self.current)
 
-    def _pass(self, player) -> None:
+    def _pass(self, player: object) -> None:
         self.passed.add(player)
         if self.bids:
             best = max(self.bids.values())
@@ -133,7 +144,7 @@ class Auction:
         self._pass_if_short()
 
     def _force(self) -> None:
-        value = self.values[self.lot]
+        value = self.values[self._offered]
         if self.cash[self.receiver] >= value:
             self._sell(self.receiver, value)
             return
@@ -144,8 +155,8 @@ class Auction:
                                         "not follow")
         self._sell(richest, value)
 
-    def _sell(self, player, price: int) -> None:
-        private, first = self.lot, self.first
+    def _sell(self, player: object, price: int) -> None:
+        private, first = self._offered, self.first
         self.cash[player] -= price
         self.piles[self.auctioneer].remove(private)
         self.sold.append((player, private))

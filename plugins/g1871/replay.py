@@ -26,7 +26,9 @@ splits (engine ``G1871::Game``, its ``Auction``, ``Stock`` round and split steps
 """
 from __future__ import annotations
 
-from trainrun.errors import InputError
+from typing import Any
+
+from trainrun.plugins.api import InputError, ReplayState
 
 from . import setup
 from .auction import Auction, peir_company
@@ -41,32 +43,36 @@ RESERVED_PERCENT = 30                       # the Shortline's three exchange sha
 MAINLINE_FLOAT = 50
 PRESIDENT, HUNSLET = 20, "HSE"
 
+Split = dict[str, Any]   # a split under way: its railroad, its branch (once picked), its step
+
 
 class Game1871:
-    """This title's bookkeeping on a replay (``replay.notes['g1871']``)."""
+    """This title's bookkeeping on a replay (``ReplayState.books``)."""
 
-    def __init__(self, replay):
-        seed = replay.game.settings.get("seed")
+    def __init__(self, replay: ReplayState):
+        seed = replay.settings.get("seed")
         self.order = setup.draw(seed)
         self.mainline, self.shortline = self.order[:2]
-        self.auction = Auction(seed, replay.game.players)
+        self.auction = Auction(seed, replay.players)
         self.holdings = Holdings({self.mainline: MAINLINE_FLOAT})
         self.holdings.reserved[self.shortline] = RESERVED_PERCENT
         for railroad in (self.mainline, self.order[2]):
             self.holdings.buy(railroad, UNION_BANK, SHARE)
         self.privates: dict[str, object] = {}     # open private -> player id or company
         # PEIR share i (railroads by number) -> its holder, while its railroad has not floated
-        self.peir_shares = {r: None for r in setup.RAILROADS if r not in self.order[:2]}
-        self.peir_owner = None
-        self.tokens = {r: [setup.HOMES[r]] for r in self.order[:2]}   # charter order
-        self.split: dict | None = None
+        self.peir_shares: dict[str, object] = {r: None for r in setup.RAILROADS
+                                               if r not in self.order[:2]}
+        self.peir_owner: object = None
+        self.tokens: dict[str, list[str | None]] = {r: [setup.HOMES[r]]   # charter order
+                                                    for r in self.order[:2]}
+        self.split: Split | None = None
 
     # ---- who holds what ---------------------------------------------------------------
 
-    def president(self, company: str):
+    def president(self, company: str) -> object:
         return self.peir_owner if company == setup.PEIR else self.holdings.president.get(company)
 
-    def privates_seen_by(self, company: str) -> dict:
+    def privates_seen_by(self, company: str) -> dict[str, str]:
         seen = {}
         for private, holder in self.privates.items():
             if _is_peir_company(private):
@@ -78,7 +84,7 @@ class Game1871:
 
     def choose_peir_operator(self) -> None:
         """The PEIR's operator: the most PEIR shares, the lowest-numbered breaking a tie."""
-        counts: dict = {}
+        counts: dict[object, list[int]] = {}
         for railroad, holder in self.peir_shares.items():
             if holder is not None:
                 counts.setdefault(holder, []).append(setup.NUMBERS[railroad])
@@ -86,7 +92,7 @@ class Game1871:
             most = max(map(len, counts.values()))
             self.peir_owner = min((min(n), h) for h, n in counts.items() if len(n) == most)[1]
 
-    def sold(self, player, private: str) -> None:
+    def sold(self, player: object, private: str) -> None:
         """After the auction sells ``private`` to ``player`` (engine ``after_buy_company``)."""
         self.privates[private] = player
         if private in CONCESSIONS:
@@ -95,9 +101,9 @@ class Game1871:
             self.holdings.president[railroad] = player
         elif private in MAINLINE_SHARES:
             self.holdings.buy(self.mainline, player, SHARE, may_change_president=False)
-        railroad = next((r for r in self.peir_shares if peir_company(r) == private), None)
-        if railroad is not None:
-            self.peir_shares[railroad] = player
+        peir_share = next((r for r in self.peir_shares if peir_company(r) == private), None)
+        if peir_share is not None:
+            self.peir_shares[peir_share] = player
             self.choose_peir_operator()
 
 
@@ -105,16 +111,15 @@ def _is_peir_company(private: str) -> bool:
     return private.startswith("P") and private[1:].isdigit()
 
 
-def _state(replay) -> Game1871:
-    if "g1871" not in replay.notes:
-        replay.notes["g1871"] = Game1871(replay)
-    return replay.notes["g1871"]
+def _state(replay: ReplayState) -> Game1871:
+    return replay.books(Game1871)
 
 
-def replay_action(replay, action: dict) -> bool | None:
+def replay_action(replay: ReplayState, action: dict) -> bool | None:
     game = _state(replay)
-    kind, entity = action["type"], action.get("entity")
-    handled = True
+    kind: str = action["type"]
+    entity: Any = action.get("entity")   # as logged: a player's id, a company's name
+    handled: bool | None = True
     if action.get("entity_type") == "player" and not game.auction.over and kind in (
             "offer", "bid", "pass"):
         _auction(game, action)
@@ -125,8 +130,7 @@ def replay_action(replay, action: dict) -> bool | None:
             railroad, percent = _shares(action)
             game.holdings.move(railroad, entity, -percent)
     elif kind == "par":
-        railroad = action.get("corporation")
-        _known_railroad(replay, railroad)
+        railroad = _known_railroad(replay, action.get("corporation"))
         if game.holdings.buy(railroad, entity, PRESIDENT):
             _float(replay, game, railroad)
     elif kind == "split":
@@ -138,7 +142,8 @@ def replay_action(replay, action: dict) -> bool | None:
         if str(action.get("train", "")).rpartition("-")[0] == CLOSING_TRAIN:
             _close_privates(game)
     elif kind == "buy_company":
-        game.privates[action.get("company")] = entity
+        private: Any = action.get("company")   # as logged
+        game.privates[private] = entity
         handled = None
     elif kind == "place_token" and action.get("entity_type") == "corporation":
         before = set(replay.cities_of(entity))
@@ -151,13 +156,15 @@ def replay_action(replay, action: dict) -> bool | None:
             if entity == game.order[index]:           # first operates
                 game.privates.pop(private, None)
     for company in replay.title.companies:
-        replay.privates[company] = game.privates_seen_by(company)
+        replay.set_privates(company, game.privates_seen_by(company))
     return handled
 
 
-def _known_railroad(replay, railroad) -> None:
-    if railroad not in replay.title.companies:
+def _known_railroad(replay: ReplayState, railroad: object) -> str:
+    """``railroad``, a company of the title (else ``InputError``)."""
+    if not isinstance(railroad, str) or railroad not in replay.title.companies:
         raise InputError("corporation", f"unknown company {railroad!r} in 1871")
+    return railroad
 
 
 def _auction(game: Game1871, action: dict) -> None:
@@ -185,7 +192,7 @@ def _shares(action: dict) -> tuple[str, int]:
     return railroads.pop(), percent
 
 
-def _buy_shares(replay, game: Game1871, action: dict) -> None:
+def _buy_shares(replay: ReplayState, game: Game1871, action: dict) -> None:
     entity = action.get("entity")
     railroad, percent = _shares(action)
     _known_railroad(replay, railroad)
@@ -205,7 +212,7 @@ def _buy_shares(replay, game: Game1871, action: dict) -> None:
         _float(replay, game, railroad)
 
 
-def _float(replay, game: Game1871, railroad: str) -> None:
+def _float(replay: ReplayState, game: Game1871, railroad: str) -> None:
     """``railroad`` floats (engine ``float_corporation``): its PEIR token and PEIR share."""
     if railroad not in game.peir_shares:
         return
@@ -227,7 +234,7 @@ def _float(replay, game: Game1871, railroad: str) -> None:
         replay.close(setup.PEIR)
 
 
-def _placed(game: Game1871, company: str, *hexes_cities) -> None:
+def _placed(game: Game1871, company: str, *hexes_cities: tuple[str, int]) -> None:
     """A token of ``company`` placed: it takes the first unused token of its charter."""
     tokens = game.tokens.setdefault(company, [])
     for hex_id, _city in hexes_cities:
@@ -247,9 +254,8 @@ def _close_privates(game: Game1871) -> None:
 
 # ---- splits ---------------------------------------------------------------------------
 
-def _start_split(replay, game: Game1871, action: dict) -> None:
-    railroad = action.get("corporation")
-    _known_railroad(replay, railroad)
+def _start_split(replay: ReplayState, game: Game1871, action: dict) -> None:
+    railroad = _known_railroad(replay, action.get("corporation"))
     if game.holdings.president.get(railroad) != action.get("entity"):
         raise InputError("corporation", f"{action.get('entity')} does not preside {railroad}")
     game.split = {"railroad": railroad, "branch": None, "step": "branch"}
@@ -264,9 +270,11 @@ def _token_choices(game: Game1871, railroad: str) -> list[int]:
     return [i for i in placed if game.tokens[railroad][i] != setup.HOMES.get(railroad)]
 
 
-def _swap_token(replay, game: Game1871, split: dict, index: int) -> None:
+def _swap_token(replay: ReplayState, game: Game1871, split: Split, index: int) -> None:
     railroad, branch = split["railroad"], split["branch"]
     hex_id = game.tokens[railroad][index]
+    if hex_id is None:
+        raise InputError("choice", f"{railroad}'s token {index} is not on the board")
     city = next(i for i, c in replay.board[hex_id].tokens.items() if railroad in c.holders())
     replay.replace_token(hex_id, city, railroad, branch)
     game.tokens[railroad][index] = None
@@ -274,13 +282,13 @@ def _swap_token(replay, game: Game1871, split: dict, index: int) -> None:
     split["step"] = "tokens" if _token_choices(game, railroad) else "par"
 
 
-def _choose(replay, game: Game1871, action: dict) -> None:
+def _choose(replay: ReplayState, game: Game1871, action: dict) -> None:
     if game.split is None:
         raise InputError("choose", "trainrun replays 1871 choices during a split only")
     SPLIT_STEPS[game.split["step"]](replay, game, game.split, action.get("choice"))
 
 
-def _pick_branch(replay, game: Game1871, split: dict, choice) -> None:
+def _pick_branch(replay: ReplayState, game: Game1871, split: Split, choice: object) -> None:
     if choice not in replay.title.companies or choice in setup.RAILROADS or choice == setup.PEIR:
         raise InputError("choice", f"{choice!r} is not a branch")
     split["branch"], split["step"] = choice, "tokens"
@@ -289,23 +297,23 @@ def _pick_branch(replay, game: Game1871, split: dict, choice) -> None:
         _swap_token(replay, game, split, choices[0])
 
 
-def _pick_token(replay, game: Game1871, split: dict, choice) -> None:
+def _pick_token(replay: ReplayState, game: Game1871, split: Split, choice: object) -> None:
     if choice == "done":
         split["step"] = "par"
-    elif str(choice).isdigit() and int(choice) in _token_choices(game, split["railroad"]):
-        _swap_token(replay, game, split, int(choice))
+    elif str(choice).isdigit() and int(str(choice)) in _token_choices(game, split["railroad"]):
+        _swap_token(replay, game, split, int(str(choice)))
     else:
         raise InputError("choice", f"{split['railroad']} has no token {choice!r} to give")
 
 
-def _pick_par(replay, game: Game1871, split: dict, choice) -> None:
+def _pick_par(replay: ReplayState, game: Game1871, split: Split, choice: object) -> None:
     _exchange_split_shares(game, split["railroad"], split["branch"])
     split["step"] = "trains"
     if not (isinstance(choice, str) and choice.count(",") == 2):   # not a price: the engine
         _pick_train(replay, game, split, choice)                    # chose the only one
 
 
-def _pick_train(replay, game: Game1871, split: dict, choice) -> None:
+def _pick_train(replay: ReplayState, game: Game1871, split: Split, choice: object) -> None:
     railroad = split["railroad"]
     if choice == "done":
         split["step"] = "cash"
@@ -313,13 +321,12 @@ def _pick_train(replay, game: Game1871, split: dict, choice) -> None:
     held = [t for t in replay.trains.get(railroad, []) if t.id == choice]
     if not held:
         raise InputError("choice", f"{railroad} holds no train {choice!r}")
-    replay.trains[railroad].remove(held[0])
-    replay.trains.setdefault(split["branch"], []).append(held[0])
+    replay.move_train(held[0], railroad, split["branch"])
     if not replay.trains[railroad]:
         split["step"] = "cash"
 
 
-def _pick_cash(replay, game: Game1871, split: dict, choice) -> None:
+def _pick_cash(replay: ReplayState, game: Game1871, split: Split, choice: object) -> None:
     if isinstance(choice, bool) or not isinstance(choice, int):
         raise InputError("choice", f"expected the cash the branch takes, got {choice!r}")
     if game.privates.get(HUNSLET) == split["railroad"]:
@@ -328,9 +335,10 @@ def _pick_cash(replay, game: Game1871, split: dict, choice) -> None:
         game.split = None
 
 
-def _pick_hunslet(replay, game: Game1871, split: dict, choice) -> None:
+def _pick_hunslet(replay: ReplayState, game: Game1871, split: Split, choice: object) -> None:
     if choice == "yes":
-        game.privates[HUNSLET] = replay.owners[HUNSLET] = split["branch"]
+        game.privates[HUNSLET] = split["branch"]
+        replay.set_owner(HUNSLET, split["branch"])
     game.split = None
 
 

@@ -9,9 +9,10 @@ homes holds a PEIR token instead, its reservation dropped.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import TypeVar
 
-from trainrun.errors import InputError
+from trainrun.plugins.api import InputError
 
 RAILROADS = ("So", "A", "MS", "MR", "S", "Gt", "C")   # the engine's charter order
 HOMES = {"So": "T12", "A": "D6", "MS": "M13", "MR": "Q21", "S": "F14", "Gt": "R16", "C": "L16"}
@@ -19,8 +20,10 @@ NUMBERS = {r: i + 1 for i, r in enumerate(RAILROADS)}   # So 1 ... C 7: their PE
 PEIR = "PEIR"
 LCG_A, LCG_C, LCG_M = 1103515245, 12345, 2 ** 31
 
+Item = TypeVar("Item")
 
-def numbers(seed) -> Iterator[int]:
+
+def numbers(seed: object) -> Iterator[int]:
     """The engine's random numbers of a game with ``seed``, in the order it draws them."""
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InputError("settings.seed", f"1871's setup (Mainline, Shortline, PEIR tokens) is "
@@ -32,22 +35,25 @@ def numbers(seed) -> Iterator[int]:
         yield x
 
 
-def shuffled(items, drawn: Iterator[int]) -> list:
+def shuffled(items: Sequence[Item], drawn: Iterator[int]) -> list[Item]:
     """``items`` sorted by the next number drawn for each, in order (Ruby's
     ``sort_by { rand }``)."""
     keys = [(next(drawn), i) for i in range(len(items))]
     return [items[i] for _, i in sorted(keys)]
 
 
-def draw(seed) -> tuple[str, ...]:
+def draw(seed: object) -> tuple[str, ...]:
     """The railroads in the order the setup sorts them (Mainline, Shortline, then the rest)."""
     return tuple(shuffled(RAILROADS, numbers(seed)))
 
 
-def setup_tokens(order: tuple[str, ...]) -> tuple[dict, dict]:
+def setup_tokens(order: tuple[str, ...]) -> tuple[dict[str, tuple[str, ...]],
+                                                 dict[str, tuple[str, ...]]]:
     """(tokens, reserved) per home hex after the draw ``order``."""
     mainline, shortline, *others = order
-    tokens = {HOMES[mainline]: (mainline,), HOMES[shortline]: (shortline,)}
-    reserved = {HOMES[mainline]: (mainline,), HOMES[shortline]: (shortline,)}
+    tokens: dict[str, tuple[str, ...]] = {HOMES[mainline]: (mainline,),
+                                          HOMES[shortline]: (shortline,)}
+    reserved: dict[str, tuple[str, ...]] = {HOMES[mainline]: (mainline,),
+                                            HOMES[shortline]: (shortline,)}
     tokens.update({HOMES[r]: (PEIR,) for r in others})
     return tokens, reserved

@@ -16,7 +16,7 @@ treasury are not followed, except the Shortline's three exchange shares (``reser
 """
 from __future__ import annotations
 
-from trainrun.errors import InputError
+from trainrun.plugins.api import InputError
 
 UNION_BANK = -1
 PRESIDENT_PERCENT = 20
@@ -26,15 +26,16 @@ SHARE = 10
 class Holdings:
     def __init__(self, float_percent: dict[str, int]):
         self.float_percent = dict(float_percent)
-        self.held: dict[str, dict] = {}        # railroad -> holder -> percent
+        self.held: dict[str, dict[object, int]] = {}   # railroad -> holder -> percent
         self.reserved: dict[str, int] = {}     # railroad -> exchange shares' percent
         self.president: dict[str, object] = {}
         self.floated: set[str] = set()
 
-    def percent(self, railroad: str, holder) -> int:
+    def percent(self, railroad: str, holder: object) -> int:
         return self.held.get(railroad, {}).get(holder, 0)
 
-    def move(self, railroad: str, holder, percent: int, may_change_president: bool = True):
+    def move(self, railroad: str, holder: object, percent: int,
+             may_change_president: bool = True) -> None:
         """``holder`` gains ``percent`` of ``railroad`` (loses, if negative)."""
         held = self.held.setdefault(railroad, {})
         held[holder] = held.get(holder, 0) + percent
@@ -44,7 +45,7 @@ class Holdings:
         if may_change_president:
             self._new_president(railroad)
 
-    def buy(self, railroad: str, holder, percent: int, reserved: bool = False,
+    def buy(self, railroad: str, holder: object, percent: int, reserved: bool = False,
             may_change_president: bool = True) -> bool:
         """A purchase (from the market, a treasury or, ``reserved``, an exchange share);
         True when it floats the railroad."""

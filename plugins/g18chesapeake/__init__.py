@@ -11,10 +11,7 @@ on its hexes (engine ``blocks_hexes``, owner a player); a position says who hold
 """
 from pathlib import Path
 
-from trainrun.plugins.hookspecs import hookimpl
-from trainrun.board.position import Position
-from trainrun.hooks.replayrules import ReplayRules
-from trainrun.hooks.titleinfo import TitleInfo
+from trainrun.plugins.api import Position, ReplayRules, TitleInfo, hookimpl
 
 
 @hookimpl
@@ -36,7 +33,7 @@ LAYING_PRIVATES = {"Columbia - Philadelphia Railroad": "C-P",
 
 @hookimpl
 def trainrun_lay_refusal(position: Position, hex_id: str) -> str | None:
-    acting = LAYING_PRIVATES.get(position.turn.entity)
+    acting = LAYING_PRIVATES.get(position.turn.entity or "")   # None: the company lays
     for private, hexes in BLOCKING_PRIVATES.items():
         if private == acting:
             continue   # a private's own lays are not blocked by it

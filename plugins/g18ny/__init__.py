@@ -33,24 +33,35 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from trainrun.turn.lays import LayRules, crossed_borders, default_upgrades_to, path_exits
-from trainrun.board.turnstate import LayRight
 
-from trainrun.hooks import answers
-from trainrun.errors import InputError
-from trainrun.plugins import defaults
-from trainrun.hooks.replayrules import ReplayRules
-from trainrun.plugins.hookspecs import hookimpl
-from trainrun.board.position import Position, Train
-from trainrun.turn.tokens import tokens_left
-from trainrun.turn.walk import hexes_to_nearest
-from trainrun.hooks.rules import CompanyBonus, RouteBonus, TrainRules
-from trainrun.board.tiles import Node
-from trainrun.hooks.titleinfo import TitleInfo
+from trainrun.plugins.api import (
+    CompanyBonus,
+    InputError,
+    LayRight,
+    LayRules,
+    Node,
+    Position,
+    ReplayRules,
+    ReplayState,
+    RouteBonus,
+    TitleInfo,
+    Train,
+    TrainRules,
+    answers,
+    charter_token_price,
+    crossed_borders,
+    default_upgrades_to,
+    h_train_rules,
+    hexes_to_nearest,
+    hookimpl,
+    is_h_train,
+    path_exits,
+    tokens_left,
+)
 
 from . import money as _money
-from .markers import INCOME_KEYS
 from . import replay as _replay
+from .markers import INCOME_KEYS
 
 CONNECTION_MARKER = "connection_bonus"
 CONNECTION_AMOUNT = 10
@@ -78,7 +89,7 @@ def _is_de_train(train: Train) -> bool:
 def trainrun_train_rules(position: Position, train: Train) -> TrainRules | None:
     # H trains by hex edges, Springfield and Toronto one hex each; DE rows and D (99)
     # (None) read as the engine writes them
-    return defaults.h_train_rules(train, ONE_HEX_AREAS)
+    return h_train_rules(train, ONE_HEX_AREAS)
 
 
 def _red(position: Position, hex_id: str) -> bool:
@@ -103,7 +114,7 @@ def _red_stops(position: Position) -> frozenset:
 
 @hookimpl
 def trainrun_route_bonuses(position: Position, train: Train) -> list[RouteBonus]:
-    if defaults.is_h_train(train) or _is_de_train(train):
+    if is_h_train(train) or _is_de_train(train):
         return []
     return [RouteBonus("red area", D_RED_AREA_BONUS, stops=_red_stops(position))]
 
@@ -140,7 +151,8 @@ def trainrun_company_bonuses(position: Position) -> list[CompanyBonus]:
     for hex_id, placed in sorted(position.board.items()):
         if CONNECTION_MARKER not in placed.markers:
             continue
-        stops, name = set(), position.title.hexes[hex_id].location or hex_id
+        stops: set[str] = set()
+        name = position.title.hexes[hex_id].location or hex_id
         for n in placed.tile.nodes:
             if n.is_stop:
                 node_id = position.node_id(hex_id, n.index)
@@ -184,7 +196,7 @@ def trainrun_token_cost(position: Position, hex_id: str, city: int) -> int:
     if hexes is None:
         raise InputError("token", f"{hex_id} has no track to a token of {position.company}")
     gained = tokens_left(position) > len(position.title.companies[position.company]["tokens"])
-    price = MERGER_TOKEN_PRICE if gained else defaults.charter_token_price(position)
+    price = MERGER_TOKEN_PRICE if gained else charter_token_price(position)
     cost = price * hexes
     return cost + (NEW_YORK_CITY_FEE if hex_id == NEW_YORK_CITY else 0)
 
@@ -214,7 +226,8 @@ def trainrun_lay_rules(position: Position) -> LayRules:
 @hookimpl
 def trainrun_lay_colours(position: Position, hex_id: str) -> tuple[str, ...]:
     tile, colours = position.board[hex_id].tile, position.phase.colours
-    if tile.color == "yellow" and any(n.kind == "town" for n in tile.nodes) and "green" not in colours:
+    if (tile.color == "yellow" and any(n.kind == "town" for n in tile.nodes)
+            and "green" not in colours):
         return tuple(c for c in colours if c != "yellow")
     return colours
 
@@ -294,6 +307,6 @@ def trainrun_replay_rules() -> ReplayRules:
 
 
 @hookimpl
-def trainrun_replay_action(replay: object, action: dict) -> bool | None:
+def trainrun_replay_action(replay: ReplayState, action: dict) -> bool | None:
     """Markers claimed, mergers and the NYC formation (``replay`` module)."""
     return _replay.replay_action(replay, action)

@@ -2,8 +2,8 @@
 ``Dividend``, ``LoanInterestPayment``, ``LoanRepayment`` and ``BuyTrain`` steps, with the
 shared ``AutomaticLoan``, ``MinorHalfPay`` and ``InterestOnLoans``).
 
-The replay (``trainrun.replay.gamelog``) keeps each minor's cash in ``Replay.cash`` (its lays are
-paid from it there) and its loans here; a minor's positions state its ``cash`` and
+The replay (``trainrun.replay.gamelog``) keeps each minor's cash in ``ReplayState.cash`` (its
+lays are paid from it there) and its loans here; a minor's positions state its ``cash`` and
 ``title_state.loans_left``, the loans it may still take (``trainrun_lay_budget``).
 
 * A minor's treasury starts with its winning bid.
@@ -16,8 +16,8 @@ paid from it there) and its loans here; a minor's positions state its ``cash`` a
   revenue and in the income held (as the engine pays it).
 * After the run (a minor without trains: right after its lay or its pass, in the same
   action, as the engine skips the steps between; otherwise before the company's next money
-  action or when another company acts): $5 interest a loan, loans taken first while the cash falls short; then
-  each $50 loan the cash covers is repaid.
+  action or when another company acts): $5 interest a loan, loans taken first while the
+  cash falls short; then each $50 loan the cash covers is repaid.
 * Trains: the buyer pays the logged price, a company selling receives it; a train scrapped,
   or rusted in a company's hands, pays its owner a quarter of its price.
 * Private companies pay their owners their revenue at the start of each operating round
@@ -26,7 +26,10 @@ paid from it there) and its loans here; a minor's positions state its ``cash`` a
 """
 from __future__ import annotations
 
-from trainrun.errors import InputError
+from collections.abc import Callable
+from typing import Any, TypedDict
+
+from trainrun.plugins.api import InputError, ReplayState, Train
 
 from .markers import INCOME_KEYS
 
@@ -36,53 +39,68 @@ CLOSED_WHEN_USED = frozenset({"AIW", "WPF"})
 AFTER_RUN = frozenset({"buy_train", "take_loan", "scrap_train", "sell_shares"})
 
 
-def _state(replay) -> dict:
-    return replay.notes.setdefault("g18ny_money", {
-        "loans": {}, "interest_paid": set(), "round": None, "turn_of": None, "due": None,
-        "closed_privates": set()})
+class Books(TypedDict):
+    """The minors' money bookkeeping on a replay (``ReplayState.books``)."""
+
+    loans: dict[str, int]         # company -> the loans it holds
+    interest_paid: set[str]       # the companies past their interest step this round
+    round: tuple[bool, int, int] | None   # the round these are of (``_round_key``)
+    turn_of: str | None           # the company whose turn it is
+    due: str | None               # the company whose interest step is still to come
+    closed_privates: set[str]     # the privates that pay no more revenue
 
 
-def followed(replay, company: str | None) -> bool:
+def _new_books(replay: ReplayState) -> Books:
+    return {"loans": {}, "interest_paid": set(), "round": None, "turn_of": None, "due": None,
+            "closed_privates": set()}
+
+
+def _state(replay: ReplayState) -> Books:
+    return replay.books(_new_books)
+
+
+def followed(replay: ReplayState, company: str | None) -> bool:
     return company in replay.cash
 
 
-def loans(replay, company: str) -> int:
+def loans(replay: ReplayState, company: str) -> int:
     return _state(replay)["loans"].get(company, 0)
 
 
-def _minor(replay, company) -> bool:
-    return replay.title.companies.get(company, {}).get("type") == "minor"
+def _minor(replay: ReplayState, company: str | None) -> bool:
+    return (company is not None
+            and replay.title.companies.get(company, {}).get("type") == "minor")
 
 
-def _set_loans(replay, company: str, count: int) -> None:
+def _set_loans(replay: ReplayState, company: str, count: int) -> None:
     _state(replay)["loans"][company] = count
-    income = replay.title_state.setdefault(company, {k: 0 for k in INCOME_KEYS})
-    income["loans_left"] = MINOR_LOANS - count
+    replay.set_title_state(company, {"loans_left": MINOR_LOANS - count},
+                           blank=dict.fromkeys(INCOME_KEYS, 0))
 
 
-def _loan_value(replay, company: str) -> int:
+def _loan_value(replay: ReplayState, company: str) -> int:
     return LOAN - (INTEREST if company in _state(replay)["interest_paid"] else 0)
 
 
-def take_loan(replay, company: str) -> None:
+def take_loan(replay: ReplayState, company: str) -> None:
     """One loan, if the company may take one (``InputError`` otherwise)."""
     if not followed(replay, company):
         return
     held = loans(replay, company)
     if held >= MINOR_LOANS:
         raise InputError("take_loan", f"{company} already holds {held} loans")
-    replay.cash[company] += _loan_value(replay, company)
+    replay.pay(company, _loan_value(replay, company))
     _set_loans(replay, company, held + 1)
 
 
-def _cover(replay, company: str) -> None:
+def _cover(replay: ReplayState, company: str) -> None:
     """Automatic loans while the cash is below zero and a loan is left (``try_take_loan``:
     a lay costing more than the cash)."""
     while replay.cash[company] < 0 and loans(replay, company) < MINOR_LOANS:
         take_loan(replay, company)
 
 
-def _settle(replay, company: str) -> None:
+def _settle(replay: ReplayState, company: str) -> None:
     """The interest and repayment steps of ``company``'s turn."""
     state = _state(replay)
     state["due"] = None
@@ -92,17 +110,17 @@ def _settle(replay, company: str) -> None:
     while (INTEREST * loans(replay, company) > replay.cash[company]
            and loans(replay, company) < MINOR_LOANS):
         take_loan(replay, company)
-    replay.cash[company] -= INTEREST * loans(replay, company)
+    replay.charge(company, INTEREST * loans(replay, company))
     while loans(replay, company) and replay.cash[company] >= LOAN:
-        replay.cash[company] -= LOAN
+        replay.charge(company, LOAN)
         _set_loans(replay, company, loans(replay, company) - 1)
 
 
-def _round_key(replay) -> tuple:
+def _round_key(replay: ReplayState) -> tuple[bool, int, int]:
     return (replay.in_operating_rounds, replay.round_set, replay.round_in_set)
 
 
-def before(replay, action: dict) -> None:
+def before(replay: ReplayState, action: dict) -> None:
     """What the engine does before ``action``: the previous turn's interest still due, a
     new round's private income, the minor auction's price."""
     state = _state(replay)
@@ -119,7 +137,7 @@ def before(replay, action: dict) -> None:
             _private_income(replay)
     if kind == "bid" and _minor(replay, action.get("corporation")):
         _price(action)
-        replay.cash[action["corporation"]] = action["price"]
+        replay.set_cash(action["corporation"], action["price"])
         _set_loans(replay, action["corporation"], 0)
     if operator is not None and operator != state["turn_of"] and kind != "merge":
         state["turn_of"] = operator
@@ -133,19 +151,19 @@ def _price(action: dict) -> int:
     return price
 
 
-def _private_income(replay) -> None:
+def _private_income(replay: ReplayState) -> None:
     closed = _state(replay)["closed_privates"]
     for private, owner in replay.owners.items():
         if followed(replay, owner) and private not in closed:
-            replay.cash[owner] += PRIVATE_REVENUE.get(private, 0)
+            replay.pay(owner, PRIVATE_REVENUE.get(private, 0))
 
 
-def close_privates(replay) -> None:
+def close_privates(replay: ReplayState) -> None:
     """The first 12H closes every private company."""
     _state(replay)["closed_privates"].update(PRIVATE_REVENUE)
 
 
-def lay_tile(replay, action: dict) -> None:
+def lay_tile(replay: ReplayState, action: dict) -> None:
     """The lay (paid from the cash by the replay), loans taken when it cost more."""
     company = replay.operator(action)
     replay.lay_tile(action)
@@ -156,7 +174,7 @@ def lay_tile(replay, action: dict) -> None:
         track_done(replay, company)
 
 
-def track_done(replay, company: str) -> None:
+def track_done(replay: ReplayState, company: str) -> None:
     """A minor's one lay made or passed: with no train to run, its interest step comes
     next."""
     if (_state(replay)["due"] == company and _minor(replay, company)
@@ -164,7 +182,7 @@ def track_done(replay, company: str) -> None:
         _settle(replay, company)
 
 
-def run(replay, company: str, action: dict) -> None:
+def run(replay: ReplayState, company: str, action: dict) -> None:
     """A minor's run pays it half the revenue (the run's claims recorded)."""
     if not followed(replay, company):
         return
@@ -173,11 +191,11 @@ def run(replay, company: str, action: dict) -> None:
     held = replay.title_state.get(company, {})
     revenue += sum(held.get(k, 0) for k in INCOME_KEYS)
     if revenue > 0 and _minor(replay, company):
-        replay.cash[company] += revenue // 2
+        replay.pay(company, revenue // 2)
     _settle(replay, company)
 
 
-def _revenue(route) -> int:
+def _revenue(route: object) -> int:
     revenue = route.get("revenue") if isinstance(route, dict) else None
     if isinstance(revenue, bool) or not isinstance(revenue, int) or revenue < 0:
         raise InputError("routes", f"expected each route's revenue in whole dollars, got "
@@ -185,12 +203,12 @@ def _revenue(route) -> int:
     return revenue
 
 
-def _salvage(replay, company: str, train) -> None:
+def _salvage(replay: ReplayState, company: str, train: Train) -> None:
     if followed(replay, company):
-        replay.cash[company] += (replay.title.trains[train.name].price or 0) // 4
+        replay.pay(company, (replay.title.trains[train.name].price or 0) // 4)
 
 
-def buy_train(replay, action: dict, buy) -> None:
+def buy_train(replay: ReplayState, action: dict, buy: Callable[[], None]) -> None:
     """``buy()`` the train: the buyer pays, a company selling is paid, each train rusted in
     a company's hands pays its owner its salvage."""
     buyer, price = replay.operator(action), _price(action)
@@ -204,14 +222,14 @@ def buy_train(replay, action: dict, buy) -> None:
             if train.id not in kept and train.id != action.get("train"):
                 _salvage(replay, company, train)
     if followed(replay, buyer):
-        replay.cash[buyer] -= price
-    if followed(replay, seller):
-        replay.cash[seller] += price
+        replay.charge(buyer, price)
+    if seller is not None and followed(replay, seller):
+        replay.pay(seller, price)
     if action.get("entity_type") == "company" and action.get("entity") in CLOSED_WHEN_USED:
         _state(replay)["closed_privates"].add(action["entity"])
 
 
-def scrap_train(replay, action: dict) -> None:
+def scrap_train(replay: ReplayState, action: dict) -> None:
     company = replay.operator(action)
     train = next((t for t in replay.trains.get(company, []) if t.id == action.get("train")),
                  None)
@@ -219,11 +237,12 @@ def scrap_train(replay, action: dict) -> None:
         _salvage(replay, company, train)
 
 
-def buy_company(replay, action: dict) -> None:
+def buy_company(replay: ReplayState, action: dict) -> None:
     buyer, price = replay.operator(action), _price(action)
-    seller = replay.owners.get(action.get("company"))
+    private: Any = action.get("company")   # as logged
+    seller = replay.owners.get(private)
     if followed(replay, buyer):
-        replay.cash[buyer] -= price
-    if followed(replay, seller):
-        replay.cash[seller] += price
+        replay.charge(buyer, price)
+    if seller is not None and followed(replay, seller):
+        replay.pay(seller, price)
 

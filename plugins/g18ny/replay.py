@@ -17,8 +17,9 @@
   buyer's token in place of one of the acquired's; on the buyer's next other action the
   acquired company closes and its remaining tokens leave the board.
 * ``merge`` of a minor into the NYC (the formation rounds, at the end of the set of
-  operating rounds in which the first 12H train is bought or track joins Albany and Buffalo): the minor's trains, privates and coal income
-  go to the NYC, which gains a token, and the minor's home token becomes the NYC's (removed where the NYC already has a
+  operating rounds in which the first 12H train is bought or track joins Albany and
+  Buffalo): the minor's trains, privates and coal income go to the NYC, which gains a
+  token, and the minor's home token becomes the NYC's (removed where the NYC already has a
   token on that hex), for as long as the NYC has treasury shares to exchange. At the end of
   the second formation round (the end of the next set of operating rounds) every minor left
   is liquidated: its tokens leave the board. When the formation starts, the minors not yet
@@ -26,12 +27,19 @@
 """
 from __future__ import annotations
 
-from trainrun.hooks import answers
-from trainrun.errors import InputError
+from typing import Any, TypedDict
+
+from trainrun.plugins.api import InputError, ReplayState, answers
 
 from . import money
-from .markers import (COAL, COAL_LOCATIONS, CONNECTION_BONUS, CONNECTION_BONUS_HEXES,
-                      INCOME)
+from .markers import (
+    COAL,
+    COAL_LOCATIONS,
+    CONNECTION_BONUS,
+    CONNECTION_BONUS_HEXES,
+    INCOME,
+    INCOME_KEYS,
+)
 
 CLAIM = 10                   # each connection bonus or coal token claimed pays this per run
 NYC, FORMATION_TRAIN = "NYC", "12H"
@@ -39,32 +47,46 @@ NYC_EXCHANGE_SHARES = 8      # the NYC's non-president certificates, exchanged o
 
 
 def setup_markers() -> dict[str, tuple[str, ...]]:
-    markers = {h: (CONNECTION_BONUS,) for h in CONNECTION_BONUS_HEXES}
+    markers: dict[str, tuple[str, ...]] = {h: (CONNECTION_BONUS,) for h in CONNECTION_BONUS_HEXES}
     for location in COAL_LOCATIONS:
         markers[location[-1]] = markers.get(location[-1], ()) + (COAL,)
     return markers
 
 
-def _state(replay) -> dict:
+class Books(TypedDict):
+    """This title's bookkeeping on a replay (``ReplayState.books``)."""
+
+    acquisition: tuple[str, str] | None   # (buyer, acquired) while tokens are replaced
+    formation_set: int | None     # the set of operating rounds the NYC's formation began in
+    nyc_exchanges: int            # minors merged into the NYC so far
+    nyc_shares_traded: bool       # shares of the NYC bought or sold
+    liquidated: bool              # the minors left are liquidated
+    privates_closed: bool         # the first 12H closed the privates
+
+
+def _new_books(replay: ReplayState) -> Books:
+    return {"acquisition": None, "formation_set": None, "nyc_exchanges": 0,
+            "nyc_shares_traded": False, "liquidated": False, "privates_closed": False}
+
+
+def _state(replay: ReplayState) -> Books:
     """This title's bookkeeping on the replay."""
-    return replay.notes.setdefault("g18ny", {"acquisition": None, "formation_set": None,
-                                                "nyc_exchanges": 0, "nyc_shares_traded": False,
-                                                "liquidated": False,
-                                                "privates_closed": False})
+    return replay.books(_new_books)
 
 
-def _earn(replay, company: str, key: str, amount: int = CLAIM) -> None:
-    income = replay.title_state.setdefault(company, {k: 0 for k in INCOME.values()})
-    income[key] = income.get(key, 0) + amount
+def _earn(replay: ReplayState, company: str, key: str, amount: int = CLAIM) -> None:
+    held = replay.title_state.get(company, {}).get(key, 0)
+    replay.set_title_state(company, {key: held + amount}, blank=dict.fromkeys(INCOME_KEYS, 0))
 
 
-def _take_marker(replay, hex_id: str, marker: str) -> None:
+def _take_marker(replay: ReplayState, hex_id: str, marker: str) -> None:
     replay.set_markers(hex_id, tuple(m for m in replay.board[hex_id].markers if m != marker))
 
 
-def replay_action(replay, action: dict) -> bool | None:
+def replay_action(replay: ReplayState, action: dict) -> bool | None:
     state = _state(replay)
-    kind, company = action["type"], action.get("entity")
+    kind: str = action["type"]
+    company: Any = action.get("entity")   # as logged
     pending = state["acquisition"]
     if pending and not (kind == "remove_token" and company == pending[0]):
         _close(replay, pending[1])
@@ -99,7 +121,7 @@ def replay_action(replay, action: dict) -> bool | None:
     return True
 
 
-def _buy_train(replay, action: dict) -> None:
+def _buy_train(replay: ReplayState, action: dict) -> None:
     """A purchase; a company other than the buyer left without trains (rusted, or sold
     its last) loses its connection bonuses."""
     buyer = replay.operator(action)
@@ -107,10 +129,10 @@ def _buy_train(replay, action: dict) -> None:
     money.buy_train(replay, action, lambda: replay.buy_train(action))
     for company in had:
         if not replay.trains.get(company) and company in replay.title_state:
-            replay.title_state[company][INCOME[CONNECTION_BONUS]] = 0
+            replay.set_title_state(company, {INCOME[CONNECTION_BONUS]: 0})
 
 
-def _formation_events(replay, state: dict, action: dict) -> None:
+def _formation_events(replay: ReplayState, state: Books, action: dict) -> None:
     """The formation starts with the first 12H bought or when track joins Albany and
     Buffalo (``destination_connection``, recorded by the engine); the minors left after the next set
     of operating rounds are liquidated before the stock round that follows it."""
@@ -121,7 +143,7 @@ def _formation_events(replay, state: dict, action: dict) -> None:
             action.get("train", "")).rpartition("-")[0] == FORMATION_TRAIN:
         state["privates_closed"] = True   # the privates close: their reservations go
         money.close_privates(replay)
-        for hex_id, placed in list(replay.board.items()):
+        for placed in list(replay.board.values()):
             for city in placed.tokens.values():
                 for holder in list(city.reserved):
                     if holder not in replay.title.companies:
@@ -139,11 +161,11 @@ def _formation_events(replay, state: dict, action: dict) -> None:
             _close(replay, minor)
 
 
-def _minors(replay) -> list[str]:
+def _minors(replay: ReplayState) -> list[str]:
     return [c for c, charter in replay.title.companies.items() if charter.get("type") == "minor"]
 
 
-def _paying_stops(replay, company: str, route: dict) -> list[str]:
+def _paying_stops(replay: ReplayState, company: str, route: dict) -> list[str]:
     nodes = route.get("nodes")
     if not isinstance(nodes, list) or not all(isinstance(n, str) and "-" in n for n in nodes):
         raise InputError("routes", f"expected each route's nodes as 'HEX-i', got {nodes!r}")
@@ -177,7 +199,7 @@ def _paying_stops(replay, company: str, route: dict) -> list[str]:
     return [counted[j] for j in sorted(ranked)]
 
 
-def _claim_connection_bonuses(replay, company: str, action: dict) -> None:
+def _claim_connection_bonuses(replay: ReplayState, company: str, action: dict) -> None:
     claims = [n.rpartition("-")[0] for route in action.get("routes") or ()
               for n in dict.fromkeys(_paying_stops(replay, company, route))]
     claims = [h for h in claims if CONNECTION_BONUS in replay.board[h].markers]
@@ -186,7 +208,7 @@ def _claim_connection_bonuses(replay, company: str, action: dict) -> None:
         _earn(replay, company, INCOME[CONNECTION_BONUS])
 
 
-def _claim_hex_token(replay, company: str, action: dict) -> None:
+def _claim_hex_token(replay: ReplayState, company: str, action: dict) -> None:
     if action.get("token_type") != COAL:
         raise InputError("token_type", f"trainrun replays coal claims only, not "
                                        f"{action.get('token_type')!r}")
@@ -198,26 +220,27 @@ def _claim_hex_token(replay, company: str, action: dict) -> None:
     _earn(replay, company, INCOME[COAL])
 
 
-def _transfer(replay, seller: str, buyer: str) -> None:
+def _transfer(replay: ReplayState, seller: str, buyer: str) -> None:
     """Trains, privates and coal income of ``seller`` to ``buyer``; connection bonuses
     never move."""
     replay.take_trains(seller, buyer)
     for private, owner in list(replay.owners.items()):
         if owner == seller:
-            replay.owners[private] = buyer
-    income = replay.title_state.pop(seller, {})
+            replay.set_owner(private, buyer)
+    income = replay.drop_title_state(seller)
     if income.get(INCOME[COAL]):
         _earn(replay, buyer, INCOME[COAL], income[INCOME[COAL]])
 
 
-def _close(replay, company: str) -> None:
+def _close(replay: ReplayState, company: str) -> None:
     replay.close(company)
-    replay.title_state.pop(company, None)
+    replay.drop_title_state(company)
 
 
-def _merge(replay, state: dict, action: dict) -> None:
-    company, other = action.get("entity"), action.get("corporation")
-    if other not in replay.title.companies:
+def _merge(replay: ReplayState, state: Books, action: dict) -> None:
+    company: Any = action.get("entity")   # as logged
+    other = action.get("corporation")
+    if not isinstance(other, str) or other not in replay.title.companies:
         raise InputError("corporation", f"unknown company {other!r} in 18NY")
     if other == company:
         _merge_into_nyc(replay, state, company)
@@ -230,7 +253,7 @@ def _merge(replay, state: dict, action: dict) -> None:
     state["acquisition"] = (company, other)
 
 
-def _remove_token(replay, state: dict, action: dict) -> None:
+def _remove_token(replay: ReplayState, state: Books, action: dict) -> None:
     company = action.get("entity")
     if not state["acquisition"] or state["acquisition"][0] != company:
         raise InputError("remove_token", "no merger of this company is replacing tokens")
@@ -242,14 +265,14 @@ def _remove_token(replay, state: dict, action: dict) -> None:
     replay.replace_token(replay.hex_of_tile(tile_id, action), int(index), other, company)
 
 
-def _merge_into_nyc(replay, state: dict, minor: str) -> None:
+def _merge_into_nyc(replay: ReplayState, state: Books, minor: str) -> None:
     if replay.title.companies[minor].get("type") != "minor":
         raise InputError("corporation", f"{minor} is not a minor: only minors merge into the NYC")
     if state["nyc_shares_traded"] or state["nyc_exchanges"] >= NYC_EXCHANGE_SHARES:
         raise InputError("merge", "trainrun cannot tell whether the NYC has a treasury share "
                                   "left for this minor (shares of the NYC were traded)")
     state["nyc_exchanges"] += 1
-    replay.extra_tokens[NYC] = replay.extra_tokens.get(NYC, 0) + 1   # the minor's token
+    replay.set_extra_tokens(NYC, replay.extra_tokens.get(NYC, 0) + 1)   # the minor's token
     _transfer(replay, minor, NYC)
     home = replay.title.companies[minor].get("home")
     nyc_there = any(h == home for h, _ in replay.cities_of(NYC))

@@ -43,13 +43,27 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from trainrun.errors import InputError
-from trainrun.plugins import defaults
-from trainrun.plugins.hookspecs import hookimpl
-from trainrun.board.position import CityTokens, PlacedHex, Position, Train, node_hex
-from trainrun.hooks.rules import CompanyBonus, RouteBonus, TrainRules
-from trainrun.board.tiles import Node, tile_from_dict
-from trainrun.hooks.titleinfo import TitleInfo
+from trainrun.plugins.api import (
+    CityTokens,
+    CompanyBonus,
+    InputError,
+    Node,
+    PlacedHex,
+    Position,
+    RouteBonus,
+    TitleInfo,
+    Train,
+    TrainRules,
+    city_circles_by_hex,
+    default_company_stations,
+    default_lay_budget,
+    default_lay_colours,
+    default_stop_value,
+    hookimpl,
+    node_hex,
+    tile_from_dict,
+    tokens_on_board,
+)
 
 from .destinations import DESTINATIONS, active_destination, destination_connected
 
@@ -125,8 +139,7 @@ def trainrun_prepare_board(position: Position) -> None:
 @hookimpl
 def trainrun_stop_value(position: Position, train: Train, rules: TrainRules, hex_id: str,
                         node: Node) -> int:
-    value = defaults.trainrun_stop_value(position=position, train=train, rules=rules,
-                                         hex_id=hex_id, node=node)
+    value = default_stop_value(position, train, rules, hex_id, node)
     if node.kind == "city" and active_destination(position) == position.node_id(hex_id,
                                                                           node.index):
         value *= 2                                  # docs/rules/18pa.md §5.1 (x4 with a 3D)
@@ -135,7 +148,7 @@ def trainrun_stop_value(position: Position, train: Train, rules: TrainRules, hex
 
 @hookimpl
 def trainrun_company_stations(position: Position) -> set[str]:
-    stations = defaults.trainrun_company_stations(position=position)
+    stations = default_company_stations(position)
     hex_id = DESTINATIONS.get(position.company)
     if hex_id is not None and active_destination(position) is None:
         stations -= {s for s in stations if node_hex(s) == hex_id}  # inactive x2
@@ -144,7 +157,7 @@ def trainrun_company_stations(position: Position) -> set[str]:
 
 @hookimpl
 def trainrun_charter_tokens_placed(position: Position) -> int:
-    placed = defaults.tokens_on_board(position)
+    placed = tokens_on_board(position)
     hex_id = DESTINATIONS.get(position.company)
     if hex_id is not None and any(position.company in city.holders()
                                   for city in position.board[hex_id].tokens.values()):
@@ -169,7 +182,7 @@ def trainrun_lay_refusal(position: Position, hex_id: str) -> str | None:
 
 @hookimpl
 def trainrun_lay_colours(position: Position, hex_id: str) -> tuple[str, ...]:
-    colours = defaults.trainrun_lay_colours(position=position, hex_id=hex_id)
+    colours = default_lay_colours(position, hex_id)
     if _minor(position):
         return tuple(c for c in colours if c in MINOR_COLOURS)    # docs/rules/18pa.md §8
     return colours
@@ -177,7 +190,7 @@ def trainrun_lay_colours(position: Position, hex_id: str) -> tuple[str, ...]:
 
 @hookimpl
 def trainrun_lay_budget(position: Position) -> float:
-    budget = defaults.trainrun_lay_budget(position=position)
+    budget = default_lay_budget(position)
     return 0 if _minor(position) else budget            # no-cost lays only (docs/rules/18pa.md §8)
 
 
@@ -213,7 +226,7 @@ def trainrun_company_bonuses(position: Position) -> list[CompanyBonus]:
 
 @hookimpl
 def trainrun_exclusive_stops(position: Position) -> list[frozenset[str]]:
-    return defaults.city_circles_by_hex(position)
+    return city_circles_by_hex(position)
 
 
 @hookimpl

@@ -1,0 +1,64 @@
+"""A placed hex changed, as a copy: a board's hexes are shared by every position handed out
+(and by a game-log replay's branches), so a hex is never changed in place; whoever changes
+one lays the copy these give in its place."""
+from __future__ import annotations
+
+import dataclasses
+
+from trainrun.board.position import CityTokens, PlacedHex
+from trainrun.errors import InputError
+
+
+def copy_hex(placed: PlacedHex, tokens: dict[int, CityTokens] | None = None) -> PlacedHex:
+    """``placed`` with token lists of its own (``tokens``: those of another copy, copied in
+    their place); the tile and the markers are shared."""
+    tokens = placed.tokens if tokens is None else tokens
+    return PlacedHex(placed.id, placed.tile, placed.rotation,
+                     {i: CityTokens(list(c.slots), list(c.extra), list(c.reserved))
+                      for i, c in tokens.items()}, placed.markers)
+
+
+def with_markers(placed: PlacedHex, markers: tuple[str, ...]) -> PlacedHex:
+    """``placed`` holding ``markers`` (and no others)."""
+    return dataclasses.replace(copy_hex(placed), markers=tuple(markers))
+
+
+def with_token_replaced(placed: PlacedHex, city: int, old: str, new: str | None) -> PlacedHex:
+    """``placed`` with the token of ``old`` in city ``city`` become ``new``'s, in the same
+    slot (None: the slot emptied, an extra token taken away)."""
+    placed = copy_hex(placed)
+    tokens = placed.tokens[city]
+    if old in tokens.slots:
+        tokens.slots[tokens.slots.index(old)] = new
+    elif old in tokens.extra:
+        tokens.extra.remove(old)
+        if new is not None:
+            tokens.extra.append(new)
+    else:
+        raise InputError("token", f"{old} has no token in city {city} of {placed.id}")
+    return placed
+
+
+def with_token_put(placed: PlacedHex, city: int, company: str) -> PlacedHex:
+    """``placed`` with a token of ``company`` in the first empty slot of city ``city``, as
+    the 18xx.games engine exchanges one in (a city with another company's reservation
+    waiting is refused: which slot that reservation holds is not kept)."""
+    placed = copy_hex(placed)
+    slots = next((n.slots for n in placed.tile.nodes if n.index == city), 0)
+    tokens = placed.tokens.setdefault(city, CityTokens([None] * slots))
+    waiting = [r for r in tokens.reserved if r != company and r not in tokens.slots]
+    if waiting or None not in tokens.slots:
+        raise InputError("token", f"no slot for {company} in city {city} of {placed.id}"
+                         + (f" (reserved for {', '.join(waiting)})" if waiting else ""))
+    tokens.slots[tokens.slots.index(None)] = company
+    return placed
+
+
+def without_reservations(placed: PlacedHex, holder: str) -> PlacedHex:
+    """``placed`` (itself if it holds none) without the reservations of ``holder``."""
+    if not any(holder in c.reserved for c in placed.tokens.values()):
+        return placed
+    placed = copy_hex(placed)
+    for c in placed.tokens.values():
+        c.reserved[:] = [r for r in c.reserved if r != holder]
+    return placed

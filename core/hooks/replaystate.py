@@ -1,0 +1,364 @@
+"""What a title's replay hooks may read and change of a game-log replay: ``ReplayState``,
+handed to ``trainrun_replay_action`` and ``trainrun_replay_round`` in place of the replay
+(``trainrun.replay.gamelog.Replay``) itself.
+
+A title reads the log, the board, the trains, who owns each private, the round, and the
+data positions carry for it (cash, ``title_state``, ``privates``, tokens beyond the
+charter); it changes them only through the named methods here; it keeps its own
+bookkeeping in ``books``, of a type of its own. What it reads are read-only views (the
+mappings refuse writes; the lists and hexes in them are typed read-only): a title never
+changes the replay by changing what it read (``tests/test_replay_state.py`` scans the
+titles for it).
+
+The replay makes one ``ReplayState`` for itself and a new one for each copy (a fork's
+branch, ``trainrun.replay.replayfork``). The data only titles write (``cash``,
+``title_state``, ``privates``, ``extra_tokens``, the books) is kept here, and the replay
+reads it here for the positions it hands out.
+"""
+from __future__ import annotations
+
+import copy
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence, Set
+from types import MappingProxyType
+from typing import Any, Protocol, TypeVar, cast
+
+from trainrun.board import hexedits
+from trainrun.board.position import PlacedHex, Position, Train
+from trainrun.board.title import Phase, Title
+from trainrun.board.turnstate import Turn
+
+Books = TypeVar("Books")
+Choice = TypeVar("Choice")
+
+
+class _Log(Protocol):
+    """What a title reads of the game file: the actions standing, the settings, the
+    players' ids in seat order (``trainrun.replay.gamelog.GameLog``)."""
+
+    @property
+    def actions(self) -> list[dict]: ...
+
+    @property
+    def settings(self) -> dict: ...
+
+    @property
+    def players(self) -> list: ...
+
+
+class _Replay(Protocol):
+    """What a ``ReplayState`` needs of its replay (``trainrun.replay.gamelog.Replay``)."""
+
+    turn: Turn
+    board: dict[str, PlacedHex]
+    trains: dict[str, list[Train]]
+    owners: dict[str, str]
+    gone: set[str]
+
+    @property
+    def game(self) -> _Log: ...
+
+    @property
+    def title(self) -> Title: ...
+
+    @property
+    def phase(self) -> Phase: ...
+
+    @property
+    def homed(self) -> set[str]: ...
+
+    @property
+    def operating(self) -> str | None: ...
+
+    @property
+    def operated(self) -> set[str]: ...
+
+    @property
+    def in_operating_rounds(self) -> bool: ...
+
+    @property
+    def round_set(self) -> int: ...
+
+    @property
+    def round_in_set(self) -> int: ...
+
+    def operator(self, action: dict) -> str: ...
+
+    def position(self, company: str, action: int | None = None) -> Position: ...
+
+    def hex_of_tile(self, tile_id: str, action: dict) -> str: ...
+
+    def decide(self, action: dict, field: str, choices: list, why: str) -> object: ...
+
+    def lay_tile(self, action: dict) -> None: ...
+
+    def place_token(self, action: dict) -> None: ...
+
+    def buy_train(self, action: dict) -> None: ...
+
+
+class ReplayState:
+    """A game-log replay as a title's replay hooks see it: what they read, and the one
+    way to change each thing they change."""
+
+    def __init__(self, replay: _Replay):
+        self._replay = replay
+        self._cash: dict[str, int] = {}
+        self._title_state: dict[str, dict[str, int]] = {}
+        self._privates: dict[str, dict[str, str]] = {}
+        self._extra_tokens: dict[str, int] = {}
+        self._books: dict[Callable[..., object], object] = {}
+
+    def branch(self, replay: _Replay, memo: dict[int, Any]) -> ReplayState:
+        """The state of ``replay``, a copy of this one's replay going on on its own: what is
+        kept here copied (``memo``: what the copy shares or has copied already)."""
+        twin = ReplayState(replay)
+        memo[id(self)] = twin
+        for name in ("_cash", "_title_state", "_privates", "_extra_tokens", "_books"):
+            setattr(twin, name, copy.deepcopy(getattr(self, name), memo))
+        return twin
+
+    # ---- the log and the title ------------------------------------------------------
+
+    @property
+    def actions(self) -> Sequence[dict]:
+        """The log's actions standing, in order (never changed)."""
+        return self._replay.game.actions
+
+    @property
+    def settings(self) -> Mapping[str, Any]:
+        """The game's settings (optional rules, the seed of its random setup)."""
+        return MappingProxyType(self._replay.game.settings)
+
+    @property
+    def players(self) -> Sequence[object]:
+        """The players' ids, in seat order."""
+        return tuple(self._replay.game.players)
+
+    @property
+    def title(self) -> Title:
+        return self._replay.title
+
+    def operator(self, action: dict) -> str:
+        """The company acting in ``action``: its entity, or the owner of the private acting."""
+        return self._replay.operator(action)
+
+    # ---- the round ------------------------------------------------------------------
+
+    @property
+    def in_operating_rounds(self) -> bool:
+        return self._replay.in_operating_rounds
+
+    @property
+    def round_set(self) -> int:
+        """The set of operating rounds under way or last over (0: none yet)."""
+        return self._replay.round_set
+
+    @property
+    def round_in_set(self) -> int:
+        return self._replay.round_in_set
+
+    @property
+    def operating(self) -> str | None:
+        """The company whose operating turn it is (or was last)."""
+        return self._replay.operating
+
+    @property
+    def operated(self) -> Set[str]:
+        """The companies that operated in this operating round."""
+        return frozenset(self._replay.operated)
+
+    @property
+    def homed(self) -> Set[str]:
+        """The corporations whose home token is placed (or was due)."""
+        return frozenset(self._replay.homed)
+
+    def count_lay(self, hex_id: str) -> None:
+        """A lay on ``hex_id`` the shared replay did not count is one of the operating
+        turn's (1817: a private's lay uses one of its owner's, engine ``consume_tile_lay``)."""
+        turn = self._replay.turn
+        self._replay.turn = dataclasses.replace(turn, lays=turn.lays + 1,
+                                                laid_hexes=turn.laid_hexes + (hex_id,))
+
+    def decide(self, action: dict, field: str, choices: list[Choice], why: str) -> Choice:
+        """The one of ``choices`` the engine took at ``action`` (``why``: by what), as the
+        rest of the log shows it (``trainrun.replay.replayfork``). Ask before changing
+        anything: the first time, this raises the replay's ``Fork``."""
+        return cast(Choice, self._replay.decide(action, field, choices, why))
+
+    # ---- the board ------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self._replay.phase
+
+    @property
+    def board(self) -> Mapping[str, PlacedHex]:
+        """Every hex as it lies now (a hex is never changed in place: read it only)."""
+        return MappingProxyType(self._replay.board)
+
+    def cities_of(self, company: str) -> list[tuple[str, int]]:
+        """Every (hex, city index) holding a token of ``company``."""
+        return [(h, i) for h, placed in self._replay.board.items()
+                for i, c in placed.tokens.items() if company in c.holders()]
+
+    def hex_of_tile(self, tile_id: str, action: dict) -> str:
+        """The hex holding the tile of engine copy id ``tile_id`` (``action``: the action
+        naming it, for the error)."""
+        return self._replay.hex_of_tile(tile_id, action)
+
+    def position(self, company: str) -> Position:
+        """The position of ``company`` now, as the replay hands it out."""
+        return self._replay.position(company)
+
+    def set_markers(self, hex_id: str, markers: tuple[str, ...]) -> None:
+        """The markers on ``hex_id`` become ``markers``."""
+        self._replay.board[hex_id] = hexedits.with_markers(self._replay.board[hex_id], markers)
+
+    def replace_token(self, hex_id: str, city: int, old: str, new: str | None) -> None:
+        """The token of ``old`` in that city becomes ``new``'s, in the same slot (None: the
+        slot is emptied, an extra token is taken away)."""
+        self._replay.board[hex_id] = hexedits.with_token_replaced(self._replay.board[hex_id],
+                                                                  city, old, new)
+
+    def put_token(self, hex_id: str, city: int, company: str) -> None:
+        """A token of ``company`` in the first empty slot of that city, as the engine
+        exchanges one in (refused where another company's reservation waits)."""
+        self._replay.board[hex_id] = hexedits.with_token_put(self._replay.board[hex_id], city,
+                                                             company)
+
+    def remove_reservations(self, holder: str) -> None:
+        """Every reservation of ``holder`` (a company or a private) leaves the board."""
+        for hex_id, placed in list(self._replay.board.items()):
+            kept = hexedits.without_reservations(placed, holder)
+            if kept is not placed:
+                self._replay.board[hex_id] = kept
+
+    def lay_tile(self, action: dict) -> None:
+        """The shared replay's ``lay_tile`` of ``action`` (for a title that does more)."""
+        self._replay.lay_tile(action)
+
+    def place_token(self, action: dict) -> None:
+        """The shared replay's ``place_token`` of ``action`` (for a title that does more)."""
+        self._replay.place_token(action)
+
+    # ---- trains and companies -------------------------------------------------------
+
+    @property
+    def trains(self) -> Mapping[str, Sequence[Train]]:
+        """Each company's trains."""
+        return MappingProxyType(self._replay.trains)
+
+    @property
+    def owners(self) -> Mapping[str, str]:
+        """The company owning each private that a company owns."""
+        return MappingProxyType(self._replay.owners)
+
+    def buy_train(self, action: dict) -> None:
+        """The shared replay's ``buy_train`` of ``action`` (for a title that does more)."""
+        self._replay.buy_train(action)
+
+    def move_train(self, train: Train, seller: str, buyer: str) -> None:
+        """``train`` of ``seller`` goes to ``buyer`` (1871: a branch taking its trains at a
+        split; no phase change)."""
+        self._replay.trains[seller].remove(train)
+        self._replay.trains.setdefault(buyer, []).append(train)
+
+    def take_trains(self, seller: str, buyer: str) -> None:
+        """Every train of ``seller`` goes to ``buyer`` (a merger: no phase change)."""
+        self._replay.trains.setdefault(buyer, []).extend(self._replay.trains.pop(seller, []))
+
+    def retire_trains(self, company: str, trains: Sequence[Train]) -> None:
+        """``trains`` of ``company`` leave the game (1817: obsolete trains after a
+        dividend)."""
+        if not trains:
+            return
+        held = self._replay.trains.get(company, [])
+        self._replay.trains[company] = [t for t in held if t not in trains]
+        self._replay.gone.update(t.id for t in trains)
+
+    def set_owner(self, private: str, company: str) -> None:
+        """``company`` owns ``private`` from now on."""
+        self._replay.owners[private] = company
+
+    def release_private(self, private: str) -> None:
+        """No company owns ``private`` any more (its owner closed without a buyer)."""
+        del self._replay.owners[private]
+
+    def close(self, company: str) -> None:
+        """``company`` closes: its tokens and reservations leave the board, its trains the
+        game."""
+        for hex_id, city in self.cities_of(company):
+            self.replace_token(hex_id, city, company, None)
+        self.remove_reservations(company)
+        self._replay.gone |= {t.id for t in self._replay.trains.pop(company, [])}
+
+    # ---- what a company's positions carry for the title -----------------------------
+
+    @property
+    def cash(self) -> Mapping[str, int]:
+        """The cash of each company whose cash the title follows (18NY: the minors'): its
+        positions state it, and its lays and tokens are paid from it."""
+        return MappingProxyType(self._cash)
+
+    def set_cash(self, company: str, amount: int) -> None:
+        """``company`` holds ``amount`` now (followed from now on, if it was not)."""
+        self._cash[company] = amount
+
+    def pay(self, company: str, amount: int) -> None:
+        """``company``, whose cash is followed, receives ``amount``."""
+        self._cash[company] += amount
+
+    def charge(self, company: str, amount: int) -> None:
+        """``company``, whose cash is followed, pays ``amount``."""
+        self._cash[company] -= amount
+
+    @property
+    def title_state(self) -> Mapping[str, Mapping[str, int]]:
+        """Per company, the ``title_state`` its positions carry (18NY: its connection-bonus
+        and coal income, the loans it may still take)."""
+        return MappingProxyType(self._title_state)
+
+    def set_title_state(self, company: str, values: Mapping[str, int],
+                        blank: Mapping[str, int] = MappingProxyType({})) -> None:
+        """``values`` in ``company``'s ``title_state`` (which starts as ``blank`` if the
+        company has none yet)."""
+        self._title_state.setdefault(company, dict(blank)).update(values)
+
+    def drop_title_state(self, company: str) -> dict[str, int]:
+        """``company`` has no ``title_state`` any more: what it had."""
+        return self._title_state.pop(company, {})
+
+    @property
+    def privates(self) -> Mapping[str, Mapping[str, str]]:
+        """Per company, the ``privates`` its positions carry (who holds each open private,
+        as that company sees it)."""
+        return MappingProxyType(self._privates)
+
+    def set_privates(self, company: str, seen: Mapping[str, str]) -> None:
+        """``company``'s positions carry ``seen`` as their ``privates``."""
+        self._privates[company] = dict(seen)
+
+    @property
+    def extra_tokens(self) -> Mapping[str, int]:
+        """Per company whose tokens the title counts, the tokens it holds beyond its
+        charter's (its positions' ``tokens_left`` counts them)."""
+        return MappingProxyType(self._extra_tokens)
+
+    def set_extra_tokens(self, company: str, count: int) -> None:
+        """``company`` holds ``count`` tokens beyond its charter's."""
+        self._extra_tokens[company] = count
+
+    def forget_extra_tokens(self, company: str) -> None:
+        """``company``'s tokens are its charter's again (its positions count them)."""
+        self._extra_tokens.pop(company, None)
+
+    # ---- the title's own ------------------------------------------------------------
+
+    def books(self, start: Callable[[ReplayState], Books]) -> Books:
+        """The title's own bookkeeping that ``start`` begins (``start(self)``, the first
+        time it is asked for): one per ``start``, of the type it gives, copied with the
+        replay; no one else reads it."""
+        if start not in self._books:
+            self._books[start] = start(self)
+        return cast(Books, self._books[start])
