@@ -3,8 +3,8 @@ code: the hookspecs by group (``hookspecs.GROUPS``), each with its signature, wh
 the first answer wins and its docstring, then the names of ``trainrun.plugins.api`` by
 group (``api.EXPORTS``) with their descriptions.
 
-    python -m trainrun.plugins.reference > docs/plugins.md   # write it
-    python -m trainrun.plugins.reference --check             # is the committed page current?
+    python -m trainrun.plugins.reference > docs/plugins.md   # write it (from the repository)
+    python -m trainrun.plugins.reference --check             # is docs/plugins.md current?
 
 ``tests/test_plugin_reference.py`` fails when the committed page is not what this writes.
 """
@@ -18,7 +18,7 @@ from pathlib import Path
 
 from trainrun.plugins import api, hookspecs
 
-PAGE = Path(__file__).resolve().parents[1] / "docs" / "plugins.md"
+PAGE = Path("docs") / "plugins.md"   # in the repository, where the command is run
 EXAMPLE = "g18chesapeake"
 
 INTRO = """\
@@ -101,13 +101,14 @@ def page() -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m trainrun.plugins.reference",
                                      description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true",
-                        help=f"exit 1 if {PAGE.name} is not what would be written now")
+    parser.add_argument("--check", nargs="?", const=PAGE, type=Path, metavar="FILE",
+                        help=f"exit 1 if FILE (default {PAGE}) is not what would be written "
+                             f"now")
     args = parser.parse_args(argv)
     text = page()
-    if args.check:
-        if not PAGE.exists() or PAGE.read_text() != text:
-            print(f"{PAGE} is out of date: python -m trainrun.plugins.reference > "
+    if args.check is not None:
+        if not args.check.exists() or args.check.read_text() != text:
+            print(f"{args.check} is out of date: python -m trainrun.plugins.reference > "
                   f"docs/plugins.md", file=sys.stderr)
             return 1
         return 0
