@@ -153,3 +153,25 @@ def test_the_city_tile_private_takes_the_ranches_beside_it_off():
                       Lay(rec["hex"], rec["tile"], rec["rotation"], rec["cost"]))
     assert after.board["E4"].markers == () and after.board["E8"].markers == ("ranch",)
     assert after.board["F3"].tile.name == "X00"
+
+
+def test_a_lay_of_its_own_pays_no_fee_for_an_upgrade_either():
+    """Without ``consume_tile_lay`` a private's lay is its own, yellow or upgrade, with no
+    fee (module docstring of trainrun.turn.special_track): the same lays as when it spends
+    the company's lay, each cheaper by exactly that lay's fee. 18NY 108746#434 (Albany Iron
+    Works) with the flag turned off; an upgrade once failed here on a fee never set."""
+    consuming = _read("18NY/108746#434")
+    own = dataclasses.replace(consuming, turn=dataclasses.replace(
+        consuming.turn, ability={**consuming.turn.ability, "consume_tile_lay": False}))
+    right = next_right(consuming)
+    paid = {(m.hex, m.tile, m.rotation): m.cost for m in legal_lays(consuming)}
+    upgrades = 0
+    for lay in legal_lays(own):
+        key = (lay.hex, lay.tile, lay.rotation)
+        if key not in paid:
+            continue
+        upgrade = own.board[lay.hex].tile.color != "white"
+        upgrades += upgrade
+        fee = right.upgrade_cost if upgrade else right.cost
+        assert lay.cost == paid[key] - fee, key
+    assert upgrades > 0

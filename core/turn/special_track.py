@@ -41,7 +41,7 @@ from trainrun.hooks.answers import (
 from trainrun.turn.lays import LayCheck, default_special_upgrades_to, exits, lay_cost, path_exits
 from trainrun.turn.walk import Reach
 
-OWN_LAY = LayRight(lay=True, upgrade=True)
+OWN_LAY = LayRight(lay=True, upgrade=True, cost=0, upgrade_cost=0)   # its own lay: no fee
 
 
 @dataclass(frozen=True)
