@@ -1,6 +1,7 @@
 """Every hook a title plugin can implement, in one place, in four groups.
 
-A title is a package registered under the entry-point group ``trainrun.titles``. For
+A title is a package under ``trainrun.plugins`` (or a module a third-party distribution
+registers under the entry-point group ``trainrun.titles``: ``trainrun.registry``). For
 each title trainrun builds its own plugin manager holding the shared engine rules
 (``trainrun.plugins.defaults``, registered first) and the title module; so for a
 ``firstresult`` hook the title's answer wins and returning ``None`` falls back to the

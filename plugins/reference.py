@@ -27,15 +27,19 @@ INTRO = """\
 <!-- Written by `python -m trainrun.plugins.reference > docs/plugins.md` from
 plugins/hookspecs.py and plugins/api.py: change those, not this page. -->
 
-A title is a package under `plugins/` (`trainrun.plugins.<name>`): a `data/` folder
-holding its `map.json`, `tiles.json`, `trains.json`, `phases.json` and `companies.json`
-(`tools/import_title.py` writes them from an 18xx.games export), and module-level
-functions marked `@hookimpl`, each named after one of the hooks below. It is registered
-under the entry-point group `trainrun.titles` in `pyproject.toml`:
+A title is a package under `plugins/` named `g` and the title in lower case, letters and
+digits only (`trainrun.plugins.g18chesapeake`): a `data/` folder holding its `map.json`,
+`tiles.json`, `trains.json`, `phases.json`, `companies.json` and, where it has them,
+`privates.json` and `options.json` (compiled from the 18xx.games engine by
+`tools/compile_title.py`: [development.md](development.md#adding-a-title)), and
+module-level functions marked `@hookimpl`, each named after one of the hooks below. The
+folder is its registration: trainrun finds every such package itself. A title published
+in another distribution registers its module under the entry-point group
+`trainrun.titles`:
 
 ```toml
 [project.entry-points."trainrun.titles"]
-"18Chesapeake" = "trainrun.plugins.g18chesapeake"
+"18XX" = "my_titles.g18xx"
 ```
 
 `trainrun_title` names the title and its data folder. Every other hook falls back to

@@ -34,7 +34,7 @@ def test_the_page_has_every_hook_and_every_name():
     for names in api.EXPORTS.values():
         for name, description in names.items():
             assert f"- `{name}`: {description}\n" in text
-    assert 'entry-points."trainrun.titles"' in text
+    assert 'entry-points."trainrun.titles"' in text          # third-party titles
     assert "def trainrun_title() -> TitleInfo:" in text      # the 18Chesapeake example
 
 

@@ -6,7 +6,7 @@ folder to ``Title.load``.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from trainrun.board.hexgrid import HexGrid
@@ -65,10 +65,13 @@ class Title:
     trains: dict[str, TrainType]
     phases: dict[str, Phase]
     companies: dict[str, dict]
+    privates: dict[str, dict] = field(default_factory=dict)   # sym -> the engine's company
 
     @classmethod
     def load(cls, folder: str | Path) -> Title:
-        """Read map.json, tiles.json, trains.json, phases.json and companies.json."""
+        """Read map.json, tiles.json, trains.json, phases.json, companies.json and, where
+        the title has private companies, privates.json (the engine's ``COMPANIES``: ``sym``,
+        ``name``, ``value``, ``revenue``, ``abilities``)."""
         folder = Path(folder)
 
         def read(name):
@@ -101,8 +104,11 @@ class Title:
                   for p in read("phases.json")}
         comp = read("companies.json")
         companies = {c["sym"]: c for c in comp.get("corporations", []) + comp.get("minors", [])}
+        privates = ({c["sym"]: c for c in read("privates.json")}
+                    if (folder / "privates.json").exists() else {})
         return cls(name=mp["title"], grid=HexGrid(mp["layout"], mp.get("axes")), hexes=hexes,
-                   tiles=tiles, trains=trains, phases=phases, companies=companies)
+                   tiles=tiles, trains=trains, phases=phases, companies=companies,
+                   privates=privates)
 
     def tile(self, name: str, hex_id: str) -> Tile:
         """The tile ``name`` as it can lie in ``hex_id`` (its printed tile or a catalogue tile)."""
