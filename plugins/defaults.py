@@ -13,6 +13,7 @@ from trainrun.board.turnstate import LayRight
 from trainrun.errors import InputError
 from trainrun.hooks.replayrules import ReplayRules
 from trainrun.hooks.rules import TrainRules
+from trainrun.turn.abilities import border_discount, terrain_discount
 from trainrun.turn.lays import LayRules, default_upgrades_to
 from trainrun.turn.tokens import tokens_left, tokens_on_board
 
@@ -90,9 +91,13 @@ def trainrun_train_rules(position: Position, train: Train) -> TrainRules:
 def default_stop_value(position: Position, train: Train, rules: TrainRules, hex_id: str,
                        node: Node) -> int:
     """The shared stop value (``trainrun_stop_value``): the node's value in the phase's
-    colours (docs/rules/common.md §5.1) times the train rules' multiplier for its kind and
-    the train's own multiplier."""
-    return node.value_in(position.colours) * rules.multiplier.get(node.kind, 1) * train.multiplier
+    colours (docs/rules/common.md §5.1) — for a D train its ``diesel`` value where it has
+    one (engine ``RevenueCenter#route_base_revenue``) — times the train rules' multiplier
+    for its kind and the train's own multiplier."""
+    diesel = (node.revenue.get("diesel") if isinstance(node.revenue, dict)
+              and train.name.upper() == "D" else None)
+    value = node.value_in(position.colours) if diesel is None else diesel
+    return value * rules.multiplier.get(node.kind, 1) * train.multiplier
 
 
 def default_company_stations(position: Position) -> set[str]:
@@ -119,7 +124,9 @@ def trainrun_city_blocks(position: Position, hex_id: str, node: Node, tokens: Ci
         return False
     if any(slot is None for slot in tokens.slots):
         return False  # an empty slot, reserved or not, lets trains through
-    return "neutral" not in tokens.holders()
+    # a neutral token lets every train through (engine City#blocks?, token type :neutral)
+    neutral = position.title.neutral | {"neutral"}
+    return neutral.isdisjoint(tokens.holders())
 
 
 @hookimpl
@@ -205,14 +212,18 @@ def trainrun_special_lay_markers(position: Position, hex_id: str) -> dict[str, t
     return {}
 
 
+# The costed borders of the board model are water (``Tile.border_costs``).
+BORDER_TERRAIN = "water"
+
+
 @hookimpl
 def trainrun_border_cost(position: Position, hex_id: str, edge: int, cost: int) -> int:
-    return cost
+    return cost - border_discount(position, hex_id, BORDER_TERRAIN, cost)
 
 
 @hookimpl
 def trainrun_terrain_cost(position: Position, hex_id: str, old: Tile) -> int:
-    return old.terrain_cost
+    return old.terrain_cost - terrain_discount(position, hex_id, old.terrains, old.terrain_cost)
 
 
 def default_lay_budget(position: Position) -> float:

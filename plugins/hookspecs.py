@@ -239,7 +239,9 @@ def trainrun_upgrades_to(position: Position, hex_id: str, old: Tile,
 @hookspec
 def trainrun_lay_refusal(position: Position, hex_id: str) -> str | None:
     """Give the reason no tile may be laid on ``hex_id`` now (1817: a mine or ranch hex is
-    never upgraded), or None. Default: none."""
+    never upgraded), or None, beyond the privates blocking their hexes (``blocks_hexes`` of
+    the title's privates data, a shared rule: ``trainrun.turn.abilities``). Default:
+    none."""
 
 
 @hookspec
@@ -263,7 +265,8 @@ def trainrun_special_lay_connects(position: Position) -> bool:
     """Say whether the tiles the private using its ability (``turn.entity``, step
     ``SpecialTrack``) lays this turn must connect to one another (engine ``tile_lay``
     ``connect``): each further lay then meets a path of a tile it laid before. Asked only
-    when ``turn.ability`` does not state ``connect``. Default: False."""
+    when neither ``turn.ability`` states ``connect`` nor the title's privates data has the
+    private (for one it has, the engine's default holds: they connect). Default: False."""
 
 
 @hookspec(firstresult=True)
@@ -288,13 +291,17 @@ def trainrun_special_lay_markers(position: Position, hex_id: str) -> dict[str, t
 def trainrun_border_cost(position: Position, hex_id: str, edge: int, cost: int) -> int:
     """Give what the lay on ``hex_id`` pays for first crossing the costed (water) border at
     board ``edge``, printed at ``cost`` (18NY: the Albany Iron Works private takes up to $80
-    off during its own lay). Default: ``cost``."""
+    off during its own lay). Default: ``cost`` less the first water ``tile_discount`` of
+    the privates the company holds (``trainrun.turn.abilities.border_discount``)."""
 
 
 @hookspec(firstresult=True)
 def trainrun_terrain_cost(position: Position, hex_id: str, old: Tile) -> int:
     """Give the terrain cost of laying over tile ``old`` on ``hex_id`` (before water borders
-    and the lay's fee). Default: the tile's printed terrain costs (``upgrade_costs``)."""
+    and the lay's fee). Default: the tile's printed terrain costs (``upgrade_costs``) less
+    the ``tile_discount`` abilities of the privates the company holds, each on a tile of
+    only its terrain (1817's bridge companies, 1889's Sumitomo Mines:
+    ``trainrun.turn.abilities.terrain_discount``)."""
 
 
 @hookspec(firstresult=True)

@@ -26,6 +26,7 @@ class Node:
     groups: tuple[str, ...] = ()
     visit_cost: int = 1
     hidden: bool = False
+    loc: float | None = None   # where the tile draws it, a board edge at rotation 0 (engine loc)
 
     @property
     def is_stop(self) -> bool:
@@ -130,7 +131,8 @@ def tile_from_dict(name: str, data: dict) -> Tile:
         nodes = tuple(
             Node(index=n["index"], kind=n["kind"], revenue=n.get("revenue", 0),
                  slots=n.get("slots", 0), groups=tuple(n.get("groups", ())),
-                 visit_cost=n.get("visit_cost", 1), hidden=bool(n.get("hidden", False)))
+                 visit_cost=n.get("visit_cost", 1), hidden=bool(n.get("hidden", False)),
+                 loc=None if n.get("loc") in (None, "center") else float(n["loc"]))
             for n in data.get("nodes", ()))
         paths = tuple(path for p in data.get("paths", ()) for path in _paths_from_dict(p))
         impassable = frozenset(b["edge"] for b in data.get("borders", ())

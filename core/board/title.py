@@ -66,10 +66,12 @@ class Title:
     phases: dict[str, Phase]
     companies: dict[str, dict]
     privates: dict[str, dict] = field(default_factory=dict)   # sym -> the engine's company
+    neutral: frozenset[str] = frozenset()   # holders of neutral tokens (engine type :neutral)
 
     @classmethod
     def load(cls, folder: str | Path) -> Title:
-        """Read map.json, tiles.json, trains.json, phases.json, companies.json and, where
+        """Read map.json, tiles.json, trains.json, phases.json, companies.json (corporations,
+        minors, and ``neutral``: the symbols of neutral tokens) and, where
         the title has private companies, privates.json (the engine's ``COMPANIES``: ``sym``,
         ``name``, ``value``, ``revenue``, ``abilities``)."""
         folder = Path(folder)
@@ -108,7 +110,7 @@ class Title:
                     if (folder / "privates.json").exists() else {})
         return cls(name=mp["title"], grid=HexGrid(mp["layout"], mp.get("axes")), hexes=hexes,
                    tiles=tiles, trains=trains, phases=phases, companies=companies,
-                   privates=privates)
+                   privates=privates, neutral=frozenset(comp.get("neutral", ())))
 
     def tile(self, name: str, hex_id: str) -> Tile:
         """The tile ``name`` as it can lie in ``hex_id`` (its printed tile or a catalogue tile)."""

@@ -44,9 +44,11 @@ class LayRight:
 class Turn:
     """The operating turn so far: ``cash`` of whoever pays (None: not stated, never a limit),
     ``lays`` made, whether one was an ``upgraded`` lay, the ``laid_hexes``, the ``step``
-    acting, the private ``entity`` using its ability (None: the company itself) with that
-    ``ability`` (its hexes, tiles, ...), and ``next_lay`` when the position states the next
-    lay's right itself (it then wins over the title's list)."""
+    acting, the private ``entity`` using its ability (its sym or name; None: the company
+    itself) with that ``ability`` as the position states it (its hexes, tiles, count, ...:
+    what it leaves out comes from the title's data for that private,
+    ``trainrun.turn.abilities.acting_ability``), and ``next_lay`` when the position states
+    the next lay's right itself (it then wins over the title's list)."""
 
     cash: int | None = None
     lays: int = 0

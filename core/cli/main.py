@@ -608,9 +608,18 @@ def serve(host: str, port: int, jobs: int | None, queue: int | None, long_jobs: 
 
 
 @main.command()
-def titles() -> None:
-    """List the installed titles."""
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per title.")
+def titles(as_json: bool) -> None:
+    """List the installed titles and what trainrun does for each: the commands that work,
+    those that do not yet, rules not modelled, and how its private companies' abilities
+    are read."""
+    from trainrun.coverage import title_coverage
     from trainrun.registry import installed_titles
-    for name, (_, info) in sorted(installed_titles().items()):
-        aliases = f" (also: {', '.join(info.aliases)})" if info.aliases else ""
-        click.echo(f"{name}{aliases} — {info.description}")
+    for name in sorted(installed_titles()):
+        cov = title_coverage(name)
+        if as_json:
+            click.echo(json.dumps(cov.to_dict()))
+        else:
+            click.echo("\n".join(cov.lines()))
+
+

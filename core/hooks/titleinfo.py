@@ -13,6 +13,9 @@ class TitleInfo:
     company state (e.g. 18NY's ``coal_revenue``); reading a corpus line copies them
     into ``Position.title_state``, where the title's hooks find them as they would
     in the own format.
+
+    ``not_modelled`` names the title's rules trainrun does not follow (``trainrun titles``
+    lists them); a title with such a rule touching runs says so in every answer.
     """
 
     name: str
@@ -20,3 +23,4 @@ class TitleInfo:
     aliases: tuple[str, ...] = field(default_factory=tuple)
     description: str = ""
     corpus_state: tuple[str, ...] = ()
+    not_modelled: tuple[str, ...] = ()

@@ -134,11 +134,12 @@ TIME_LIMIT = "Seconds before answering with the best run found and a proven boun
 
 @app.get("/titles", responses=GET_ERRORS)
 def titles() -> dict:
-    """The installed titles."""
-    from trainrun.registry import installed_titles  # lazy: no title is loaded before /titles asks
-    return {"titles": [{"name": name, "aliases": list(info.aliases),
-                        "description": info.description}
-                       for name, (_, info) in sorted(installed_titles().items())]}
+    """The installed titles, each with what trainrun does for it (``trainrun titles``):
+    the commands that work (``works``) and those that do not yet (``not_yet``, with why),
+    rules not modelled, and how its private companies' abilities are read."""
+    from trainrun.coverage import title_coverage  # lazy: no title is loaded before /titles asks
+    from trainrun.registry import installed_titles  # lazy: as above
+    return {"titles": [title_coverage(name).to_dict() for name in sorted(installed_titles())]}
 
 
 @app.get("/healthz", responses={400: ERRORS[400]})

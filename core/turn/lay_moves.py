@@ -9,6 +9,7 @@ import dataclasses
 
 from trainrun.board.position import Position
 from trainrun.errors import InputError
+from trainrun.turn.abilities import with_use
 from trainrun.turn.lays import Lay, LayCheck
 from trainrun.turn.special_track import SpecialLayCheck
 
@@ -71,7 +72,8 @@ def check_lay(position: Position, hex_id: str, tile_name: str, rotation: int) ->
 
 def apply_lay(position: Position, lay: Lay) -> Position:
     """The position after ``lay`` (its cost paid, the turn's allowance advanced; a private's
-    lay spends one of its ability's lays, ``trainrun.turn.special_track``); the input is
+    lay spends one of its ability's lays, ``trainrun.turn.special_track``, and the
+    position's ``abilities`` say so, ``trainrun.turn.abilities.after_use``); the input is
     unchanged. ``InputError`` when the lay is not legal (see ``check_lay``), or when
     ``lay.cost`` is given and is not what the lay costs."""
     turn = lay_check(position)
@@ -81,4 +83,9 @@ def apply_lay(position: Position, lay: Lay) -> Position:
                          f"the lay costs {cost}, not {lay.cost}")
     board = turn.board_after(lay.hex, position.title.tiles[lay.tile], lay.rotation)
     upgrade = position.board[lay.hex].tile.color != "white"
-    return dataclasses.replace(position, board=board, turn=turn.turn_after(lay.hex, upgrade, cost))
+    after = dataclasses.replace(position, board=board,
+                                turn=turn.turn_after(lay.hex, upgrade, cost))
+    if isinstance(turn, SpecialLayCheck):
+        after = with_use(position, after, turn.source.type, turn.count_after(),
+                         used=True if turn.teleport else None)
+    return after

@@ -7,8 +7,10 @@ The moves built on them (``legal_lays``, ``check_lay``, ``apply_lay``) are
 1. the turn still grants a lay (``trainrun_tile_lays`` or the position's ``turn.next_lay``):
    a yellow lay or an upgrade as that right allows, not on a hex laid this turn when it says
    so;
-2. the hex is one the title lets be laid (``trainrun_lay_refusal``) and the company reaches
-   one of its sides (``trainrun.turn.walk``);
+2. the hex is one the title lets be laid (``trainrun_lay_refusal``), no private blocks it
+   (a ``blocks_hexes`` ability of the title's privates while its holder is of the
+   ability's ``owner_type``: ``trainrun.turn.abilities.blocking_refusal``) and the company
+   reaches one of its sides (``trainrun.turn.walk``);
 3. the tile's colour is allowed in the phase (``trainrun_lay_colours``), a copy is left in
    the box (the title's count less the copies on the board) and the title says it replaces
    the hex's tile (``trainrun_upgrades_to``: next colour, old track kept, same label and
@@ -20,8 +22,8 @@ The moves built on them (``legal_lays``, ``check_lay``, ``apply_lay``) are
    most exits of their colour;
 5. the track rule of the title (new track or a changed city value) holds for the track the
    company reaches once the tile lies;
-6. its cost (terrain of the old tile, water borders first crossed, the lay's fee) is not
-   more than the cash.
+6. its cost (terrain of the old tile, water borders first crossed, the lay's fee, less the
+   whole-lay discounts of the privates the company holds) is not more than the cash.
 """
 from __future__ import annotations
 
@@ -37,6 +39,7 @@ from trainrun.board.turnstate import LayRight, Turn
 from trainrun.errors import InputError
 from trainrun.hooks import answers
 from trainrun.hooks.rules import LayRules
+from trainrun.turn.abilities import blocking_refusal, lay_discount
 from trainrun.turn.tilereach import reaches_paths
 from trainrun.turn.walk import reach
 
@@ -281,13 +284,15 @@ def crossed_borders(position: Position, hex_id: str, tile: Tile,
 
 def lay_cost(position: Position, right: LayRight, hex_id: str, tile: Tile, rotation: int) -> int:
     """Terrain of the tile replaced, water borders this lay first crosses
-    (``crossed_borders``, each as the title prices it) and the lay's fee."""
+    (``crossed_borders``, each as the title prices it) and the lay's fee, less the discounts
+    without a terrain of the privates the company holds (engine
+    ``tile_cost_with_discount``)."""
     border = sum(answers.border_cost(position, hex_id, edge, cost)
                  for edge, cost in crossed_borders(position, hex_id, tile, rotation))
     fee = right.cost if tile.color == "yellow" else right.upgrade_cost
     assert fee is not None, "an upgrade's fee: a right made by LayRight.resolved"
-    return (answers.terrain_cost(position, hex_id, position.board[hex_id].tile)
-            + border + fee)
+    cost = answers.terrain_cost(position, hex_id, position.board[hex_id].tile) + border + fee
+    return cost - lay_discount(position, hex_id, cost)
 
 
 # ---- the board after a lay ---------------------------------------------------------------
@@ -410,7 +415,7 @@ class LayCheck:
             return "this lay may not be an upgrade"
         if right.cannot_reuse_same_hex and hex_id in position.turn.laid_hexes:
             return f"{hex_id} was already laid this turn"
-        reason = answers.lay_refusal(position, hex_id)
+        reason = answers.lay_refusal(position, hex_id) or blocking_refusal(position, hex_id)
         if reason:
             return reason
         if hex_id not in self.reach.sides:

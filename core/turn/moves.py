@@ -25,6 +25,15 @@ Which moves a position offers follows its ``turn.step``: the lay step (``Track``
 default, or a private's ``SpecialTrack``) lists its lays and the tokens of the token step
 that follows it on the board as it stands; a token step (``Token``, ``HomeToken``,
 ``SpecialToken``) lists tokens only.
+
+Beside its own lays and tokens, in its ``Track`` and ``Token`` steps the company may use
+the abilities of the privates it holds, and of those its president holds where they work
+in its turn (``trainrun.turn.abilities.usable``, read from the title's privates data):
+``legal_moves`` then lists them under ``abilities``, each private's lays and tokens with
+its ``private``; such a move (an ``AbilityMove``, or a move dict with ``private``) is made
+by the private's step (``SpecialTrack``, ``SpecialToken``), after which the company's step
+goes on (a private whose lays must be laid together keeps laying) and the position's
+``abilities`` say what is left of it.
 """
 from __future__ import annotations
 
@@ -33,13 +42,14 @@ from dataclasses import dataclass
 
 from trainrun.board.position import Position
 from trainrun.errors import InputError
+from trainrun.turn.abilities import Usable, acting, find_usable, settled, usable
 from trainrun.turn.lay_moves import apply_lay, legal_lays
 from trainrun.turn.lays import Lay
 from trainrun.turn.purchase import position_after_purchase
 from trainrun.turn.tokens import TokenMove, apply_token, legal_tokens
 
-__all__ = ["BuyTrain", "Lay", "TokenMove", "apply", "legal_lays", "legal_moves",
-           "legal_tokens", "move_from_dict"]
+__all__ = ["AbilityMove", "BuyTrain", "Lay", "TokenMove", "apply", "legal_lays",
+           "legal_moves", "legal_tokens", "move_from_dict"]
 
 LAY_STEPS = ("Track", "SpecialTrack")
 
@@ -51,13 +61,51 @@ class BuyTrain:
     train: str | None = None    # when given, it must be that train
 
 
+@dataclass(frozen=True)
+class AbilityMove:
+    """A move made with an ability of ``private`` (its sym or name), one the company may use
+    now (``trainrun.turn.abilities.usable``): a ``Lay`` of its ``tile_lay`` or ``teleport``,
+    or a ``TokenMove`` of its ``token`` (or of a teleport whose tile lies)."""
+
+    private: str
+    move: Lay | TokenMove
+
+    def to_dict(self) -> dict:
+        return {**_move_dict(self.move), "private": self.private}
+
+
+def _move_dict(move: Lay | TokenMove) -> dict:
+    if isinstance(move, Lay):
+        return {"hex": move.hex, "tile": move.tile, "rotation": move.rotation,
+                "cost": move.cost}
+    return move.to_dict()
+
+
+def _ability_moves(position: Position, use: Usable) -> dict:
+    """What one usable ability offers: its private, its type, its lays and tokens."""
+    there = acting(position, use)
+    lays = legal_lays(there) if use.step == "SpecialTrack" else []
+    tokens = legal_tokens(there) if use.step == "SpecialToken" else []
+    return {"private": use.private, "name": use.held.name, "type": use.held.data["type"],
+            "count": use.held.ability.count,
+            "lays": [AbilityMove(use.private, m).to_dict() for m in lays],
+            "tokens": [AbilityMove(use.private, m).to_dict() for m in tokens]}
+
+
 def legal_moves(position: Position) -> dict:
     """``{"lays": [...], "tokens": [...]}`` as JSON-ready dicts, shaped like the engine's
-    legal sets (``{hex, tile, rotation, cost}``, ``{hex, city, cost}``)."""
+    legal sets (``{hex, tile, rotation, cost}``, ``{hex, city, cost}``); where the company
+    may use abilities of privates now, ``"abilities"`` too: per ability with a legal move
+    ``{private, name, type, count, lays, tokens}``, each move with its ``private``, as
+    ``apply`` takes it."""
     lays = legal_lays(position) if position.turn.step in LAY_STEPS else []
-    return {"lays": [{"hex": m.hex, "tile": m.tile, "rotation": m.rotation, "cost": m.cost}
-                     for m in lays],
-            "tokens": [m.to_dict() for m in legal_tokens(position)]}
+    out: dict[str, list] = {"lays": [_move_dict(m) for m in lays],
+                            "tokens": [m.to_dict() for m in legal_tokens(position)]}
+    offered = [_ability_moves(position, use) for use in usable(position)]
+    offered = [o for o in offered if o["lays"] or o["tokens"]]
+    if offered:
+        out["abilities"] = offered
+    return out
 
 
 def _int(data: dict, key: str, where: str) -> int:
@@ -67,11 +115,21 @@ def _int(data: dict, key: str, where: str) -> int:
     return value
 
 
-def move_from_dict(data) -> Lay | TokenMove | BuyTrain:
+def move_from_dict(data) -> Lay | TokenMove | BuyTrain | AbilityMove:
     """A move written as JSON: ``{hex, tile, rotation[, cost]}`` a lay (its cost worked out
-    when not given), ``{hex, city}`` a token, ``{train}`` a train bought from the bank."""
+    when not given), ``{hex, city}`` a token, ``{train}`` a train bought from the bank; with
+    ``private`` (a private's sym or name) a lay or token of that private's ability."""
     if not isinstance(data, dict):
         raise InputError("move", f"expected a JSON object, got {data!r}")
+    if "private" in data:
+        private = data["private"]
+        if not isinstance(private, str):
+            raise InputError("move.private", f"expected a private company, got {private!r}")
+        move = move_from_dict({k: v for k, v in data.items() if k != "private"})
+        if not isinstance(move, (Lay, TokenMove)):
+            raise InputError("move.private", "a private's ability lays a tile or places a "
+                                             "token")
+        return AbilityMove(private, move)
     if "train" in data:
         train = data["train"]
         if train is not None and not isinstance(train, str):
@@ -105,11 +163,24 @@ def _buy(position: Position, move: BuyTrain) -> Position:
     return dataclasses.replace(after, turn=dataclasses.replace(after.turn, cash=cash - price))
 
 
+def _use(position: Position, move: AbilityMove) -> Position:
+    """The position after a move of a private's ability (see the module's docstring)."""
+    step = "SpecialTrack" if isinstance(move.move, Lay) else "SpecialToken"
+    use = find_usable(position, move.private, step)
+    there = acting(position, use)
+    after = apply_lay(there, move.move) if isinstance(move.move, Lay) else apply_token(
+        there, move.move)
+    return settled(position, after, use)
+
+
 def apply(position: Position, move) -> Position:
-    """The position after ``move`` (a ``Lay``, ``TokenMove``, ``BuyTrain`` or its dict); an
-    illegal move raises ``InputError`` naming the rule broken and the place."""
-    if not isinstance(move, (Lay, TokenMove, BuyTrain)):
+    """The position after ``move`` (a ``Lay``, ``TokenMove``, ``BuyTrain``, ``AbilityMove``
+    or its dict); an illegal move raises ``InputError`` naming the rule broken and the
+    place."""
+    if not isinstance(move, (Lay, TokenMove, BuyTrain, AbilityMove)):
         move = move_from_dict(move)
+    if isinstance(move, AbilityMove):
+        return _use(position, move)
     if isinstance(move, Lay):
         return apply_lay(position, move)
     if isinstance(move, TokenMove):

@@ -1,13 +1,16 @@
 """A private company's own token (step ``SpecialToken``): what its ability allows.
 
-The position's ``turn.entity`` is the private using its ability and ``turn.ability`` that
-ability (the 18xx.games engine's ``token``: ``hexes``, ``price``, ``teleport_price``,
-``connected``, ``from_owner``, ``count``). The token is the operating company's. Against
-the company's own token (``trainrun.turn.tokens``) the ability changes (engine
-``Step::SpecialToken``, ``Tokener#place_token``):
+The position's ``turn.entity`` is the private using its ability (its sym or name) and
+``turn.ability`` that ability (the 18xx.games engine's ``token``: ``hexes``, ``city``,
+``price``, ``teleport_price``, ``connected``, ``from_owner``, ``count``; or a ``teleport``
+whose tile is laid). Where the position states no ability, or only some of its fields, the
+rest comes from the title's data for that private (``Title.privates``,
+``trainrun.turn.abilities.acting_ability``); the fields the position states win. The token
+is the operating company's. Against the company's own token (``trainrun.turn.tokens``) the
+ability changes (engine ``Step::SpecialToken``, ``Tokener#place_token``):
 
-* where: a city in its ``hexes`` (any hex when none are listed), reached by the company's
-  track only with ``connected``;
+* where: a city in its ``hexes`` (any hex when none are listed; only its ``city`` when
+  given), reached by the company's track only with ``connected``;
 * which slot: a slot reserved for the private is the company's (engine
   ``City#find_reservation``: a reservation by a company its owner holds);
 * which token: one the ability brings, not one of the company's (with ``from_owner``: one
@@ -18,59 +21,46 @@ the company's own token (``trainrun.turn.tokens``) the ability changes (engine
   18NY Stagecoach closes once placed: docs/rules/18ny.md §8), and the step returns to the
   company's ``Token`` once the ability is spent.
 
+A teleport's token (once its tile lies, ``trainrun.turn.special_track``) goes on its hex,
+reached or not, free, one of the company's own unless the ability says ``from_owner``
+false (engine ``Tokener#adjust_token_price_ability!``).
+
 The rules that stay: one token per hex, a free slot, no more than the ``cash``.
 """
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 
 from trainrun.board.position import Position
 from trainrun.board.turnstate import Turn
 from trainrun.errors import InputError
+from trainrun.turn.abilities import TeleportAbility, TokenAbility, acting_ability, read_ability
+
+__all__ = ["STEP", "TokenAbility", "ability_kind", "count_after", "price", "special_token_step",
+           "token_ability_of", "turn_after"]
 
 STEP = "SpecialToken"
-
-
-@dataclass(frozen=True)
-class TokenAbility:
-    """A private's ``token`` ability, as a position states it."""
-
-    hexes: tuple[str, ...] = ()
-    price: int | None = None
-    teleport_price: int | None = None
-    connected: bool = False
-    from_owner: bool = False
-    count: int | None = None
-
-
-def _amount(data: dict, key: str) -> int | None:
-    value = data.get(key)
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int)
-                              or value < 0):
-        raise InputError(f"turn.ability.{key}", f"expected a whole number ≥ 0, got {value!r}")
-    return value
+KINDS = ("token", "teleport")
 
 
 def token_ability_of(position: Position) -> TokenAbility:
-    """The ability of ``turn.ability``; ``InputError`` naming the field at fault."""
-    data = position.turn.ability
-    if not isinstance(data, dict) or data.get("type", "token") != "token":
+    """The ability of the private using it (``turn.ability`` over the title's data), a
+    teleport's read as its token; ``InputError`` naming the field at fault."""
+    data = acting_ability(position, KINDS)
+    if not isinstance(data, dict) or data.get("type", "token") not in KINDS:
         raise InputError("turn.ability", "a SpecialToken step needs a token ability")
-    hexes = data.get("hexes", [])
-    if not isinstance(hexes, list) or not all(isinstance(h, str) for h in hexes):
-        raise InputError("turn.ability.hexes", f"expected a list of hex ids, got {hexes!r}")
-    unknown = [h for h in hexes if h not in position.title.hexes]
-    if unknown:
-        raise InputError("turn.ability.hexes", f"unknown hex {unknown[0]!r}")
-    flags = {}
-    for key in ("connected", "from_owner"):
-        value = data.get(key, False)
-        if not isinstance(value, bool):
-            raise InputError(f"turn.ability.{key}", f"expected true or false, got {value!r}")
-        flags[key] = value
-    return TokenAbility(tuple(hexes), _amount(data, "price"), _amount(data, "teleport_price"),
-                        flags["connected"], flags["from_owner"], _amount(data, "count"))
+    ability = read_ability({"type": "token", **data}, position.title, "turn.ability")
+    if isinstance(ability, TeleportAbility):
+        return TokenAbility(hexes=ability.hexes, price=0, teleport_price=0,
+                            from_owner=ability.from_owner, count=None)
+    assert isinstance(ability, TokenAbility)
+    return ability
+
+
+def ability_kind(position: Position) -> str:
+    """The engine type of the acting private's ability: ``token`` or ``teleport``."""
+    data = acting_ability(position, KINDS)
+    return str(data.get("type", "token")) if isinstance(data, dict) else "token"
 
 
 def special_token_step(position: Position) -> bool:
@@ -88,8 +78,13 @@ def price(ability: TokenAbility, reached: bool) -> int | None:
 def turn_after(position: Position, ability: TokenAbility, cost: int) -> Turn:
     """The turn once the private's token is placed (see the module's "afterwards")."""
     turn = position.turn
-    assert turn.ability is not None     # ``ability`` was read from it (token_ability_of)
     after = dataclasses.replace(turn, cash=None if turn.cash is None else turn.cash - cost)
     if ability.count is None or ability.count <= 1:
         return dataclasses.replace(after, step="Token", entity=None, ability=None)
-    return dataclasses.replace(after, ability={**turn.ability, "count": ability.count - 1})
+    stated = turn.ability or {"type": "token"}
+    return dataclasses.replace(after, ability={**stated, "count": ability.count - 1})
+
+
+def count_after(ability: TokenAbility) -> int:
+    """The ability's tokens left once one is placed (one only, with no count)."""
+    return 0 if ability.count is None else max(0, ability.count - 1)

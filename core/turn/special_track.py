@@ -1,9 +1,13 @@
 """A private company's own tile lays (step ``SpecialTrack``): what its ability allows.
 
-The position's ``turn.entity`` is the private using its ability and ``turn.ability`` that
-ability (the 18xx.games engine's ``tile_lay``: ``hexes``, ``tiles``, ``free``,
-``discount``, ``reachable``, ``special``, ``consume_tile_lay``). The operating company pays.
-Against the company's own lay (``trainrun.turn.lays``) the ability changes:
+The position's ``turn.entity`` is the private using its ability (its sym or name) and
+``turn.ability`` that ability (the 18xx.games engine's ``tile_lay``: ``hexes``, ``tiles``,
+``free``, ``discount``, ``cost``, ``reachable``, ``special``, ``consume_tile_lay``,
+``connect``, ``count``; or a ``teleport``). Where the position states no ability, or only
+some of its fields (its ``count`` left), the rest comes from the title's data for that
+private (``Title.privates``, ``trainrun.turn.abilities.acting_ability``): the fields the
+position states win. The operating company pays. Against the company's own lay
+(``trainrun.turn.lays``) the ability changes:
 
 * where: its ``hexes`` (any side of them is open to the new track; with ``reachable`` only
   hexes the company reaches; only the sides the company reaches where the title says so,
@@ -11,22 +15,28 @@ Against the company's own lay (``trainrun.turn.lays``) the ability changes:
 * the right: with ``consume_tile_lay`` the ability spends the company's next lay and pays
   its fee; otherwise it is a lay of its own, yellow or upgrade, no fee;
 * which tiles: its ``tiles`` (all when none are listed), of the phase's colours; with
-  ``special`` a tile need only follow the colour order and keep the old track (labels and
-  city counts are not asked);
+  ``special`` (the engine's default) a tile need only follow the colour order and keep the
+  old track (labels and city counts are not asked);
 * no new-track rule (the engine asks it of companies only);
-* cost: nothing when ``free``, else the usual cost less ``discount`` (both only on its hexes
-  with its tiles);
+* cost: with ``free`` the lay's fee only (none for a lay of its own), else the usual cost
+  less ``discount``; its ``cost`` on top;
 * laying: the markers change as the title says (``trainrun_special_lay_markers``: 1817's
   mines and ranches, ranches taken off beside a city-tile private's lay), and the ability's
-  ``count`` goes down by one (``SpecialLayCheck.turn_after``);
-* a private whose lays must connect (``connect``, or the title's
-  ``trainrun_special_lay_connects``) lays each further tile so that one of its paths meets a
-  path of a tile it laid before this turn.
+  ``count`` goes down by one (``SpecialLayCheck.turn_after``; the position's
+  ``abilities`` record it, ``trainrun.turn.abilities.after_use``);
+* a two-hex ability of lays of its own whose lays must connect (``connect``, the engine's
+  default for a private of the title's data; else the title's
+  ``trainrun_special_lay_connects``) lays each further tile so that one of its paths meets
+  a path of a tile it laid before this turn (engine ``check_connect``).
+
+A ``teleport`` (18Chesapeake's C&OC, 1830's D&H) lays one of its tiles on its hex, reached
+or not, as the company's lay (free with ``free_tile_lay``) under the usual upgrade rules;
+then the step is ``SpecialToken``, the private placing its token there
+(``trainrun.turn.special_token``).
 """
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 
 from trainrun.board.hexgrid import opposite
 from trainrun.board.position import PlacedHex, Position
@@ -38,58 +48,41 @@ from trainrun.hooks.answers import (
     special_lay_markers,
     special_lay_reached_sides,
 )
+from trainrun.turn.abilities import (
+    TeleportAbility,
+    TileLayAbility,
+    acting_ability,
+    private_sym,
+    read_ability,
+)
 from trainrun.turn.lays import LayCheck, default_special_upgrades_to, exits, lay_cost, path_exits
 from trainrun.turn.walk import Reach
 
+__all__ = ["OWN_LAY", "SpecialLayCheck", "TeleportAbility", "TileLayAbility", "ability_of"]
+
 OWN_LAY = LayRight(lay=True, upgrade=True, cost=0, upgrade_cost=0)   # its own lay: no fee
+KINDS = ("tile_lay", "teleport")
 
 
-@dataclass(frozen=True)
-class TileLayAbility:
-    """A private's ``tile_lay`` ability, as a position states it."""
-
-    hexes: tuple[str, ...] = ()
-    tiles: tuple[str, ...] = ()
-    free: bool = False
-    discount: int = 0
-    reachable: bool = False
-    special: bool = False
-    consume_tile_lay: bool = False
-    connect: bool | None = None
-    count: int | None = None       # lays left (None: no limit stated)
-
-
-def ability_of(position: Position) -> TileLayAbility:
-    """The ability of ``turn.ability``; ``InputError`` naming the field at fault."""
-    data = position.turn.ability
-    if not isinstance(data, dict) or data.get("type", "tile_lay") != "tile_lay":
+def ability_of(position: Position) -> TileLayAbility | TeleportAbility:
+    """The ability of the private using it (``turn.ability`` over the title's data);
+    ``InputError`` naming the field at fault."""
+    data = acting_ability(position, KINDS)
+    if not isinstance(data, dict) or data.get("type", "tile_lay") not in KINDS:
         raise InputError("turn.ability", "a SpecialTrack step needs a tile_lay ability")
-    for key in ("hexes", "tiles"):
-        value = data.get(key, [])
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise InputError(f"turn.ability.{key}", f"expected a list of names, got {value!r}")
-    unknown = [h for h in data.get("hexes", []) if h not in position.title.hexes]
-    if unknown:
-        raise InputError("turn.ability.hexes", f"unknown hex {unknown[0]!r}")
-    unknown = [t for t in data.get("tiles", []) if t not in position.title.tiles]
-    if unknown:
-        raise InputError("turn.ability.tiles", f"unknown tile {unknown[0]!r}")
-    for key in ("discount", "count"):
-        value = data.get(key, 0)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int)
-                                  or value < 0):
-            raise InputError(f"turn.ability.{key}", f"expected a whole number ≥ 0, got {value!r}")
-    discount = data.get("discount", 0)
-    flags = {}
-    for key in ("free", "reachable", "special", "consume_tile_lay", "connect"):
-        value = data.get(key)
-        if value is not None and not isinstance(value, bool):
-            raise InputError(f"turn.ability.{key}", f"expected true or false, got {value!r}")
-        flags[key] = value
-    return TileLayAbility(tuple(data.get("hexes", [])), tuple(data.get("tiles", [])),
-                          bool(flags["free"]), discount, bool(flags["reachable"]),
-                          bool(flags["special"]), bool(flags["consume_tile_lay"]),
-                          flags["connect"], data.get("count"))
+    ability = read_ability({"type": "tile_lay", **data}, position.title, "turn.ability")
+    assert isinstance(ability, (TileLayAbility, TeleportAbility))
+    return ability
+
+
+def as_lay(ability: TileLayAbility | TeleportAbility) -> TileLayAbility:
+    """A teleport's lay as a tile lay: one of its tiles on its hex, the company's lay (its
+    fee paid), under the usual upgrade rules, free with ``free_tile_lay``."""
+    if isinstance(ability, TileLayAbility):
+        return ability
+    return TileLayAbility(hexes=ability.hexes, tiles=ability.tiles, free=ability.free_tile_lay,
+                          cost=ability.cost, special=False, consume_tile_lay=True,
+                          connect=False, count=1)
 
 
 class SpecialLayCheck(LayCheck):
@@ -97,7 +90,9 @@ class SpecialLayCheck(LayCheck):
 
     def __init__(self, position: Position):
         super().__init__(position)
-        self.ability = ability = ability_of(position)
+        self.source = ability_of(position)
+        self.teleport = isinstance(self.source, TeleportAbility)
+        self.ability = ability = as_lay(self.source)
         if not ability.consume_tile_lay:
             self.right = OWN_LAY
         if ability.hexes:
@@ -110,13 +105,17 @@ class SpecialLayCheck(LayCheck):
             self.reach = Reach(self.reach.paths, self.reach.nodes, neighbors)
         connect = ability.connect
         if connect is None:
-            connect = special_lay_connects(position)
+            # the engine's default for a private it knows; else the title says
+            connect = (private_sym(position.title, position.turn.entity) is not None
+                       or special_lay_connects(position))
+        connect = connect and not ability.consume_tile_lay and len(ability.hexes) > 1
         self.connect_to = tuple(h for h in position.turn.laid_hexes
                                 if h in ability.hexes) if connect else ()
 
     def hex_refusal(self, hex_id: str) -> str | None:
         entity = self.position.turn.entity
-        if self.ability.count == 0:
+        if self.ability.count == 0 or (isinstance(self.source, TeleportAbility)
+                                        and self.source.used):
             return f"{entity} has no lays left"
         if self.ability.hexes and hex_id not in self.ability.hexes:
             return f"{entity} may not lay on {hex_id} (not one of its hexes)"
@@ -134,7 +133,8 @@ class SpecialLayCheck(LayCheck):
         """The turn once the private's lay is made: with ``consume_tile_lay`` the company's
         lay is spent as by its own lay, otherwise only the hex is noted as laid; the
         ability has one lay fewer, and the private keeps acting while it has lays left
-        (the step returns to the company's ``Track`` once they are spent)."""
+        (the step returns to the company's ``Track`` once they are spent). After a
+        teleport's lay the private places its token (step ``SpecialToken``)."""
         turn = self.position.turn
         if self.ability.consume_tile_lay:
             after = super().turn_after(hex_id, upgrade, cost)
@@ -142,14 +142,21 @@ class SpecialLayCheck(LayCheck):
             after = dataclasses.replace(
                 turn, cash=None if turn.cash is None else turn.cash - cost,
                 laid_hexes=turn.laid_hexes + (hex_id,))
+        stated = dict(turn.ability or {"type": self.source.type})
+        if self.teleport:
+            return dataclasses.replace(after, step="SpecialToken",
+                                       ability={**stated, "used": True})
         count = self.ability.count
         if count is not None and count <= 1:
             return dataclasses.replace(after, step="Track", entity=None, ability=None)
-        assert turn.ability is not None     # self.ability was read from it (ability_of)
-        ability = dict(turn.ability)
         if count is not None:
-            ability["count"] = count - 1
-        return dataclasses.replace(after, ability=ability)
+            stated["count"] = count - 1
+        return dataclasses.replace(after, ability=stated)
+
+    def count_after(self) -> int | None:
+        """The ability's uses left once this lay is made (None: no limit)."""
+        count = self.ability.count
+        return None if count is None or self.teleport else max(0, count - 1)
 
     def tile_allowed_refusal(self, hex_id: str, tile: Tile) -> str | None:
         if self.ability.tiles and tile.name not in self.ability.tiles:
@@ -181,15 +188,16 @@ class SpecialLayCheck(LayCheck):
                " or ".join(self.connect_to)
 
     def final_refusal(self, hex_id: str, tile: Tile, rotation: int) -> tuple[str | None, int]:
+        """The cost (engine ``Tracker#lay_tile``): with ``free`` only the lay's fee, else
+        the usual cost less the ability's ``discount``; its ``cost`` on top."""
         ability = self.ability
-        on_its_own = hex_id in ability.hexes and tile.name in ability.tiles
-        if on_its_own and ability.free:
-            cost = 0
+        assert self.right is not None   # hex_refusal() passed: a lay is left
+        if ability.free:
+            fee = self.right.cost if tile.color == "yellow" else self.right.upgrade_cost
+            cost = (fee or 0) + ability.cost
         else:
-            assert self.right is not None   # hex_refusal() passed: a lay is left
-            cost = lay_cost(self.position, self.right, hex_id, tile, rotation)
-            if on_its_own:
-                cost = max(0, cost - ability.discount)
+            cost = lay_cost(self.position, self.right, hex_id, tile, rotation) + ability.cost
+            cost -= max(0, min(cost, ability.discount))
         if self.budget is not None and cost > self.budget:
             return f"the lay costs {cost}, more than the {self.budget:g} the company can pay", cost
         return None, cost

@@ -25,7 +25,15 @@ from dataclasses import dataclass
 from trainrun.board.position import CityTokens, Position
 from trainrun.errors import InputError
 from trainrun.hooks import answers
-from trainrun.turn.special_token import price, special_token_step, token_ability_of, turn_after
+from trainrun.turn.abilities import private_name, private_sym, with_use
+from trainrun.turn.special_token import (
+    ability_kind,
+    count_after,
+    price,
+    special_token_step,
+    token_ability_of,
+    turn_after,
+)
 from trainrun.turn.walk import connected_nodes
 
 HOME_STEP = "HomeToken"
@@ -64,12 +72,15 @@ def _reservations(city: CityTokens) -> list[str]:
     return [r for r in city.reserved if r and r not in holders]
 
 
-def free_slot(city: CityTokens, company: str, private: str | None = None) -> int | None:
+def free_slot(city: CityTokens, company: str, private: str | tuple[str, ...] | None = None
+              ) -> int | None:
     """The slot ``company`` would take in ``city`` (one reserved for it, or for the
-    ``private`` placing the token for it), or None if it may take none."""
+    ``private`` placing the token for it: its name, or the names it goes by), or None if it
+    may take none."""
     free = [i for i, s in enumerate(city.slots) if s is None]
     held = _reservations(city)
-    mine = next((r for r in (company, private) if r is not None and r in held), None)
+    names = (private,) if isinstance(private, str) or private is None else private
+    mine = next((r for r in (company, *names) if r is not None and r in held), None)
     index = held.index(mine) if mine is not None else len(held)
     return free[index] if index < len(free) else None
 
@@ -96,6 +107,11 @@ class _Step:
         self.position = position
         self.ability = token_ability_of(position) if special_token_step(position) else None
         self.private = position.turn.entity if self.ability else None
+        self.names: tuple[str, ...] = ()     # the names a reservation may give the private
+        if self.private is not None:
+            sym = private_sym(position.title, self.private)
+            self.names = tuple(dict.fromkeys(
+                [self.private] + ([sym, private_name(position.title, sym)] if sym else [])))
         self.hexes = None
         # a home token needs no track (and costs nothing): nothing reached is asked
         self.reached: set[str] = set() if _home(position) else connected_nodes(position)
@@ -124,9 +140,11 @@ class _Step:
                 return f"{self.private} may not place a token on {hex_id}"
             return (f"{hex_id} is not a home {company} may choose "
                     f"(it may choose {', '.join(self.hexes) or 'none'})")
+        if self.ability is not None and self.ability.city not in (None, index):
+            return f"{self.private} may place its token only in {hex_id} city {self.ability.city}"
         if self.must_reach() and position.node_id(hex_id, index) not in self.reached:
             return f"{where} is not reached by {company}'s track"
-        if free_slot(tokens, company, self.private) is None:
+        if free_slot(tokens, company, self.names) is None:
             if None in tokens.slots:
                 return (f"{where}: its free slots are reserved for "
                         f"{', '.join(_reservations(tokens))}")
@@ -188,10 +206,10 @@ def apply_token(position: Position, move: TokenMove) -> Position:
         i: CityTokens(list(c.slots), list(c.extra), list(c.reserved))
         for i, c in placed.tokens.items()})
     city = board[move.hex].tokens.setdefault(move.city, tokens)
-    slot = free_slot(city, position.company, step.private)
+    slot = free_slot(city, position.company, step.names)
     assert slot is not None     # refusal() found a free slot
     city.slots[slot] = position.company
-    for holder in (position.company, step.private):
+    for holder in (position.company, *step.names):
         if holder in city.reserved:
             city.reserved.remove(holder)
             break
@@ -201,4 +219,7 @@ def apply_token(position: Position, move: TokenMove) -> Position:
         turn = dataclasses.replace(position.turn, cash=None if cash is None else cash - cost)
     # stated even for the private's token, which is not one of the charter's
     left = tokens_left(position) - (1 if step.own_token() else 0)
-    return dataclasses.replace(position, board=board, tokens_left=left, turn=turn)
+    after = dataclasses.replace(position, board=board, tokens_left=left, turn=turn)
+    if step.ability is not None:
+        after = with_use(position, after, ability_kind(position), count_after(step.ability))
+    return after

@@ -143,6 +143,8 @@ def trainrun_home_token_hexes(position: Position) -> list[str]:
 # the second $20, on another hex and not a second upgrade; a city hex takes only the tiles
 # with the most exits of their colour; a mine or ranch hex keeps its tile. The Express
 # Track and Efficient privates' fees reach trainrun as the position's ``turn.next_lay``.
+# The Ohio and Union Bridge Companies' $10 off water (``tile_discount``) and the privates'
+# own lays (``tile_lay``) are their data's (data/privates.json), read by the shared rules.
 LAYS = [LayRight(True, True),
         LayRight(True, "not_if_upgraded", cost=20, cannot_reuse_same_hex=True)]
 
@@ -182,20 +184,6 @@ def trainrun_special_lay_markers(position: Position, hex_id: str) -> dict[str, t
 def trainrun_rotation_refusal(position: Position, hex_id: str, tile, rotation: int) -> str | None:
     """A mine or ranch tile points at a neighbouring stop (``special_lays``)."""
     return special_lays.rotation_refusal(position, hex_id, tile, rotation)
-
-
-# The Ohio and Union Bridge Companies (engine ``tile_discount``, $10, water) let the company
-# owning them skip the $10 river fee: each such ability among the company's ``abilities``
-# takes $10 off a hex whose terrain is water, never below nothing.
-BRIDGE_DISCOUNT, BRIDGE_TERRAIN = 10, "water"
-
-
-@hookimpl
-def trainrun_terrain_cost(position: Position, hex_id: str, old) -> int:
-    if BRIDGE_TERRAIN not in old.terrains:
-        return old.terrain_cost
-    owned = sum(1 for a in position.abilities if a["type"] == "tile_discount")
-    return max(0, old.terrain_cost - BRIDGE_DISCOUNT * owned)
 
 
 @hookimpl

@@ -14,37 +14,56 @@ hexes for the company owning it:
 The city-tile private of the game (the Pittsburgh Steel Mill P4, or in the Volatility
 expansion the one of P4, P16, P17, P24 drawn for it) follows the shared rule instead; its
 lay takes the ranches on the hexes beside it off the board.
+
+Which privates these are is the engine's own list (``G1817::Entities``, by sym); the lays
+themselves (hexes, tiles, counts) come from the privates' data, read by the shared rules.
+A position names the private using its ability by sym or name (``turn.entity``); the
+Volatility privates are not in data/privates.json (the engine's base ``COMPANIES``), so
+their names are listed here.
 """
 from __future__ import annotations
 
 from trainrun.plugins.api import Position, Tile, answers, exits, opposite, tiles_left_in_box
 
-CITY_TILE_PRIVATES = frozenset({"P4 - Pittsburgh Steel Mill", "P16 - Buffalo Rail Center",
-                                "P17 - Toledo Industry", "P24 - Indianapolis Market"})
-MINE_PRIVATES = frozenset({"P1 - Minor Coal Mine", "P5 - Coal Mine", "P10 - Major Coal Mine"})
-RANCH_PRIVATES = frozenset({"P22 - Country Ranch", "P23 - Rural Ranch"})
+MINE_PRIVATES = frozenset({"MINC", "CM", "MAJC"})             # engine MINE_COMPANIES
+RANCH_PRIVATES = frozenset({"P22", "P23"})                    # engine RANCH_COMPANIES
+CITY_TILE_PRIVATES = frozenset({"PSM", "P16", "P17", "P24"})  # VOLATILITY_CITY_TILE_COMPANIES
+VOLATILITY_NAMES = {"P16 - Buffalo Rail Center": "P16", "P17 - Toledo Industry": "P17",
+                    "P22 - Country Ranch": "P22", "P23 - Rural Ranch": "P23",
+                    "P24 - Indianapolis Market": "P24"}
 STOP_KINDS = frozenset({"city", "town", "offboard"})
+
+
+def acting(position: Position) -> str | None:
+    """The sym of the private laying (step ``SpecialTrack``), or None."""
+    turn = position.turn
+    if turn.step != "SpecialTrack" or turn.entity is None:
+        return None
+    privates = position.title.privates
+    if turn.entity in privates:
+        return turn.entity
+    named = next((s for s, p in privates.items() if p.get("name") == turn.entity), None)
+    return named or VOLATILITY_NAMES.get(turn.entity, turn.entity)
 
 
 def placing_marker(position: Position) -> bool:
     """The position is a mine or ranch private's lay."""
-    turn = position.turn
-    return turn.step == "SpecialTrack" and turn.entity in MINE_PRIVATES | RANCH_PRIVATES
+    return acting(position) in MINE_PRIVATES | RANCH_PRIVATES
 
 
 def markers_after(position: Position, hex_id: str) -> dict[str, tuple[str, ...]]:
     """The markers the private's lay on ``hex_id`` changes: a mine or ranch on the hex, or,
     for the city-tile private, no ranch on the hexes beside it."""
-    turn = position.turn
-    if turn.step != "SpecialTrack":
+    private = acting(position)
+    if private is None:
         return {}
-    if turn.entity in CITY_TILE_PRIVATES:
+    if private in CITY_TILE_PRIVATES:
         beside = (position.board[h] for h in position.title.hexes[hex_id].neighbors.values())
         return {p.id: tuple(m for m in p.markers if m != "ranch")
                 for p in beside if "ranch" in p.markers}
     if not placing_marker(position):
         return {}
-    marker = "ranch" if turn.entity in RANCH_PRIVATES else "mine"
+    marker = "ranch" if private in RANCH_PRIVATES else "mine"
     markers = position.board[hex_id].markers
     return {hex_id: markers if marker in markers else markers + (marker,)}
 
@@ -55,7 +74,7 @@ def _b_city(tile: Tile) -> bool:
 
 def hex_refusal(position: Position, hex_id: str) -> str | None:
     """A ranch next to a B-labelled city."""
-    if not placing_marker(position) or position.turn.entity not in RANCH_PRIVATES:
+    if acting(position) not in RANCH_PRIVATES:
         return None
     for other in position.title.hexes[hex_id].neighbors.values():
         if _b_city(position.board[other].tile):

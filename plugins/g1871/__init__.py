@@ -10,7 +10,8 @@
   stops, so the shared rules already enforce it.
 * The PEIR runs from any of its tokens and its tokens block like any token: the shared
   station and blocking rules. The neutral token ``N`` printed on Malpeque Shipyard G11
-  blocks token placement, never running (docs/rules/1871.md §4.2).
+  blocks token placement, never running (docs/rules/1871.md §4.2): data (``neutral`` in
+  ``data/companies.json``), read by the shared blocking rule.
 * Off-boards pay the newest colour they define (``Node.value_in``, docs/rules/common.md §5.1).
 * Data: ``data/`` is ``tools/import_title.py`` output of the 18xx.games export, less the
   setup tokens of the export's game (PEIR tokens, Mainline and Shortline homes): they
@@ -24,10 +25,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from trainrun.plugins.api import (
-    CityTokens,
     InputError,
     LayRight,
-    Node,
     Position,
     ReplayRules,
     ReplayState,
@@ -42,7 +41,6 @@ from trainrun.plugins.api import (
 from . import replay as _replay
 from . import setup
 
-NEUTRAL = "N"            # the corpus symbol of G11's neutral token
 PEIR = "PEIR"
 HUNSLET_FROM = "4H"      # the first phase in which a company may own the Hunslet
 
@@ -60,14 +58,6 @@ def trainrun_train_rules(position: Position, train: Train) -> TrainRules | None:
     # 2H-6H by hex edges; + rows, 7 and D (None): the engine's distance as the shared
     # rules read it
     return h_train_rules(train)
-
-
-@hookimpl
-def trainrun_city_blocks(position: Position, hex_id: str, node: Node,
-                         tokens: CityTokens) -> bool | None:
-    if NEUTRAL in tokens.holders():
-        return False   # G11's neutral token blocks token placement only
-    return None
 
 
 @hookimpl

@@ -1,0 +1,45 @@
+"""What ``trainrun titles`` and ``GET /titles`` say a title does (``trainrun.coverage``)."""
+import json
+
+from click.testing import CliRunner
+
+from trainrun.cli.main import main
+from trainrun.coverage import GAME_FILES, RUNS, TURN, title_coverage
+from trainrun.registry import installed_titles
+
+
+def test_every_title_answers_runs_and_turns():
+    for name in installed_titles():
+        cov = title_coverage(name)
+        assert set(RUNS + TURN) <= set(cov.works), name
+        assert set(cov.works).isdisjoint(cov.not_yet), name
+
+
+def test_game_files_only_where_the_title_gives_replay_rules():
+    # 18Chesapeake replays its logs (plugins/g18chesapeake: trainrun_replay_rules); no
+    # recorded 18PA game exists, so 18PA gives none (docs/rules/18pa.md)
+    assert set(GAME_FILES) <= set(title_coverage("18Chesapeake").works)
+    pa = title_coverage("18PA")
+    assert set(GAME_FILES) == set(pa.not_yet)
+    assert "no replay rules" in pa.not_yet["import"]
+
+
+def test_a_private_ability_the_shared_rules_cannot_read_is_named():
+    # 18MEX's MIR blocks K11 and J12 (engine g_18_mex/entities.rb), hexes its map lacks
+    privates = {(sym, kind): (status, why) for sym, kind, status, why
+                in title_coverage("18MEX").privates}
+    status, why = privates[("MIR", "blocks_hexes")]
+    assert status == "unreadable" and "K11" in why
+    # 18Chesapeake's four blocking privates are followed by the shared rules
+    chesapeake = title_coverage("18Chesapeake").privates
+    assert sum(1 for _, kind, status, _ in chesapeake
+               if kind == "blocks_hexes" and status == "applied") == 4
+
+
+def test_the_command_prints_each_title_and_its_json():
+    out = CliRunner().invoke(main, ["titles"]).output
+    assert "18MEX — Mexico" in out and "    MIR blocks_hexes: unreadable" in out
+    lines = CliRunner().invoke(main, ["titles", "--json"]).output.splitlines()
+    by_name = {d["name"]: d for d in map(json.loads, lines)}
+    assert set(by_name) == set(installed_titles())
+    assert by_name["18PA"]["not_yet"]["audit"].startswith("trainrun does not replay")
