@@ -49,7 +49,8 @@ imports from trainrun only what `trainrun.plugins.api` exports (the end of this 
 its own modules may import each other. A hook name no hookspec declares is an error
 when the title is loaded.
 
-18Chesapeake plays by the shared rules but for two lay hooks and its replay rules; its
+18Chesapeake plays by the shared rules and its compiled data (its privates too) but for its
+replay rules; its
 whole plugin, `plugins/g18chesapeake/__init__.py`:
 """
 
