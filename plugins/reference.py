@@ -50,8 +50,7 @@ its own modules may import each other. A hook name no hookspec declares is an er
 when the title is loaded.
 
 18Chesapeake plays by the shared rules and its compiled data (its privates too) but for its
-replay rules; its
-whole plugin, `plugins/g18chesapeake/__init__.py`:
+replay rules; its whole plugin, `plugins/g18chesapeake/__init__.py`:
 """
 
 
