@@ -467,3 +467,20 @@ def test_cli_and_service_list_the_abilities(tmp_path):
     assert res.status_code == 200, res.text
     after = read_position(res.json())
     assert after.board[move["hex"]].tile.name == move["tile"]
+
+
+def test_moves_text_lists_a_private_s_lays():
+    """``trainrun moves`` prints the president's Mitsubishi Ferry lays (962#39, as above)
+    after the company's own lays and tokens, one line each, with the private named."""
+    from trainrun.formats.text import format_moves
+    line = json.loads(json.dumps(MORE["1889/962#39"]))
+    line.update(entity="TR", entity_type="corporation", step="Track")
+    del line["allowance"]["ability"], line["abilities"]
+    position = _with_privates(read_position(line), MF="president")
+    moves = legal_moves(position)
+    text = format_moves(position, moves).splitlines()
+    head = next(i for i, t in enumerate(text) if t.startswith("Private MF ("))
+    ferry = _only(moves, "MF")["lays"]
+    assert text[head + 1:head + 1 + len(ferry)] == [
+        f"  {m['hex']:<5} tile {m['tile']:<6} rotation {m['rotation']}  ${m['cost']}"
+        for m in ferry]

@@ -119,6 +119,14 @@ def format_moves(position, moves: dict) -> str:
         lines.append(f"  {m['hex']:<5} city {m['city']}  {place:<24}${m['cost']}")
     if not moves["tokens"]:
         lines.append("  none")
+    for ability in moves.get("abilities", ()):
+        left = "" if ability.get("count") is None else f", {ability['count']} left"
+        lines.append(f"Private {ability['private']} ({ability['name']}), {ability['type']}"
+                     f"{left}:")
+        lines += [f"  {m['hex']:<5} tile {m['tile']:<6} rotation {m['rotation']}  ${m['cost']}"
+                  for m in ability.get("lays", ())]
+        lines += [f"  {m['hex']:<5} city {m['city']}  token  ${m['cost']}"
+                  for m in ability.get("tokens", ())]
     return "\n".join(lines)
 
 
