@@ -11,9 +11,12 @@ Variables, per copy c of a train type:
 * ``visit[s]``          the route visits stop s;
 * ``fwd[k]``, ``bwd[k]`` the route uses segment k from its end a to b, or back;
 * ``start[s]``, ``end[s]`` depot arcs: s is the first / last stop;
-* ``scored[s]``         s is among the stops that score (only with a pay limit); a
-                        a ``scored_only`` company bonus is earned through ``top[s]``:
-                        s is among the first k visited stops in ``scoring_order``;
+* ``scored[s]``         s is among the stops that score (only with a pay limit; at
+                        least one a station where the train's paid stops need one,
+                        ``PathTrain.paid_station``); a ``scored_only`` company bonus is
+                        earned through ``top[s]``: s is among the first k visited stops
+                        in ``scoring_order`` (the first k - 1 and the best station when
+                        the first k hold no station and need one);
 * ``touch[h]``          the route's track touches hex h (hex bonuses, H distance).
 
 Constraints mirror the enumerator's rules: at most one segment at a stop that
@@ -74,6 +77,8 @@ class PathTrain:
     scored_only: np.ndarray | None = None  # bool [bonuses]: earned by a stop only where it scores
     rank: np.ndarray | None = None         # int64 per stop, larger = chosen first under the pay
                                            # limit (``trainrun.hooks.rules.scoring_rank``)
+    paid_station: bool = False             # under the pay limit the paid stops include a
+                                           # station (``trainrun.hooks.rules.paid_stops``)
 
 
 @dataclass
@@ -161,12 +166,17 @@ def add_path_train(model: cp_model.CpModel, net: Network, train: PathTrain, name
 
     scored: list
     if train.pay_limit:
+        # scored[s]: s is among the at most k stops that pay; where they must hold a
+        # station, one of them is a station (engine ``compute_stops``), even one worth 0
+        paid_station = train.paid_station and train.requires_token
         scored = [model.new_bool_var(f"{name}.scored[{s}]") for s in range(n)]
         for s in range(n):
             model.add_implication(scored[s], visit[s])
-            if train.stop_value[s] <= 0:
+            if train.stop_value[s] <= 0 and not (paid_station and net.station[s]):
                 model.add(scored[s] == 0)   # a stop worth nothing never scores
         model.add(sum(scored) <= train.pay_limit)
+        if paid_station:
+            model.add(sum(scored[s] for s in range(n) if net.station[s]) >= active)
         paid = scored
     else:
         scored = [visit[s] if train.stop_value[s] > 0 else None for s in range(n)]
@@ -175,7 +185,7 @@ def add_path_train(model: cp_model.CpModel, net: Network, train: PathTrain, name
     value += sum(int(train.hex_value[h]) * t for h, t in touch.items())
     terms = _terms([(paid[s], int(train.stop_value[s])) for s in range(n)]
                    + [(t, int(train.hex_value[h])) for h, t in touch.items()])
-    top = _top_stops(model, name, train, visit) if train.pay_limit else scored
+    top = _top_stops(model, name, train, visit, net.station) if train.pay_limit else scored
     for b in range(train.reach_stops.shape[1]):
         by = top if train.scored_only is not None and train.scored_only[b] else visit
         earners[b] += [by[s] for s in np.flatnonzero(train.reach_stops[:, b])
@@ -193,23 +203,48 @@ def _terms(weighted: list) -> list:
     return sorted((v, c) for v, c in merged.items() if c)
 
 
-def _top_stops(model: cp_model.CpModel, name: str, train: PathTrain, visit: list) -> list:
+def _top_stops(model: cp_model.CpModel, name: str, train: PathTrain, visit: list,
+               station: np.ndarray) -> list:
     """Per stop listed by a ``scored_only`` bonus: a literal true only if the stop is among
     the ``pay_limit`` stops chosen in ``trainrun.hooks.rules.scoring_order`` (fewer than k
-    visited stops come before it in ``train.rank``); None elsewhere."""
+    visited stops come before it in ``train.rank``); None elsewhere. Where the paid stops
+    must hold a station (``train.paid_station``, ``trainrun.hooks.rules.paid_stops``: the
+    first k - 1 and the best station when the first k hold none), a stop that is not a
+    station needs fewer than k - 1 ahead or a station ahead, and a station fewer than k
+    ahead or no station ahead."""
     n = len(visit)
     if train.scored_only is None or not train.scored_only.any():
         return [None] * n
     listed = train.reach_stops[:, train.scored_only].any(axis=1)
     key, limit = train.rank, train.pay_limit
     assert key is not None and limit, "a scored_only bonus is ranked under a pay limit"
+    paid_station = train.paid_station and train.requires_token
     top: list = [None] * n
     for s in np.flatnonzero(listed & (train.stop_value > 0)):
         top[s] = model.new_bool_var(f"{name}.top[{s}]")
         model.add_implication(top[s], visit[s])
-        ahead = [visit[t] for t in np.flatnonzero(key > key[s])]
-        if len(ahead) >= limit:
-            model.add(sum(ahead) <= limit - 1).only_enforce_if(top[s])
+        ahead_stops = np.flatnonzero(key > key[s])
+        ahead = [visit[t] for t in ahead_stops]
+        if not paid_station:
+            if len(ahead) >= limit:
+                model.add(sum(ahead) <= limit - 1).only_enforce_if(top[s])
+            continue
+        stations_ahead = [visit[t] for t in ahead_stops if station[t]]
+        room = limit - 1 if station[s] else limit - 2   # ahead allowed whatever the stations
+        if len(ahead) <= room or (station[s] and not stations_ahead):
+            continue
+        few = model.new_bool_var(f"{name}.few[{s}]")    # few enough stops ahead
+        model.add(sum(ahead) <= room).only_enforce_if(few)
+        if station[s]:
+            # s pays if it is in the first k, or it is the best station visited
+            alone = model.new_bool_var(f"{name}.alone[{s}]")   # no station ahead visited
+            model.add(sum(stations_ahead) == 0).only_enforce_if(alone)
+            model.add_bool_or([few, alone]).only_enforce_if(top[s])
+        else:
+            # s pays if it is in the first k - 1, or in the first k with a station ahead
+            model.add_bool_or([few] + stations_ahead).only_enforce_if(top[s])
+            if len(ahead) >= limit:
+                model.add(sum(ahead) <= limit - 1).only_enforce_if(top[s])
     return top
 
 

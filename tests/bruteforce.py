@@ -49,15 +49,20 @@ implemented here from their docstrings:
   ``hex_touch_cost`` of every hex the route's track touches (a hex is touched when any
   tile path the route walks lies in it) <= limit; ``unlimited``.
 * stop value ``trainrun_stop_value``; a route bonus on a stop adds its amount to that stop
-  where the value is > 0; with ``pay_limit`` k only the k largest stop values count; a
-  route bonus on a hex adds its amount once per listed hex the route touches.
+  where the value is > 0; with ``pay_limit`` k only the stops the engine's
+  ``compute_stops`` pays count (``TrainScorer.paid``: by plain subset enumeration, the
+  largest size up to k whose best combination earns more than 0, a station among them
+  when the train requires a token and ``station_paid``); a route bonus on a hex adds its
+  amount once per listed hex the route touches.
 * ``trainrun_company_bonuses``: each amount once per run when some route of an eligible
   train visits a listed stop or touches a listed hex; ``trainrun_fixed_income`` added once.
   A ``scored_only`` bonus counts a listed stop only where it scores: value > 0 and, with
-  ``pay_limit`` k, among the k stops taken by (higher value, then stops of a
-  ``scored_only`` bonus, then hex id, then node index).
+  ``pay_limit`` k, among the stops paid, of equal-valued combinations the first by
+  (higher value, then stops of a ``scored_only`` bonus, then hex id, then node index).
 """
 from __future__ import annotations
+
+import itertools
 
 from trainrun.board.hexgrid import opposite
 
@@ -453,6 +458,7 @@ class TrainScorer:
                          if b.trains is None or train.name in b.trains]
         self.preferred = {s for b in rules.company_bonuses if b.scored_only for s in b.stops}
         self._value = {}
+        self._paid: dict = {}
 
     def cost(self, node) -> int:
         return node.visit_cost * self.r.stop_cost.get(node.kind, 1)
@@ -494,21 +500,47 @@ class TrainScorer:
         return True
 
     def value(self, visited, hexes) -> int:
-        values = sorted((self.stop_value(v) for v in visited), reverse=True)
-        if self.r.pay_limit:
-            values = values[:self.r.pay_limit]
-        return sum(values) + sum(b.amount for b in self.route_bonuses for h in b.hexes
-                                 if h in hexes)
+        return (sum(self.stop_value(v) for v in self.paid(visited))
+                + sum(b.amount for b in self.route_bonuses for h in b.hexes if h in hexes))
 
-    def scored(self, visited) -> set:
-        """The stops that score on this route."""
-        paying = [v for v in visited if self.stop_value(v) > 0]
-        if self.r.pay_limit:
+    def paid(self, visited) -> tuple:
+        """The stops that pay, as the engine's ``compute_stops`` (lib/engine/game/base.rb)
+        chooses them for a train with a pay limit k: from min(k, stops visited) stops down
+        to 1, every combination of that many visited stops, each holding a station when the
+        train requires a token and ``station_paid`` (18NY's DE trains say False: their
+        engine ``compute_stops`` checks the visited stops); the first size whose best
+        combination earns more than 0 gives it (none: nothing pays). Among combinations
+        of equal value the first by the sorted keys (higher value, then stops of a
+        ``scored_only`` bonus, then hex id, then node index)."""
+        k = self.r.pay_limit
+        if not k:
+            return tuple(visited)
+        stops = frozenset(visited)
+        if stops not in self._paid:
+            need = self.r.requires_token and getattr(self.r, "station_paid", True)
+
             def key(v):
                 h, i = v.rsplit("-", 1)
                 return (-self.stop_value(v), v not in self.preferred, h, int(i))
-            paying = sorted(paying, key=key)[:self.r.pay_limit]
-        return set(paying)
+
+            chosen: tuple = ()
+            for size in range(min(k, len(stops)), 0, -1):
+                best = None
+                for combo in itertools.combinations(sorted(stops), size):
+                    if need and not set(combo) & self.rules.stations:
+                        continue
+                    rank = (-sum(self.stop_value(v) for v in combo), sorted(map(key, combo)))
+                    if best is None or rank < best[0]:
+                        best = (rank, combo)
+                if best is not None and -best[0][0] > 0:
+                    chosen = best[1]
+                    break
+            self._paid[stops] = chosen
+        return self._paid[stops]
+
+    def scored(self, visited) -> set:
+        """The stops that score on this route: those that pay worth more than 0."""
+        return {v for v in self.paid(visited) if self.stop_value(v) > 0}
 
     def reach(self, visited, hexes) -> frozenset:
         """Indices of the company bonuses this route earns."""

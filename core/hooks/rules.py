@@ -18,13 +18,20 @@ class TrainRules:
                  hex the route's track touches <= limit (H trains);
                  ``"unlimited"``.
     stop_cost    cost of a visit by node kind (kinds absent cost 1; 0 = free).
-    pay_limit    score only the best ``pay_limit`` stops (DE trains); None = all. A stop
+    pay_limit    score only the best ``pay_limit`` stops (1846's 4/6, 18NY's DE trains;
+                 a station among them, ``station_paid``); None = all. A stop
                  that may not score (a DE train's untokened city) has value 0 from
                  ``trainrun_stop_value``, so it is never among the best. Among stops of
                  equal value, stops of a ``scored_only`` company bonus are chosen first,
                  then stops in board order (hex id, node index): see ``scoring_order``.
     multiplier   value multiplier by node kind (3D doubles cities, DE doubles all).
     requires_token  the route must include a city with one of the company's stations.
+    station_paid    with a pay limit and ``requires_token``: the stops that pay must
+                 include a station (the engine's ``compute_stops``: of the visited stops
+                 the largest set that pays, at most ``pay_limit`` of them, holding a
+                 token; 1846's 4/6). False: a station anywhere on the route will do
+                 (18NY's DE trains, whose engine ``compute_stops`` checks the visited
+                 stops). See ``paid_stops``.
     min_stops    fewest visited stops a route may have.
     """
 
@@ -36,6 +43,13 @@ class TrainRules:
     multiplier: dict = field(default_factory=dict)
     requires_token: bool = True
     min_stops: int = 2
+    station_paid: bool = True
+
+    @property
+    def paid_station(self) -> bool:
+        """Must the stops that pay include a station (a pay limit, a station required and
+        ``station_paid``)?"""
+        return bool(self.pay_limit) and self.requires_token and self.station_paid
 
 
 @dataclass(frozen=True)
@@ -83,14 +97,51 @@ def scoring_order(value: int, prefer: bool, hex_id: str, index: int) -> tuple:
     return (-value, not prefer, hex_id, index)
 
 
-def scored_stops(values: list[int], order: list[tuple], pay_limit: int | None) -> list[bool]:
+def paid_stops(values: list[int], order: list[tuple], pay_limit: int | None,
+               station: list[bool] | None = None) -> list[bool]:
+    """Which stops of one route pay (zero-valued ones included; ``scored_stops`` says which
+    of them score): all of them without a pay limit; with a pay limit k, the first k by
+    ``order`` (each stop's ``scoring_order`` key), and where ``station`` is given (the
+    train's ``TrainRules.paid_station``; True per stop holding one of the company's
+    stations) and none of those k is a station, the first k - 1 and the first station by
+    ``order``.
+
+    That is the 18xx.games engine's choice (``compute_stops`` in lib/engine/game/base.rb):
+    of the largest size that pays more than nothing, at most k, the set of visited stops
+    that earns the most among those holding a token. With values of 0 or more the best
+    such set of k stops is the best station and the best k - 1 others, and a route that
+    earns nothing with k stops earns nothing with fewer; among sets of equal value this
+    one is the first by ``order``, as ``scoring_order`` chooses without a station rule."""
+    n = len(values)
+    if not pay_limit or n <= pay_limit:
+        return [True] * n
+    ranked = sorted(range(n), key=order.__getitem__)
+    best = ranked[:pay_limit]
+    if station is not None and not any(station[j] for j in best):
+        first = next((j for j in ranked if station[j]), None)
+        if first is not None:
+            best[-1] = first
+    chosen = set(best)
+    return [j in chosen for j in range(n)]
+
+
+def scored_stops(values: list[int], order: list[tuple], pay_limit: int | None,
+                 station: list[bool] | None = None) -> list[bool]:
     """Which stops of one route score: those worth more than 0 and, for a train with a
-    pay limit, only among the first ``pay_limit`` by ``order`` (each stop's
-    ``scoring_order`` key)."""
-    if not pay_limit:
-        return [v > 0 for v in values]
-    best = set(sorted(range(len(values)), key=order.__getitem__)[:pay_limit])
-    return [j in best and v > 0 for j, v in enumerate(values)]
+    pay limit, only among those that pay (``paid_stops``: the first ``pay_limit`` by
+    ``order``, each stop's ``scoring_order`` key, with a station among them where
+    ``station`` is given)."""
+    paid = paid_stops(values, order, pay_limit, station)
+    return [p and v > 0 for p, v in zip(paid, values)]
+
+
+def paid_value(values: list[int], pay_limit: int | None,
+               station: list[bool] | None = None) -> int:
+    """What the stops of one route (``values``, each stop's value for the train) earn under
+    ``paid_stops``; ties do not change it, so stops are taken in value order."""
+    order = [(-v, j) for j, v in enumerate(values)]
+    paid = paid_stops(values, order, pay_limit, station)
+    return sum(v for v, p in zip(values, paid) if p and v > 0)
 
 
 @dataclass(frozen=True)

@@ -22,18 +22,26 @@ DEF MODE_UNLIMITED = 2
 
 
 cdef int64_t _best_k(int32_t[::1] path_stops, int n, const int64_t[::1] value, int k,
-                     int64_t[::1] top):
-    """Sum of the k largest stop values among the n path stops; ``top`` is scratch space
-    of at least min(k, n) entries (insertion into a sorted top list)."""
+                     int64_t[::1] top, const uint8_t[::1] station, bint paid_station):
+    """What the n path stops pay under a pay limit k: the sum of the k largest stop values;
+    with ``paid_station`` (``TrainRules.paid_station``), the paid stops must hold a station
+    (engine ``compute_stops``), so when the best station's value is below the k-th largest
+    that one is swapped for the station (the k - 1 largest plus the best station). ``top``
+    is scratch space of at least min(k, n) entries (insertion into a sorted top list)."""
     cdef int i, j, m = 0
     cdef int64_t v
     cdef int64_t total = 0
+    cdef int64_t best_station = -1
+    cdef bint any_station = False
     if k >= n:
         for i in range(n):
             total += value[path_stops[i]]
         return total
     for i in range(n):
         v = value[path_stops[i]]
+        if paid_station and station[path_stops[i]] and (not any_station or v > best_station):
+            best_station = v
+            any_station = True
         if m < k:
             j = m
             m += 1
@@ -47,6 +55,8 @@ cdef int64_t _best_k(int32_t[::1] path_stops, int n, const int64_t[::1] value, i
         top[j] = v
     for i in range(m):
         total += top[i]
+    if any_station and best_station < top[m - 1]:
+        total += best_station - top[m - 1]
     return total
 
 
@@ -60,8 +70,9 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
                      const int32_t[::1] stop_cost, const int64_t[::1] stop_value,
                      const int64_t[::1] hex_value, const int32_t[::1] hex_touch,
                      int mode, int limit, int pay_limit, bint requires_token, int min_stops,
-                     int64_t max_routes, double deadline):
-    """Enumerate routes; returns (values, offsets, stops, segs, bits, complete)."""
+                     bint paid_station, int64_t max_routes, double deadline):
+    """Enumerate routes; returns (values, offsets, stops, segs, bits, complete).
+    ``paid_station``: under the pay limit the paid stops hold a station (``_best_k``)."""
     cdef int n = passable.shape[0]
     cdef int words = seg_bits.shape[1]
     cdef int gwords = groups.shape[1]
@@ -189,7 +200,8 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
                 ok = False
             if ok:
                 if pay_limit > 0:
-                    total = _best_k(path_stops, depth + 1, stop_value, pay_limit, top)
+                    total = _best_k(path_stops, depth + 1, stop_value, pay_limit, top,
+                                    station, paid_station)
                 else:
                     total = value[depth]
                 total += hex_sum

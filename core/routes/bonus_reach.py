@@ -4,7 +4,8 @@ A company bonus (``trainrun.hooks.rules.CompanyBonus``) is earned once per run b
 an eligible train that visits one of its stops or runs through one of its hexes; a
 ``scored_only`` bonus only where its stop *scores* on the route, so for a train with a
 pay limit the route's chosen stops are worked out here in the one pay-limit order
-(``trainrun.hooks.rules.scoring_rank``).
+(``trainrun.routes.enumeration.scoring_rank``), with a station among them where the train's
+paid stops need one (``trainrun.hooks.rules.paid_stops``).
 """
 from __future__ import annotations
 
@@ -25,8 +26,11 @@ def preferred_stops(graph: TrackGraph, bonuses: list) -> np.ndarray:
     return out
 
 
-def _scored_entries(rs: RouteSet, preferred: np.ndarray, chunk: int = 65536) -> np.ndarray:
-    """Per entry of ``rs.stops``: does that stop score on its route (``scoring_rank``)?"""
+def _scored_entries(rs: RouteSet, preferred: np.ndarray, station: np.ndarray,
+                    chunk: int = 65536) -> np.ndarray:
+    """Per entry of ``rs.stops``: does that stop score on its route (``scoring_rank``; with
+    ``TrainRules.paid_station`` a station among the paid stops, ``station`` uint8 per stop,
+    as ``trainrun.hooks.rules.paid_stops`` chooses them)?"""
     values = rs.table.stop_value
     scored = values[rs.stops] > 0
     k = rs.table.rules.pay_limit
@@ -41,12 +45,24 @@ def _scored_entries(rs: RouteSet, preferred: np.ndarray, chunk: int = 65536) -> 
         route_of = np.repeat(np.arange(hi - lo), lengths[lo:hi])
         pos = np.arange(a, b) - rs.offsets[lo:hi][route_of]
         keys = np.full((hi - lo, int(lengths[lo:hi].max())), -1, dtype=np.int64)
-        keys[route_of, pos] = key[rs.stops[a:b]]
+        entry_keys = key[rs.stops[a:b]]
+        keys[route_of, pos] = entry_keys
         if keys.shape[1] <= k:
             top[a:b] = True
             continue
         kth = -np.partition(-keys, k - 1, axis=1)[:, k - 1]   # k-th largest per route
-        top[a:b] = key[rs.stops[a:b]] >= kth[route_of]
+        in_top = entry_keys >= kth[route_of]
+        if rs.table.rules.paid_station:
+            # a route whose first k hold no station pays its first k - 1 and best station
+            is_station = station[rs.stops[a:b]].astype(bool)
+            skeys = np.full(keys.shape, -1, dtype=np.int64)
+            skeys[route_of[is_station], pos[is_station]] = entry_keys[is_station]
+            best_station = skeys.max(axis=1)
+            swap = (best_station < kth) & (lengths[lo:hi] > k)
+            swapped = (entry_keys > kth[route_of]) | (is_station
+                                                      & (entry_keys == best_station[route_of]))
+            in_top = np.where(swap[route_of], swapped, in_top)
+        top[a:b] = in_top
     return scored & top
 
 
@@ -63,7 +79,7 @@ def bonus_reach(graph: TrackGraph, rs: RouteSet, bonuses: list,
     hop_counts = np.diff(rs.offsets) - 1
     scored = None
     if any(b.scored_only for b in bonuses):
-        scored = _scored_entries(rs, preferred)
+        scored = _scored_entries(rs, preferred, graph.station)
     for k, b in enumerate(bonuses):
         if b.trains is not None and rs.table.name not in b.trains:
             continue

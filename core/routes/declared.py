@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, field
 
 from trainrun.board.position import Position
 from trainrun.errors import InputError
+from trainrun.hooks import answers
 from trainrun.jsontext import load_json
 from trainrun.routes.legality import RouteCheck, check_route, check_run
 from trainrun.routes.result import Run, StopScore
@@ -213,12 +214,68 @@ def _choose(position: Position, declared: list) -> tuple[list, list]:
     return choice, notes
 
 
+# --------------------------------------------------------------------------- paid stops
+
+def _claimed_stops(route) -> list | None:
+    """The stops a declared route says pay, if it says: a corpus route's ``stops`` (node ids,
+    as the engine's ``compute_stops`` chose them) or a solve answer's (``{node, scored}``)."""
+    stops = route.get("stops") if isinstance(route, dict) else None
+    if not isinstance(stops, list):
+        return None
+    if all(isinstance(s, str) for s in stops):
+        return list(stops)
+    if all(isinstance(s, dict) and isinstance(s.get("node"), str) for s in stops):
+        return [s["node"] for s in stops if s.get("scored", True)]
+    return None
+
+
+def _paid_stop_checks(position: Position, train_id: str, claimed: list | None,
+                      rc: RouteCheck) -> tuple[list, list]:
+    """(violations, notes) of the paid-stop rule (docs/rules/common.md §5.3) on one route of
+    a train with a pay limit k: a declared route may not claim more than k paying stops,
+    nor, where the paid stops must include a station, k of them none a station; a note
+    says when the rule makes the route pay less than its k best stops."""
+    train = next((t for t in position.trains if t.id == train_id), None)
+    if train is None or rc.train is None:
+        return [], []
+    rules = answers.train_rules(position, train)
+    k = rules.pay_limit
+    if not k:
+        return [], []
+    label = f"{train.name}-train"
+    company = position.company
+    stations = answers.stations(position)
+    bad: list[str] = []
+    paid = [v for v, p in zip(rc.visited, rc.paid) if p]
+    if claimed is not None:
+        if len(claimed) > k:
+            bad.append(f"it claims {len(claimed)} paying stops ({', '.join(claimed)}); a "
+                       f"{label} pays at most {k}")
+        elif (rules.paid_station and len(claimed) == k
+              and not any(s in stations for s in claimed)):
+            bad.append(f"it claims that {', '.join(claimed)} pay, none of which holds a "
+                       f"station of {company}: the {k} stops a {label} pays must include one "
+                       f"(engine compute_stops; it pays {', '.join(paid)})")
+    notes = []
+    if rules.paid_station and len(rc.visited) > k:
+        best = sum(sorted((max(v, 0) for v in rc.stop_values), reverse=True)[:k])
+        pays = sum(v for v, sc in zip(rc.stop_values, rc.scored) if sc)
+        station = next((v for v in paid if v in stations), None)
+        if best > pays and station is not None:
+            value = rc.stop_values[rc.visited.index(station)]
+            notes.append(f"its {k} most valuable stops hold no station of {company}, and the "
+                         f"stops a {label} pays must include one: it pays {station} (${value}) "
+                         f"and its {k - 1} best other stops")
+    return bad, notes
+
+
 # --------------------------------------------------------------------------- checking
 
 def check_declared(position: Position, run_input) -> Verification:
     """The declared run ``run_input`` (any accepted form, dict or JSON text) in ``position``,
     checked route by route and as a run; ``best_total`` and ``best`` are left empty."""
     declared = read_declared_routes(position, run_input)
+    claimed_stops = [_claimed_stops(r) for r in _route_list(position, _load(run_input, "run"))[0]]
     choice, notes = _choose(position, declared)
     run = check_run(position, [(train, v, c) for (train, *_), (v, c) in zip(declared, choice)])
     names = {t.id: t.name for t in position.trains}
@@ -226,13 +283,16 @@ def check_declared(position: Position, run_input) -> Verification:
     for n, ((train, claimed, readings, problems), rc, note) in enumerate(
             zip(declared, run.routes, notes), start=1):
         own = problems if not readings else rc.violations
+        paid_bad, paid_notes = (_paid_stop_checks(position, train, claimed_stops[n - 1], rc)
+                                if readings else ([], []))
+        own = own + paid_bad
         bad = own + run.conflicts.get(n, [])
         violations += [f"route {n}: {v}" for v in own] + run.conflicts.get(n, [])
         # a company bonus is shown on the route that first earns it, as the engine credits it
         claims = [{"name": b["name"], "where": "first earned by this route", "value": b["amount"],
                    "company": True} for b in run.company_bonuses if b["route"] == n]
         revenue = rc.revenue + sum(b["value"] for b in claims) if readings else 0
-        route_notes = [note] if note else []
+        route_notes = ([note] if note else []) + paid_notes
         if claimed is not None and claimed != revenue:
             route_notes.append(f"declared as ${claimed}, but it earns ${revenue}")
         routes.append(RouteVerdict(

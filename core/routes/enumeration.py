@@ -12,7 +12,7 @@ import numpy as np
 
 from trainrun.errors import InputError
 from trainrun.hooks import answers
-from trainrun.hooks.rules import TrainRules
+from trainrun.hooks.rules import TrainRules, paid_value
 from trainrun.routes._enumerate import enumerate_routes as _enumerate
 from trainrun.routes.graph import TrackGraph
 
@@ -139,14 +139,16 @@ def enumerate_routes(graph: TrackGraph, table: TrainTable, max_routes: int = 5_0
         graph.passable, graph.station, graph.groups,
         table.stop_cost, table.stop_value, table.hex_value, table.hex_touch,
         MODES[r.distance], r.limit, r.pay_limit or 0, r.requires_token, r.min_stops,
-        max_routes, deadline or 0.0)
+        r.paid_station, max_routes, deadline or 0.0)
     return RouteSet(table, *out)
 
 
 def route_value(graph: TrackGraph, table: TrainTable, stops, segs) -> int:
-    """Revenue of one route given as stop and segment indices (same scoring as the enumerator)."""
-    values = sorted((int(table.stop_value[s]) for s in stops), reverse=True)
-    if table.rules.pay_limit:
-        values = values[:table.rules.pay_limit]
+    """Revenue of one route given as stop and segment indices (same scoring as the
+    enumerator: under a pay limit the stops ``trainrun.hooks.rules.paid_stops`` pays)."""
+    r = table.rules
+    values = [int(table.stop_value[s]) for s in stops]
+    station = [bool(graph.station[s]) for s in stops] if r.paid_station else None
     touched = {h for k in segs for h in graph.segments[k].hexes}
-    return sum(values) + sum(int(table.hex_value[h]) for h in touched)
+    return (paid_value(values, r.pay_limit, station)
+            + sum(int(table.hex_value[h]) for h in touched))

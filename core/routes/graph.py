@@ -24,6 +24,7 @@ import numpy as np
 from trainrun.board.hexgrid import opposite
 from trainrun.board.position import Position, node_id
 from trainrun.board.tiles import Node, Tile, gauges_meet, lane_end
+from trainrun.board.townspots import spot_claims
 from trainrun.hooks import answers
 from trainrun.routes._segments import walk_segments
 
@@ -132,7 +133,9 @@ class _Board:
                 continue
             mh = title.hexes[hex_id]
             blocked = position.closed_edges(hex_id)
-            for a, b, terminal, track in _turned(placed.tile, placed.rotation):
+            claims = spot_claims(placed.tile, placed.rotation)
+            for (a, b, terminal, track), claim in zip(_turned(placed.tile, placed.rotation),
+                                                       claims):
                 ends: list[tuple] = []
                 key: tuple
                 for kind, k, lane in (a, b):
@@ -156,7 +159,8 @@ class _Board:
                         ends.append(key)
                 else:
                     raw.append((hex_id, ends[0], ends[1], terminal, track,
-                                lane_end(f"{a[0]}{a[1]}", a[2]), lane_end(f"{b[0]}{b[1]}", b[2])))
+                                lane_end(f"{a[0]}{a[1]}", a[2]), lane_end(f"{b[0]}{b[1]}", b[2]),
+                                claim and (hex_id, *claim)))
         # stops in board order (hex id, node index): the stop index is the board-order
         # tie-break of ``trainrun.hooks.rules.scoring_rank``
         self.stop_keys = sorted(stops, key=lambda v: (v[1], v[2]))
@@ -176,6 +180,7 @@ class _Board:
         self.path_terminal = [r[3] for r in raw]
         self.path_gauge = np.array([GAUGE_BITS[r[4]] for r in raw], dtype=np.uint8)
         self.path_names = [(r[5], r[6]) for r in raw]   # chain names of ends u, v
+        self.path_spot = [r[7] for r in raw]   # (hex, town, lane) of the spot it passes
         incident: list[list[int]] = [[] for _ in range(n)]
         for pid in range(len(raw)):
             incident[self.path_u[pid]].append(pid)
@@ -257,6 +262,8 @@ def build_graph(position: Position) -> TrackGraph:
                 res.add(resources.setdefault(("s", x), len(resources)))
             if not side_ends:  # node-to-node track inside a tile
                 res.add(resources.setdefault(("p", pid), len(resources)))
+            if bd.path_spot[pid]:  # past a town drawn by an edge (board.townspots)
+                res.add(resources.setdefault(("t", bd.path_spot[pid]), len(resources)))
             if bd.path_terminal[pid]:
                 if a in (u, v):
                     term_a = True
@@ -274,6 +281,8 @@ def build_graph(position: Position) -> TrackGraph:
         if key[0] == "s":
             h1, _, h2, _ = bd.side_info[key[1]]
             names.append(f"the hex side between {h1} and {h2}")
+        elif key[0] == "t":
+            names.append(f"the track past the town {key[1][0]}-{key[1][1]}")
         else:
             names.append(f"the track inside {bd.hexes[bd.path_hex[key[1]]]}")
     return _pack(position, stop_ids, [(bd.stop_keys[i][1], bd.stop_nodes[i]) for i in keep],

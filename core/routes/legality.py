@@ -30,6 +30,7 @@ routes.
 """
 from __future__ import annotations
 
+import itertools
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
@@ -38,8 +39,9 @@ from trainrun.board.position import Position, Train, split_node_id
 from trainrun.board.position import node_id as _node_id
 from trainrun.board.position import parse_node_id as _parse_node_id
 from trainrun.board.tiles import Node, gauges_meet, split_lane_end
+from trainrun.board.townspots import spot_claims
 from trainrun.hooks import answers
-from trainrun.hooks.rules import scored_stops, scoring_order
+from trainrun.hooks.rules import paid_stops, scoring_order
 
 __all__ = ["RouteCheck", "RunCheck", "check_route", "check_run"]
 
@@ -54,6 +56,8 @@ class RouteCheck:
     revenue: int = 0
     stop_values: list = field(default_factory=list)   # per visited node, stop bonuses included
     scored: list = field(default_factory=list)        # per visited node: does it score
+    paid: list = field(default_factory=list)          # per visited node: among the stops a
+                                                      # pay limit pays (zero-valued included)
     distance: int = 0                                 # in the train's measure
     hexes: set = field(default_factory=set)           # hexes the route's track touches
     resources: dict = field(default_factory=dict)     # track resource key -> description
@@ -158,8 +162,11 @@ def _end_fits(tile_end: str, lane: tuple, written: tuple) -> bool:
     return tile_end == base and (index is None or index == lane[1])
 
 
-def _locate(position: Position, path: dict, taken: set, problems: list) -> _Step | None:
-    """Find a chain path on the tile laid at its hex."""
+def _locate(position: Position, path: dict, taken: set, problems: list, pick: int = 0,
+            choices: list | None = None) -> _Step | None:
+    """Find a chain path on the tile laid at its hex: of the tile's paths it may be (a
+    chain that names no lane fits each parallel lane), the ``pick``-th free one; the
+    number of them goes on ``choices``."""
     if not isinstance(path, dict) or not {"hex", "a", "b"} <= set(path):
         problems.append(f"has a malformed path {path!r}")
         return None
@@ -188,8 +195,10 @@ def _locate(position: Position, path: dict, taken: set, problems: list) -> _Step
         problems.append(f"uses track {a}-{b} in {hex_id}, which tile {placed.tile.name} at "
                         f"rotation {placed.rotation} does not have")
         return None
-    free = [m for m in matches if (hex_id, m[0]) not in taken]
-    k, lane_a, lane_b = (free or matches)[0]
+    options = [m for m in matches if (hex_id, m[0]) not in taken] or matches
+    if choices is not None:
+        choices.append(len(options))
+    k, lane_a, lane_b = options[pick % len(options)]
     tile_path = tile_paths[k]
     va = _vertex(position, hex_id, written[0][0], lane_a, problems)
     vb = _vertex(position, hex_id, written[1][0], lane_b, problems)
@@ -211,16 +220,39 @@ def _node_name(vertex) -> str:
     return _node_id(vertex[1], vertex[2])
 
 
+MAX_LANE_CHOICES = 256   # lane readings of one chain tried before its first is reported
+
+
 def _walk_chain(position: Position, chain: dict, left: str, right: str,
                 taken: set) -> tuple[list, list | None, list]:
-    """Check one chain; returns (problems, ordered steps or None when broken, all steps)."""
+    """Check one chain; returns (problems, ordered steps or None when broken, all steps).
+    A chain naming no lane where a tile has parallel lanes (the engine's own run records)
+    is read each way the lanes allow until one is connected track."""
+    choices: list = []
+    first = _walk_chain_as(position, chain, left, right, taken, (), choices)
+    if not first[0] or all(n == 1 for n in choices):
+        return first
+    ways = [range(n) for n in choices]
+    for count, picks in enumerate(itertools.product(*ways)):
+        if count >= MAX_LANE_CHOICES:
+            break
+        tried = _walk_chain_as(position, chain, left, right, taken, picks, None)
+        if not tried[0]:
+            return tried
+    return first
+
+
+def _walk_chain_as(position: Position, chain: dict, left: str, right: str, taken: set,
+                   picks: tuple, choices: list | None) -> tuple[list, list | None, list]:
+    """``_walk_chain`` with the ``picks``-th reading of each path (``_locate``)."""
     problems: list = []
     paths = chain.get("paths") if isinstance(chain, dict) else None
     if not isinstance(paths, list) or not paths:
         return ["has no track"], None, []
     steps = []
-    for path in paths:
-        step = _locate(position, path, taken, problems)
+    for i, path in enumerate(paths):
+        step = _locate(position, path, taken, problems, picks[i] if i < len(picks) else 0,
+                       choices)
         if step is not None:
             steps.append(step)
     if problems:
@@ -412,6 +444,10 @@ def _check_chains(position: Position, visited: list, chains: list, out: RouteChe
             if s.inner:
                 keys[("p", s.hex, s.index)] = (f"the track inside {s.hex} from {s.raw[0]} "
                                                f"to {s.raw[1]}")
+            placed = position.board[s.hex]
+            spot = spot_claims(placed.tile, placed.rotation)[s.index]
+            if spot is not None:   # a town drawn by an edge: docs/rules/common.md §3.7
+                keys[("t", s.hex, *spot)] = f"the track past the town {s.hex}-{spot[0]}"
         for key, desc in keys.items():
             if key in used_by:
                 bad.append(f"chain {k + 1} reuses {desc} already used by chain {used_by[key]}")
@@ -467,7 +503,9 @@ def _check_distance(train: Train, rules, nodes: list, out: RouteCheck) -> None:
 
 
 def _score(position: Position, train: Train, rules, nodes: list, out: RouteCheck) -> None:
-    """Stop values, pay limit, stop bonuses on scored stops, hex bonuses once per hex."""
+    """Stop values, pay limit (a station among the paid stops where the train's rules want
+    one, docs/rules/common.md §5.3), stop bonuses on scored stops, hex bonuses once per
+    hex."""
     visited = out.visited
     values = [0 if node is None else
               answers.stop_value(position, train, split_node_id(node_id)[0], node)
@@ -485,12 +523,17 @@ def _score(position: Position, train: Train, rules, nodes: list, out: RouteCheck
             paid[j] = stop_bonus.get(node_id, [])
             values[j] += sum(b.amount for b in paid[j])
     order = []   # which stops a pay limit keeps: asked only where there is one
+    station = None
     if rules.pay_limit:
         preferred = {s for b in answers.company_bonuses(position) if b.scored_only
                      for s in b.stops}
         order = [scoring_order(v, node_id in preferred, *(_parse_node_id(node_id) or ("", 0)))
                  for node_id, v in zip(visited, values)]
-    scored = scored_stops(values, order, rules.pay_limit)
+        if rules.paid_station:   # a station among them (docs/rules/common.md §5.3)
+            stations = answers.stations(position)
+            station = [node_id in stations for node_id in visited]
+    out.paid = paid_stops(values, order, rules.pay_limit, station)
+    scored = [p and v > 0 for p, v in zip(out.paid, values)]
     revenue = sum(v for v, sc in zip(values, scored) if sc)
     for j, node_id in enumerate(visited):
         if scored[j]:

@@ -71,7 +71,9 @@ def describe_route(graph: TrackGraph, table, stops: list, segs: list, train,
     order = [scoring_order(v, preferred is not None and bool(preferred[s]),
                            graph.stop_nodes[s][0], graph.stop_nodes[s][1].index)
              for s, v in zip(stops, values)]
-    scored = scored_stops(values, order, table.rules.pay_limit)
+    station = ([bool(graph.station[s]) for s in stops] if table.rules.paid_station
+               else None)
+    scored = scored_stops(values, order, table.rules.pay_limit, station)
     chains = []
     for j, k in enumerate(segs):
         seg = graph.segments[k]

@@ -9,18 +9,25 @@ from __future__ import annotations
 
 import numpy as np
 
+from trainrun.hooks.rules import paid_value
 from trainrun.routes.bonus_reach import bonus_reach
 from trainrun.routes.enumeration import RouteSet, TrainTable, scoring_rank
 from trainrun.routes.graph import TrackGraph
 from trainrun.solver import Candidates, Network, PathTrain
 
 
-def upper_route_value(table: TrainTable) -> int:
-    """A value no route of this table can exceed (used only when enumeration was cut)."""
-    values = np.sort(table.stop_value[table.stop_value > 0])[::-1]
-    if table.rules.pay_limit:
-        values = values[:table.rules.pay_limit]
-    return int(values.sum() + table.hex_value[table.hex_value > 0].sum())
+def upper_route_value(table: TrainTable, station: np.ndarray) -> int:
+    """A value no route of this table can exceed (used only when enumeration was cut): what
+    a route visiting every stop worth more than 0 would pay (``paid_value``: with a pay
+    limit its best k, a station among them where the train's paid stops need one, the best
+    station of ``station``, uint8 per stop, standing in for the k-th where that is more),
+    plus every hex bonus."""
+    r = table.rules
+    paying = np.flatnonzero((table.stop_value > 0) | (station.astype(bool) & r.paid_station))
+    values = table.stop_value[paying].tolist()
+    stations = station[paying].astype(bool).tolist() if r.paid_station else None
+    return int(paid_value(values, r.pay_limit, stations)
+               + table.hex_value[table.hex_value > 0].sum())
 
 
 def candidates(graph: TrackGraph, rs: RouteSet, bonuses: list,
@@ -29,7 +36,7 @@ def candidates(graph: TrackGraph, rs: RouteSet, bonuses: list,
     ``bonus_reach.preferred_stops(graph, bonuses)``."""
     return Candidates(rs.table.count, rs.values.astype(np.int64), rs.bits,
                       bonus_reach(graph, rs, bonuses, preferred), rs.complete,
-                      upper_route_value(rs.table))
+                      upper_route_value(rs.table, graph.station))
 
 
 def network(graph: TrackGraph) -> Network:
@@ -60,4 +67,4 @@ def path_train(graph: TrackGraph, table: TrainTable, bonuses: list,
                      table.hex_touch, r.distance, r.limit, r.pay_limit, r.requires_token,
                      r.min_stops, reach_stops, reach_hexes,
                      np.array([b.scored_only for b in bonuses], dtype=bool),
-                     scoring_rank(table.stop_value, preferred))
+                     scoring_rank(table.stop_value, preferred), r.paid_station)

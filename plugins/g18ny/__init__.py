@@ -87,9 +87,29 @@ def _is_de_train(train: Train) -> bool:
 
 @hookimpl
 def trainrun_train_rules(position: Position, train: Train) -> TrainRules | None:
-    # H trains by hex edges, Springfield and Toronto one hex each; DE rows and D (99)
-    # (None) read as the engine writes them
+    # H trains by hex edges, Springfield and Toronto one hex each; DE rows with a station
+    # anywhere on the route; D (99) (None) read as the engine writes it
+    if _is_de_train(train):
+        return _de_rules(train)
     return h_train_rules(train, ONE_HEX_AREAS)
+
+
+def _de_rules(train: Train) -> TrainRules:
+    """A DE train's one row ``{nodes, pay, visit: 99, multiplier}``: unlimited, the best
+    ``pay`` stops scoring, times the multiplier; the paid stops need not hold the station
+    the route has (``station_paid`` False: the engine's 18NY ``compute_stops`` checks the
+    visited stops, not the paid ones, docs/rules/18ny.md §2.2)."""
+    try:
+        if not isinstance(train.distance, list) or len(train.distance) != 1:
+            raise TypeError
+        row = train.distance[0]
+        kinds, pay, multiplier = row["nodes"], int(row["pay"]), row.get("multiplier", 1)
+    except (KeyError, TypeError, ValueError):
+        raise InputError(f"train {train.id}", f"a DE train's distance is one row "
+                                              f"{{nodes, pay, visit, multiplier}}, got "
+                                              f"{train.distance!r}") from None
+    return TrainRules(distance="unlimited", stop_cost=dict.fromkeys(kinds, 0), pay_limit=pay,
+                      multiplier=dict.fromkeys(kinds, multiplier), station_paid=False)
 
 
 def _red(position: Position, hex_id: str) -> bool:
