@@ -14,7 +14,7 @@ from trainrun.errors import InputError
 from trainrun.hooks.replayrules import ReplayRules
 from trainrun.hooks.rules import TrainRules
 from trainrun.turn.abilities import border_discount, terrain_discount
-from trainrun.turn.lays import LayRules, default_upgrades_to
+from trainrun.turn.lays import LayRules, default_upgrades_to, future_label
 from trainrun.turn.tokens import tokens_left, tokens_on_board
 
 from .hookspecs import hookimpl
@@ -193,8 +193,8 @@ def trainrun_lay_colours(position: Position, hex_id: str) -> tuple[str, ...]:
 @hookimpl
 def trainrun_upgrades_to(position: Position, hex_id: str, old: Tile,
                          tiles: list[Tile]) -> list[Tile]:
-    future_label = position.title.hexes[hex_id].future_label
-    return [new for new in tiles if default_upgrades_to(old, new, future_label)]
+    return [new for new in tiles
+            if default_upgrades_to(old, new, future_label(position, hex_id, old))]
 
 
 @hookimpl

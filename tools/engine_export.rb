@@ -251,6 +251,13 @@ module EngineExport
         'icons' => t.icons.map(&:name),
       }
       extras.each { |k, v| out[k] = v unless v.empty? }
+      # an icon with blocks_lay: only a private's ability naming the tile lays it
+      out['blocks_lay'] = true if t.blocks_lay
+      # a label the tile asks of a later colour (18MEX 480: G in gray); a printed tile's is the
+      # hex's future_label
+      if !placed && (fl = t.future_label)
+        out['future_label'] = { 'label' => fl.label.to_s, 'color' => fl.color.to_s }
+      end
       out
     end
   end

@@ -103,6 +103,8 @@ class Tile:
     terrain_cost: int = 0                 # paid to lay a tile over this one (upgrade_costs)
     terrains: tuple[str, ...] = ()        # the terrain types of those costs (water, mountain)
     border_costs: tuple = ()              # (edge, cost) of costed borders (water) at rotation 0
+    blocks_lay: bool = False              # laid only by a private's ability naming it
+    future_label: tuple[str, str] | None = None   # (label, colour) it asks of a later tile
 
     def node(self, index: int) -> Node:
         for n in self.nodes:
@@ -145,7 +147,10 @@ def tile_from_dict(name: str, data: dict) -> Tile:
                     terrains=tuple(t for u in data.get("upgrade_costs", ())
                                    for t in u.get("terrains", ())),
                     border_costs=tuple((b["edge"], int(b["cost"])) for b in data.get("borders", ())
-                                       if b.get("cost")))
+                                       if b.get("cost")),
+                    blocks_lay=bool(data.get("blocks_lay", False)),
+                    future_label=(data["future_label"]["label"], data["future_label"]["color"])
+                    if "future_label" in data else None)
     except (KeyError, TypeError, ValueError) as exc:
         raise InputError(f"tile {name}", f"malformed tile data ({exc})") from None
 

@@ -94,6 +94,8 @@ class _Replay(Protocol):
 
     def place_token(self, action: dict) -> None: ...
 
+    def lay_as_logged(self, hex_id: str, tile_id: str, rotation: int) -> None: ...
+
     def buy_train(self, action: dict) -> None: ...
 
 
@@ -241,6 +243,13 @@ class ReplayState:
     def place_token(self, action: dict) -> None:
         """The shared replay's ``place_token`` of ``action`` (for a title that does more)."""
         self._replay.place_token(action)
+
+    def lay_as_logged(self, hex_id: str, tile_id: str, rotation: int) -> None:
+        """Tile ``tile_id`` (an engine copy id, ``479P-0``) laid on ``hex_id`` at ``rotation``
+        as the engine lays it beside a logged lay, unchecked and in no company's turn
+        (18MEX: the paired tile of a lay on Mexico City or Puebla); the hex's tokens move
+        onto it."""
+        self._replay.lay_as_logged(hex_id, tile_id, rotation)
 
     # ---- trains and companies -------------------------------------------------------
 

@@ -7,6 +7,9 @@ taken into account, as the 18xx.games engine filters them: an ``undo`` takes bac
 action standing (or every action after its ``action_id``), a ``redo`` puts back what the
 undo just before it took, and any other action ends the chance to redo.
 
+A game played on one screen (hotseat) names its players without ids: the names are the
+ids its actions give.
+
 ``replay(game)`` walks those actions with a ``Replay``, the board and trains as they stand
 before each one, and ``Replay.position(company)`` is the position of a company there, ready
 for ``solve``, ``verify``, ``moves`` and ``advise``::
@@ -21,14 +24,21 @@ What moves the board and the trains:
 
 * ``lay_tile`` by a corporation goes through ``trainrun.turn.moves.apply``, which refuses an
   illegal lay; a private company's lay (its own ability, which the turn engine does not
-  check yet) is laid as logged (``_lay_as_logged``);
+  check yet) is laid as logged (``_lay_as_logged``), one a player holds in no company's
+  turn. The tokens a lay moves go in city order, leaving the first slots of a city to the
+  homes reserved there (engine hex.rb ``lay``, city.rb ``get_slot``); a tile with track
+  laid over a trackless one of several cities lifts their tokens, which the laying
+  company's next ``place_token`` puts back where it says (engine tracker.rb
+  ``update_token!``: 1830's ERIE on its OO home);
 * ``place_token`` goes through ``trainrun.turn.moves.apply``; a home token goes on the board
   when the title's ``trainrun_replay_rules`` say (when the corporation first operates, or
-  at its par), in the city reserved for it;
-* ``buy_train`` from the bank or another company; the first train of a phase's ``on``
-  starts that phase and trains whose ``rusts_on`` it is leave the game, everywhere;
-  ``discard_train`` puts a train back in the bank; at the end of a set of operating rounds
-  the title may export the bank's next train (as if bought);
+  at its par), in the city reserved for it; a private's token (its own ability) is placed
+  as logged, for its owner or, held by a player, for the ``tokener`` the action names;
+* ``buy_train`` from the bank or another company, the train traded in (``exchange``) back
+  to the bank; the first train of a phase's ``on`` starts that phase and trains whose
+  ``rusts_on`` it is leave the game, everywhere; ``discard_train`` puts a train back in the
+  bank; at the end of a set of operating rounds the title may export the bank's next train
+  (as if bought);
 * ``scrap_train`` puts a train back in the bank, as a discard; a train bought from another
   company keeps the variant it was bought as;
 * the title's ``trainrun_replay_action`` takes an action first where its game does more:
@@ -37,8 +47,8 @@ What moves the board and the trains:
   (``trainrun.hooks.replaystate``: what a title may read and change, never the ``Replay``
   itself), which also keeps what the title gives each company's positions (``cash``,
   ``title_state``, ``privates``, ``extra_tokens``) and the title's own bookkeeping;
-* bids, shares, loans, dividends, runs and passes change neither board nor trains and are
-  read and skipped;
+* bids, shares, loans, dividends, runs, passes and log lines change neither board nor
+  trains and are read and skipped;
 * cash: a title's replay hook may follow companies' cash in ``ReplayState.cash`` (18NY:
   the minors'); their positions state it, and their lays and tokens are paid from it through
   the turn engine (which refuses a lay beyond the title's ``trainrun_lay_budget``);
@@ -54,18 +64,22 @@ replayed to the end of the log on a copy and the one no later action contradicts
 (``trainrun.replay.replayfork``). Any other action stops the replay with one line naming its id,
 its type and why: the board is never silently wrong. A title replays only when its plugin
 gives replay rules (``trainrun_replay_rules``): 18Chesapeake, 18NY, 1871 and 1817 (rounds
-told apart by its ``trainrun_replay_round``). A title's bookkeeping may also give each company's
-positions their ``privates`` (``ReplayState.set_privates``; 1871: who holds SBC).
+told apart by its ``trainrun_replay_round``), and the titles compiled from the engine:
+1830, 1889, 1893, 18GA, 18MEX, 18NL, 18Texas and 18Chesapeake: Off the Rails. A title's
+bookkeeping may also give each company's positions their ``privates``
+(``ReplayState.set_privates``; 1871: who holds SBC).
 """
 from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Container, Iterator
 from typing import Any
 
+from trainrun.board import hexedits
 from trainrun.board.hexedits import copy_hex
 from trainrun.board.position import CityTokens, PlacedHex, Position, Train
+from trainrun.board.tiles import Tile
 from trainrun.board.turnstate import Turn
 from trainrun.errors import InputError
 from trainrun.formats.own_format import position_to_own
@@ -86,7 +100,7 @@ SKIPPED = frozenset({"bid", "pass", "par", "buy_shares", "sell_shares", "dividen
                      "run_routes", "take_loan", "payoff_loan", "message", "short",
                      "program_buy_shares", "program_share_pass", "program_merger_pass",
                      "program_disable", "program_close_pass", "end_game", "offer",
-                     "view_merge_options"})
+                     "view_merge_options", "log"})
 OPERATORS = ("corporation", "minor")
 
 
@@ -171,10 +185,26 @@ def read_game(data, name: str = "game") -> GameLog:
 
 
 def _player_ids(players) -> list:
-    if not isinstance(players, list) or not all(isinstance(p, dict) and "id" in p
-                                                for p in players):
+    """Each player's id; a game played on one screen (hotseat) names its players only, and
+    the name is the id its actions give (engine game/base.rb ``load``)."""
+    if not isinstance(players, list) or not all(
+            isinstance(p, dict) and (p.get("id") is not None or "name" in p) for p in players):
         raise InputError("players", "expected the list of the game's players, each with an id")
-    return [p["id"] for p in players]
+    return [p["name"] if p.get("id") is None else p["id"] for p in players]
+
+
+def _free_slot(tokens: CityTokens, company: str, companies: Container[str]) -> int | None:
+    """The slot of a city the engine gives a new token of ``company`` (engine part/city.rb
+    ``get_slot``): its own reservation's, else the first empty one no reservation holds.
+    The homes of ``companies`` waiting hold the first empty slots, in their order (as the
+    engine makes them at setup, each in the first slot free then); a private's reservation
+    names its slot, which the board does not keep: it is not counted."""
+    waiting = [r for r in tokens.reserved if r not in tokens.slots and r in companies]
+    empty = [i for i, s in enumerate(tokens.slots) if s is None]
+    if company in waiting:
+        held = waiting.index(company)
+        return empty[held] if held < len(empty) else None
+    return empty[len(waiting)] if len(empty) > len(waiting) else None
 
 
 def _copy_id(copy_id: object, what: str, action: dict) -> str:
@@ -230,6 +260,9 @@ class Replay:
         self.operated: set[str] = set()      # companies that operated in this operating round
         self.round_ended = False             # this operating round is over, the next not begun
         self.decisions: dict[DecisionKey, object] = {}   # a fork's choice kept
+        # tokens a lay took off a trackless city tile, each (actor, hex, owner): the actor's
+        # next place_token puts it back (engine step/tracker.rb update_token!)
+        self.pending_tokens: list[tuple[str, str, str]] = []
 
     def copy(self) -> Replay:
         """A replay going on from here on its own (a fork's branch): the title, the log and
@@ -364,8 +397,11 @@ class Replay:
         kind, entity_type = action["type"], action.get("entity_type")
         said = answers.replay_round(self.game.ruleset, self.state, action)
         if said is None:
-            if entity_type in OPERATORS or (entity_type == "company" and kind not in SKIPPED):
-                said = "operating"   # a private's shares or bids are its owner's, not a turn
+            if entity_type in OPERATORS or (entity_type == "company" and kind not in SKIPPED
+                                            and action.get("entity") in self.owners):
+                # a private's shares or bids are its owner's, not a turn; nor is the lay of
+                # a private a player holds (1889's Mitsubishi Ferry, in any round)
+                said = "operating"
             elif entity_type == "player" and kind in STOCK_ACTIONS:
                 said = "stock"
         if said == "operating":
@@ -455,15 +491,73 @@ class Replay:
             raise InputError(where(action), f"unknown hex {hex_id!r} on the {self.title.name} map")
         if tile not in self.title.tiles:
             raise InputError(where(action), f"unknown tile {tile!r} in {self.title.name}")
-        company = self.operator(action)
         move = {"hex": hex_id, "tile": tile, "rotation": action.get("rotation")}
-        if action.get("entity_type") == "company":
+        # the old cities' tokens move in city order (engine hex.rb city_map_for): two
+        # cities' tokens joining in one city keep it
+        placed = self.board[hex_id]
+        self.board[hex_id] = copy_hex(placed, dict(sorted(placed.tokens.items())))
+        company: str | None = None
+        if action.get("entity_type") == "company" and action.get("entity") not in self.owners:
+            # a private a player holds lays its own tile (its ability, engine owner_type
+            # player): as logged, in no company's turn
+            self._lay_as_logged(next(iter(self.title.companies)), move)
+        elif action.get("entity_type") == "company":
+            company = self.operator(action)
             self._lay_as_logged(company, move)
         else:
+            company = self.operator(action)
             after = apply(self._operator_position(company), move)
             self.board[hex_id] = after.board[hex_id]
             self._paid(company, after)
         self.tile_ids[hex_id] = tile_id
+        self._reservations_first(hex_id)
+        if company is not None:
+            self._lift_tokens(company, hex_id, placed.tile)
+
+    def _reservations_first(self, hex_id: str) -> None:
+        """The tokens a lay moved leave the first slots of each city to the reservations
+        waiting there (engine hex.rb ``lay``: each token exchanged in ``get_slot``'s slot)."""
+        placed = self.board[hex_id]
+        moved = {}
+        for city, tokens in placed.tokens.items():
+            waiting = [r for r in tokens.reserved if r not in tokens.slots
+                       and r in self.title.companies]
+            held = [s for s in tokens.slots if s]
+            order = [None] * len(waiting) + held
+            if waiting and held and len(order) <= len(tokens.slots) and tokens.slots[
+                    :len(order)] != order:
+                moved[city] = CityTokens(order + [None] * (len(tokens.slots) - len(order)),
+                                         list(tokens.extra), list(tokens.reserved))
+        if moved:
+            self.board[hex_id] = copy_hex(placed, {**placed.tokens, **moved})
+
+    def _lift_tokens(self, company: str, hex_id: str, before: Tile) -> None:
+        """A tile with track laid on one of several cities with none (an OO hex's printed
+        tile): its tokens come off, and ``company`` places each again in the city it picks,
+        its next ``place_token`` (engine step/tracker.rb ``update_token!``)."""
+        placed = self.board[hex_id]
+        if before.paths or not placed.tile.paths or sum(
+                n.kind == "city" for n in placed.tile.nodes) < 2:
+            return
+        for city, tokens in sorted(placed.tokens.items()):
+            for holder in tokens.holders():
+                self.board[hex_id] = hexedits.with_token_replaced(self.board[hex_id], city,
+                                                                  holder, None)
+                self.pending_tokens.append((company, hex_id, holder))
+
+    def lay_as_logged(self, hex_id: str, tile_id: str, rotation: int) -> None:
+        """Tile ``tile_id`` (an engine copy id, ``479P-0``) on ``hex_id`` at ``rotation`` as
+        the engine lays it beside a logged lay, unchecked and in no company's turn (a
+        title's ``trainrun_replay_action``: 18MEX's paired Mexico City and Puebla tiles)."""
+        what = {"type": "lay_tile", "hex": hex_id, "tile": tile_id}
+        tile = _name_of(tile_id, "tile", what)
+        if hex_id not in self.board or tile not in self.title.tiles:
+            raise InputError(where(what), f"no tile {tile!r} for hex {hex_id!r} in "
+                                          f"{self.title.name}")
+        self._lay_as_logged(next(iter(self.title.companies)),
+                            {"hex": hex_id, "tile": tile, "rotation": rotation})
+        self.tile_ids[hex_id] = tile_id
+        self._reservations_first(hex_id)
 
     def _lay_as_logged(self, company: str, move: dict) -> None:
         """A private company's lay, placed as the log says (the turn engine does not check a
@@ -474,15 +568,51 @@ class Replay:
         self.board[move["hex"]] = placed_after(self.position(company), move["hex"], tile, rotation)
 
     def _do_place_token(self, action: dict) -> None:
-        company = self.operator(action)
+        company = self._tokener(action)
         city_id = _copy_id(action.get("city"), "city", action)
         tile_id = _name_of(city_id, "city", action)
         hex_id = action.get("hex") or self.hex_of_tile(tile_id, action)
         index = city_id.rpartition("-")[2]
         if not index.isdigit():
             raise InputError(where(action), f"expected a city id such as 'X1-0-0', got {city_id!r}")
+        if action.get("entity_type") == "company":
+            # a private's token (its own ability, which the replay does not follow: 18NL's
+            # P2, 18Texas's teleports for the president's company), reached or not: as logged
+            self._token_as_logged(company, hex_id, int(index), action.get("entity"))
+            return
+        pending = next((p for p in self.pending_tokens if p[:2] == (company, hex_id)), None)
+        if pending is not None:   # a token a lay took off, put back where the action says
+            self.pending_tokens.remove(pending)
+            self.board[hex_id] = hexedits.with_token_put(self.board[hex_id], int(index),
+                                                         pending[2])
+            return
         chosen = self.rules.home_token_timing == "choose" and not self._has_token(company)
         self._token(company, hex_id, int(index), "HomeToken" if chosen else "Token")
+
+    def _token_as_logged(self, company: str, hex_id: str, city: int, private: object) -> None:
+        """A token of ``company`` placed by ``private`` in the first slot of that city
+        neither held nor reserved for another (``_free_slot``)."""
+        placed = copy_hex(self.board[hex_id])
+        slots = next((n.slots for n in placed.tile.nodes if n.index == city), 0)
+        tokens = placed.tokens.setdefault(city, CityTokens([None] * slots))
+        if company in tokens.holders():
+            raise InputError("token", f"{company} already has a token in {hex_id}")
+        tokens.reserved[:] = [r for r in tokens.reserved if r != private]
+        slot = _free_slot(tokens, company, self.title.companies)
+        if slot is None:
+            raise InputError("token", f"no slot for {company} in city {city} of {hex_id}")
+        tokens.slots[slot] = company
+        self.board[hex_id] = placed
+
+    def _tokener(self, action: dict) -> str:
+        """The company whose token ``place_token`` places: the action's entity, the owner of
+        the private acting, or for a private a player holds the ``tokener`` the action
+        names (the president's company whose turn it is: 18Texas's teleports)."""
+        tokener = action.get("tokener")
+        if (action.get("entity_type") == "company" and action.get("entity") not in self.owners
+                and isinstance(tokener, str) and tokener in self.title.companies):
+            return tokener
+        return self.operator(action)
 
     def _do_buy_company(self, action: dict) -> None:
         if action.get("entity_type") in OPERATORS:
@@ -518,6 +648,8 @@ class Replay:
         elif train_id in self.gone:
             raise InputError(where(action), f"train {train_id} is not for sale (it has rusted "
                                             "or left the game)")
+        if action.get("exchange") is not None:   # a train traded in goes back to the bank
+            self._do_discard_train({**action, "train": action["exchange"]})
         self.trains.setdefault(company, []).append(train)
         self._bought(_name_of(train_id, "train", action))
 

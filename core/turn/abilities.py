@@ -174,7 +174,9 @@ def _names(value, where: str, known, what: str) -> tuple[str, ...]:
 
 
 def _hexes(value, where: str, title: Title) -> tuple[str, ...]:
-    return _names(value, where, title.hexes, "hex")
+    # one hex written as a string (18NL's P1: ``hexes: 'F5'``), which the engine's
+    # ``hexes.include?(hex.id)`` reads as that hex
+    return _names([value] if isinstance(value, str) else value, where, title.hexes, "hex")
 
 
 def _tiles(value, where: str, title: Title) -> tuple[str, ...]:

@@ -153,11 +153,14 @@ def paths_kept_somehow(old: Tile, new: Tile) -> bool:
 
 @functools.lru_cache(maxsize=8192)
 def city_town_exits(tile: Tile, rotation: int) -> dict[int, frozenset[int]]:
-    """Per city or town with track: the board edges its paths reach."""
+    """Per city or town with track to an edge: the board edges its paths reach (engine
+    ``Tile#city_town_edges``: a path's city, else its town; a city or town whose paths
+    reach no edge is not listed)."""
     out: dict[int, set[int]] = {}
     for edges, nodes, _, _ in _parts(tile, rotation):
-        stop = next((i for i in nodes if _kind(tile, i) in ("city", "town")), None)
-        if stop is not None:
+        stop = next((i for i in nodes if _kind(tile, i) == "city"),
+                    next((i for i in nodes if _kind(tile, i) == "town"), None))
+        if stop is not None and edges:
             out.setdefault(stop, set()).update(e for e, _ in edges)
     return {k: frozenset(v) for k, v in out.items()}
 
@@ -188,8 +191,20 @@ def label_required(old: Tile, new: Tile, future_label: tuple[str, str] | None) -
     colour)`` when ``new`` has that colour (a label printed on the map for a later colour:
     Rochester's R in green, 18NY), else the old tile's."""
     if future_label is not None and new.color == future_label[1]:
-        return future_label[0]
+        return future_label[0] or None   # "": no label
     return label(old)
+
+
+def future_label(position: Position, hex_id: str, old: Tile) -> tuple[str, str] | None:
+    """The future label in force on ``hex_id`` while ``old`` lies there: the map's (a label
+    printed for a later colour) until a tile of that colour is laid, else the one ``old``
+    itself asks of a later colour (18MEX 480: no label in gray); engine ``Hex#lay``
+    carries a tile's future label over to the next tile until its colour is laid."""
+    printed = position.title.hexes[hex_id].future_label
+    if printed is not None and old.color in COLOURS and printed[1] in COLOURS \
+            and COLOURS.index(printed[1]) > COLOURS.index(old.color):
+        return printed
+    return old.future_label
 
 
 @functools.lru_cache(maxsize=65536)
@@ -438,9 +453,16 @@ class LayCheck:
                 return "this lay may not be a yellow tile"
         if tile.color not in answers.lay_colours(position, hex_id):
             return f"{tile.color} tiles are not allowed on {hex_id} in phase {position.phase.name}"
+        if tile.blocks_lay and not self.lays_blocking_tile(tile):
+            return f"tile {tile.name} is laid only by a private company's ability"
         if not _in_box(position, self.box, tile):
             return f"no tile {tile.name} left"
         return None
+
+    def lays_blocking_tile(self, tile: Tile) -> bool:
+        """May this lay use a tile whose icon blocks lays (``Tile.blocks_lay``, engine
+        ``Tracker#potential_tiles`` rejects them)? Only a private's ability naming it."""
+        return False
 
     def replacing(self, hex_id: str, tiles: list[Tile]) -> list[Tile]:
         """Those of ``tiles`` the title lets replace the hex's tile."""

@@ -163,6 +163,9 @@ class SpecialLayCheck(LayCheck):
             return f"{self.position.turn.entity} may not lay tile {tile.name}"
         return super().tile_allowed_refusal(hex_id, tile)
 
+    def lays_blocking_tile(self, tile: Tile) -> bool:
+        return tile.name in self.ability.tiles
+
     def replacing(self, hex_id: str, tiles: list[Tile]) -> list[Tile]:
         if not self.ability.special:
             return super().replacing(hex_id, tiles)

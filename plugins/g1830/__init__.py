@@ -16,6 +16,8 @@ from pathlib import Path
 
 from trainrun.plugins.api import LayRules, Position, TitleInfo, hookimpl
 
+from . import replay as _replay
+
 
 @hookimpl
 def trainrun_title() -> TitleInfo:
@@ -29,3 +31,9 @@ def trainrun_lay_rules(position: Position) -> LayRules:
     change a city's value (engine g_1830/game.rb ``TRACK_RESTRICTION = :permissive``,
     step/tracker.rb ``check_track_restrictions!``; docs/rules/1830.md §3)."""
     return LayRules(track_restriction="permissive")
+
+
+@hookimpl
+def trainrun_replay_rules() -> _replay.ReplayRules:
+    """Home tokens as each corporation first operates; no export (``replay``)."""
+    return _replay.replay_rules()

@@ -16,8 +16,29 @@ from pathlib import Path
 
 from trainrun.plugins.api import TitleInfo, hookimpl
 
+from . import replay as _replay
+
 
 @hookimpl
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="1889", data=Path(__file__).parent / "data",
                      description="Japan; trains 2, 3, 4, 5, 6, D")
+
+
+@hookimpl
+def trainrun_replay_rules() -> _replay.ReplayRules:
+    """No export; home tokens as each set of operating rounds begins (``replay``)."""
+    return _replay.replay_rules()
+
+
+@hookimpl
+def trainrun_replay_action(replay: _replay.ReplayState, action: dict) -> bool | None:
+    """The shares leaving each IPO, for the floats (``replay``)."""
+    return _replay.replay_action(replay, action)
+
+
+@hookimpl
+def trainrun_replay_round(replay: _replay.ReplayState, action: dict) -> str | None:
+    """Every floated corporation's home token as a set of operating rounds begins
+    (``replay``)."""
+    return _replay.replay_round(replay, action)

@@ -17,8 +17,17 @@ from pathlib import Path
 
 from trainrun.plugins.api import TitleInfo, hookimpl
 
+from . import replay as _replay
+
 
 @hookimpl
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="18Chesapeake: Off the Rails", data=Path(__file__).parent / "data",
                      description="Chesapeake Bay Region, USA; trains 2, 3, 4, 5, 6, D")
+
+
+@hookimpl
+def trainrun_replay_rules() -> _replay.ReplayRules:
+    """Home tokens as each corporation first operates; no export, unlike 18Chesapeake
+    (``replay``)."""
+    return _replay.replay_rules()

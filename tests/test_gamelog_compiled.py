@@ -1,0 +1,233 @@
+"""Replaying the 18xx.games game logs of the titles compiled from the engine (1830, 1889,
+1893, 18GA, 18MEX, 18NL, 18Texas, 18Chesapeake: Off the Rails) with trainrun's own turn
+engine and each title's replay rules (``plugins/g<title>/replay.py``).
+
+The oracle is the corpus (``tests/data/corpus/<title>/<game>.jsonl``): for each
+``run_routes`` of each recorded game, the board, phase and trains the 18xx.games engine had
+just before it. The replay of the same log (``tests/data/fixtures/<title>/<game>.json``)
+hands out a position for exactly those runs, each equal to its line by the comparison of
+``tests/test_gamelog.py``. A replay goes to the log's end or stops at one action with one
+line naming it (``STOPS``: every stop, each after the game's last run). The tests after
+the first look at one rule each, where a recorded game shows it.
+"""
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+
+import pytest
+from test_gamelog import differences
+
+from trainrun.errors import InputError
+from trainrun.hooks import answers
+from trainrun.registry import load_title
+from trainrun.replay.gamelog import position_at, read_game, run_positions
+
+DATA = Path(__file__).parent / "data"
+TITLES = ["1830", "1889", "1893", "18GA", "18MEX", "18NL", "18Texas",
+          "18ChesapeakeOfftheRails"]
+# where a replay stops, by (title folder, game): every stop is a bankruptcy after the last
+# run (trainrun does not follow the bankrupt corporation's ending); the others replay to
+# the log's end
+STOPS = {
+    ("1830", "26855"): "action 588 (bankrupt)",
+    ("1830", "29133"): "action 450 (bankrupt)",
+    ("1889", "314"): "action 457 (bankrupt)",
+    ("18GA", "18GA_game_end_bankrupt"): "action 373 (bankrupt)",
+    ("18MEX", "17849"): "action 360 (bankrupt)",
+    ("18NL", "18NL_game_end_bankrupt"): "action 531 (bankrupt)",
+    ("18ChesapeakeOfftheRails", "18ChesapeakeOfftheRails_game_end_bankrupt"):
+        "action 278 (bankrupt)",
+}
+
+
+def games() -> list[tuple[str, str]]:
+    return [(t, p.stem) for t in TITLES
+            for p in sorted((DATA / "fixtures" / t).glob("*.json"))]
+
+
+def corpus_lines(title: str, game: str) -> dict[int, dict]:
+    path = DATA / "corpus" / title / f"{game}.jsonl"
+    if not path.exists():
+        pytest.skip(f"no corpus lines for {title}/{game} yet")
+    return {d["action"]: d for d in map(json.loads, path.read_text().splitlines())}
+
+
+def load(title: str, game: str):
+    return read_game((DATA / "fixtures" / title / f"{game}.json").read_text(), f"{game}.json")
+
+
+@functools.cache
+def replayed(title: str, game: str) -> tuple[dict, str | None]:
+    """The position before each run of the log, by action, and the stop's line (None: the
+    replay reached the log's end)."""
+    positions, stop = {}, None
+    try:
+        for position in run_positions(load(title, game)):
+            positions[position.source["action"]] = position
+    except InputError as exc:
+        stop = str(exc)
+    return positions, stop
+
+
+def test_every_compiled_title_has_recorded_games():
+    assert {t for t, _ in games()} == set(TITLES)
+
+
+@pytest.mark.parametrize("title,game", games())
+def test_every_run_position_equals_the_corpus_line(title, game):
+    lines = corpus_lines(title, game)
+    positions, stop = replayed(title, game)
+    expected = STOPS.get((title, game))
+    if expected is None:
+        assert stop is None
+    else:   # one line naming the action, after the last run
+        assert stop is not None and stop.startswith(expected + ":") and "\n" not in stop
+        assert int(stop.split()[1]) > max(lines)
+    assert set(positions) == set(lines)
+    wrong = {a: differences(positions[a], line) for a, line in lines.items()}
+    assert {a: d for a, d in wrong.items() if d} == {}
+
+
+def _position(title: str, game: str, action: int):
+    return replayed(title, game)[0][action]
+
+
+def _holders(position, hex_id: str) -> dict[int, list]:
+    return {i: list(c.slots) for i, c in position.board[hex_id].tokens.items()}
+
+
+# ---- shared rules (trainrun.replay.gamelog) ----------------------------------------------
+
+def test_a_lay_with_track_over_a_trackless_oo_hex_lifts_its_tokens():
+    # 1830 26855: ERIE's home token goes on E11's first city as ERIE first operates; the
+    # lay of 59 at 290 takes it off (engine tracker.rb update_token!) and 291 puts it back
+    # in city 0 of the new tile
+    game = load("1830", "26855")
+    before = position_at(game, action=291)
+    assert before.board["E11"].tile.name == "59"
+    assert not any("ERIE" in c.holders() for c in before.board["E11"].tokens.values())
+    assert _holders(_position("1830", "26855", 296), "E11") == {0: ["ERIE"], 1: [None]}
+
+
+def test_a_train_traded_in_goes_back_to_the_bank():
+    # Off the Rails bank game, action 487/496: LV trades its 5-0 in for D-5
+    line = "18ChesapeakeOfftheRails", "18ChesapeakeOfftheRails_game_end_bank"
+    assert [t.id for t in _position(*line, 552).trains] == ["D-5"]
+
+
+def test_tokens_joining_in_one_city_keep_their_cities_order():
+    # Off the Rails bank game: J4's green X5 holds PRR in city 0 and C&A in city 1; the
+    # brown X7 (one city) takes PRR first (engine hex.rb city_map_for)
+    position = _position("18ChesapeakeOfftheRails", "18ChesapeakeOfftheRails_game_end_bank",
+                         329)
+    assert _holders(position, "J4") == {0: ["PRR", "C&A"]}
+
+
+def test_tokens_a_lay_moves_leave_the_reserved_slot_free():
+    # 18NL 135870 action 150: HIS's token in G2's city 0 and ZHE's reserved home in city 1
+    # join in NL1's one city; ZHE's reservation keeps slot 0
+    position = _position("18NL", "135870", 152)
+    assert _holders(position, "G2") == {0: [None, "HIS"]}
+    assert position.board["G2"].tokens[0].reserved == ["ZHE"]
+
+
+def test_a_private_held_by_a_corporation_places_its_token_unreached():
+    # 18NL 167050 action 144: HIS's P2 token on I4, which HIS's track does not reach
+    assert "HIS" in _position("18NL", "167050", 145).board["I4"].tokens[1].holders()
+
+
+def test_a_hotseat_game_names_its_players_and_their_privates_teleport():
+    # 18Texas hotseat game: players without ids; GRRRC, held by a player, lays 511 on I14
+    # and places T&P's token beside SP's reserved home (actions 39-40)
+    game = load("18Texas", "hs_hqrmcntr_1641188459")
+    assert game.players == ["Player 1", "Player 2", "Player 3", "Player 4", "Player 5"]
+    position = _position("18Texas", "hs_hqrmcntr_1641188459", 41)
+    assert position.board["I14"].tile.name == "511"
+    assert _holders(position, "I14") == {0: [None, "T&P"]}
+
+
+# ---- the titles' replay rules ------------------------------------------------------------
+
+def test_off_the_rails_exports_no_train():
+    ruleset = load_title("18Chesapeake: Off the Rails")
+    assert answers.replay_rules(ruleset, {}).exported == ()
+
+
+def test_1889_floated_corporations_place_their_homes_as_the_operating_rounds_begin():
+    # 962, run 212 (KO): SR (I2) and AR (K8) floated in the stock round before and have
+    # not operated yet; their homes went down as the operating rounds began
+    position = _position("1889", "962", 212)
+    assert position.company not in ("SR", "AR")
+    assert _holders(position, "I2")[0] == ["SR"] and _holders(position, "K8")[0] == ["AR"]
+
+
+def test_18texas_places_a_home_token_as_its_corporation_floats():
+    # 65394: SSW floats in the stock round before run 238 and has not operated yet
+    position = _position("18Texas", "65394", 238)
+    assert position.company != "SSW" and _holders(position, "D15")[0] == ["SSW"]
+
+
+def test_18ga_gives_the_free_2_train_to_the_osr_buyer_below_its_train_limit():
+    # bank game: GA buys the OSR at 185 and receives 2-5; bankrupt game: CoG buys it at
+    # 147 holding four trains, its limit, and receives none
+    assert "2-5" in [t.id for t in _position("18GA", "18GA_game_end_bank", 187).trains]
+    held = [t.id for t in _position("18GA", "18GA_game_end_bankrupt", 165).trains]
+    assert held == ["2-1", "2-3", "2-4", "3-1"]
+
+
+def test_18ga_refuses_an_optional_rule_moving_a_home():
+    with pytest.raises(InputError, match=r"^settings\.optional_rules: .*cotton_port"):
+        answers.replay_rules(load_title("18GA"), {"optional_rules": ["cotton_port"]})
+
+
+def test_18mex_minors_hold_their_trains_from_the_start_and_close_on_the_first_3_prime():
+    # 17849: the minors run their setup 2 trains; the first 3' (CHI, action 192) closes
+    # them, their tokens leave M12, K6 and S12
+    positions, _ = replayed("18MEX", "17849")
+    first = positions[min(positions)]
+    assert first.company in ("A", "B", "C") and len(first.trains) == 1
+    after = _position("18MEX", "17849", 194)
+    assert all(not after.board[h].tokens[0].holders() for h in ("M12", "K6", "S12"))
+
+
+def test_18mex_a_lay_on_mexico_city_lays_the_paired_tile_on_puebla():
+    position = _position("18MEX", "17849", 181)
+    assert (position.board["O10"].tile.name, position.board["P11"].tile.name) == (
+        "479MC", "479P")
+
+
+def test_18mex_the_ndm_merger():
+    # 13315 action 266: MEX merges, its home P13 becomes NdM's; 80226 372-373: MEX merges
+    # and NdM keeps its M10 token (assign; beside CHI's); the stock-market game: the
+    # floated candidates decline and MC, never parred, merges on its own: NdM takes its
+    # home I8
+    assert "NdM" in _position("18MEX", "13315", 269).board["P13"].tokens[0].holders()
+    assert _holders(_position("18MEX", "80226", 380), "M10") == {0: ["NdM", "CHI"]}
+    assert _holders(_position("18MEX", "18MEX_game_end_stock_market", 488), "I8")[0] == [
+        "NdM"]
+
+
+def test_18mex_obsolete_4_trains_run_once_more_after_the_6_prime():
+    # 13315: CHI's 6' (action 291) makes the 4s obsolete: NdM's 4-0 runs at 347 and is
+    # gone by its next run, UdY's 4-2 runs at 293 and is gone by 371
+    assert [t.id for t in _position("18MEX", "13315", 347).trains] == ["4-0", "6-0"]
+    assert [t.id for t in _position("18MEX", "13315", 380).trains] == ["6-0", "4D-1"]
+    assert [t.id for t in _position("18MEX", "13315", 293).trains] == ["4-2"]
+    assert [t.id for t in _position("18MEX", "13315", 371).trains] == ["4D-0"]
+
+
+def test_18mex_refuses_the_optional_rules_it_does_not_follow():
+    with pytest.raises(InputError, match=r"^settings\.optional_rules: .*delay_minor_close"):
+        answers.replay_rules(load_title("18MEX"), {"optional_rules": ["delay_minor_close"]})
+
+
+def test_1893_founding_agv_and_hgk_takes_over_the_minors_tokens():
+    # the votes at 111-112 found AGV from EKB (T3), KSZ (P7) and BKB (I2); those at 191-192
+    # found HGK from KBE (O4) and KFBE (L3), beside its J5 token from the start
+    position = _position("1893", "1893_game_end_bank", max(replayed("1893",
+                                                                     "1893_game_end_bank")[0]))
+    for company, hexes in (("AGV", ("T3", "P7", "I2")), ("HGK", ("O4", "L3", "J5"))):
+        assert all(company in [s for c in position.board[h].tokens.values() for s in c.slots]
+                   for h in hexes), company
