@@ -28,6 +28,8 @@ P2 = "P2's token may not go on a hex with track or one a player's private blocks
 KNOWN: dict[str, str] = {
     "18NL/167050#144": P2, "18NL/18NL_game_end_bankrupt#392": P2,
     "18NL/167050#204": PENDING, "18NL/18NL_game_end_bankrupt#450": PENDING,
+    "18MEX/13315#379": "NdM's token price after its merger (its exchange tokens are not in "
+                       "a position)",
 }
 
 # moment -> moves the engine accepts that its legal-move harness does not list: 1893's
