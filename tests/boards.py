@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, currently_in_test_context, event, settings
 from hypothesis import strategies as st
 
 from trainrun.board.hexgrid import opposite
+from trainrun.board.townspots import spot_claims
 
 
 def one_in(draw, n: int) -> bool:
@@ -198,12 +199,15 @@ def route_resources(position, route) -> frozenset:
                     e = int(end[1:])
                     nb = position.title.hexes[h].neighbors[e]
                     out.add(("side", frozenset({(h, e), (nb, opposite(e))})))
+            placed = position.board[h]
+            ks = [k for k, p in enumerate(placed.tile.paths_at(placed.rotation))
+                  if {p.a, p.b} == {a, b}]
             if a[0] == "n" and b[0] == "n":
-                placed = position.board[h]
-                ks = [k for k, p in enumerate(placed.tile.paths_at(placed.rotation))
-                      if {p.a, p.b} == {a, b}]
                 assert len(ks) == 1, (h, a, b)
                 out.add(("inner", h, ks[0]))
+            claims = {spot_claims(placed.tile, placed.rotation)[k] for k in ks}
+            if len(ks) == 1 and claims != {None}:   # past a town drawn by an edge
+                out.add(("spot", h, claims.pop()))
     return frozenset(out)
 
 

@@ -65,6 +65,7 @@ from __future__ import annotations
 import itertools
 
 from trainrun.board.hexgrid import opposite
+from trainrun.board.townspots import spot_claims
 
 UNLIMITED = 99
 
@@ -163,7 +164,7 @@ def may_pass_through(position, hex_id, node) -> bool:
         return True
     if any(s is None for s in slots):
         return True
-    return "neutral" in holders
+    return "neutral" in holders or bool(position.title.neutral & set(holders))
 
 
 # --------------------------------------------------------------------------- chains
@@ -187,6 +188,10 @@ def chains_from(position, hex_id, index):
         hexes = hexes | {h}
         if from_end[0] == "n" and to_end[0] == "n":
             used.add(("inner", h, k))
+        placed = position.board[h]
+        spot = spot_claims(placed.tile, placed.rotation)[k]
+        if spot is not None:   # past a town drawn by an edge (docs/rules/common.md §3.7)
+            used.add(("spot", h, spot))
         if path.terminal:
             touched = frozenset(f"{h}-{e[1:]}" for e in _ends(path)
                                 if e[0] == "n" and is_stop(_node(position.board[h], int(e[1:]))))
@@ -244,6 +249,10 @@ def chain_resources(position, chains) -> frozenset:
                     out.add(_side(h, edge, nb, opposite(edge), _lane_at(path, e)))
             if all(e[0] == "n" for e, _ in written):
                 out.add(("inner", h, k))
+            placed = position.board[h]
+            spot = spot_claims(placed.tile, placed.rotation)[k]
+            if spot is not None:
+                out.add(("spot", h, spot))
     return frozenset(out)
 
 

@@ -38,6 +38,11 @@ the rulebook is followed throughout:
 * Passing through an off-map area (docs/rules/18pa.md §4.3): by default the engine's model, so a
   route may pass through Washington M8 (a city with two exits) when city blocking
   allows; ``options.offmap_pass_through: false`` lets routes only end at off-map areas.
+* Data: ``data/`` is ``tools/compile_title.py`` output of the engine's 18PA but for one
+  thing: ``map.json`` leaves out where E22 and H19 draw their towns and cities (``loc``),
+  so the engine's overlap check for towns drawn off-centre (docs/rules/common.md §3.7)
+  does not stop routes through E22's towns, which the rulebook lets any train pass
+  (docs/rules/18pa.md §6).
 """
 from __future__ import annotations
 
