@@ -132,6 +132,16 @@ def _cross(position, hex_id, path, edge):
     return _side(hex_id, edge, nb, back, (width, index)), nb, back, into
 
 
+def _groups(position, hex_id, node):
+    """A node's groups tags; a city laid over a printed city keeps that city's (engine
+    ``Hex#lay`` copies them), matched here by city index."""
+    if node.groups or node.kind != "city":
+        return node.groups
+    printed = position.title.hexes[hex_id].printed
+    return next((n.groups for n in printed.nodes
+                 if n.index == node.index and n.kind == "city"), ())
+
+
 def is_stop(node) -> bool:
     return node.kind in ("city", "town", "offboard")
 
@@ -332,7 +342,7 @@ def route_legal(position, train, visited, terms) -> bool:
         return False
     if not any(has_company_token(position, h, n) for h, n in nodes):
         return False
-    tags = [g for _, n in nodes for g in n.groups]
+    tags = [g for h, n in nodes for g in _groups(position, h, n)]
     if len(tags) != len(set(tags)):
         return False
     ends = {visited[0], visited[-1]}
@@ -491,7 +501,7 @@ class TrainScorer:
             return False
         if r.requires_token and not set(visited) & self.rules.stations:
             return False
-        tags = [g for _, n in nodes for g in n.groups]
+        tags = [g for h, n in nodes for g in _groups(position, h, n)]
         if len(tags) != len(set(tags)):
             return False
         if any(len(s & set(visited)) > 1 for s in self.rules.exclusive):

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
-from trainrun.board.tiles import Tile
+from trainrun.board.tiles import Node, Tile
 from trainrun.board.title import Phase, Title
 from trainrun.board.turnstate import Turn
 
@@ -139,6 +139,17 @@ class Position:
         map and of the tile laid there."""
         placed = self.board[hex_id]
         return placed.tile.impassable_at(placed.rotation) | self.title.hexes[hex_id].closed_edges
+
+    def node_groups(self, hex_id: str, node: Node) -> tuple[str, ...]:
+        """The ``groups`` tags of ``node`` lying in ``hex_id``: its tile's, or for a city on
+        a tile laid over the printed one those of the printed city it replaced (engine
+        ``Hex#lay``: a new city takes the old city's groups; 1846's Chicago)."""
+        if node.groups or node.kind != "city":
+            return node.groups
+        printed = self.title.hexes[hex_id].printed
+        old = next((n for n in printed.nodes if n.index == node.index and n.kind == "city"),
+                   None)
+        return old.groups if old is not None else ()
 
     def location(self, node_id: str) -> str:
         """The place name of the hex of ``node_id`` (``HEX-i``); "" if it has none."""

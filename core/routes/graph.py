@@ -228,7 +228,7 @@ def build_graph(position: Position) -> TrackGraph:
     member_of: list = [[] for _ in keep]
     group_bit: dict = {}
     for new, old in enumerate(keep):
-        for g in bd.stop_nodes[old].groups:
+        for g in position.node_groups(bd.stop_keys[old][1], bd.stop_nodes[old]):
             member_of[new].append(group_bit.setdefault(("tag", g), len(group_bit)))
     where = {s: i for i, s in enumerate(stop_ids)}
     for k, members in enumerate(answers.exclusive_stops(position)):

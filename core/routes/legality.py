@@ -362,7 +362,7 @@ def _check_stops(position: Position, rules, visited: list, bad: list) -> list:
     tagged: defaultdict[str, list[str]] = defaultdict(list)
     for node_id, node in zip(visited, nodes):
         if node is not None:
-            for g in node.groups:
+            for g in position.node_groups(split_node_id(node_id)[0], node):
                 if node_id not in tagged[g]:
                     tagged[g].append(node_id)
     for g, members in tagged.items():
