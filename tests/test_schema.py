@@ -96,3 +96,24 @@ def test_imported_positions_match_the_schema(game):
     assert records
     assert {r["action"]: _errors(POSITION, r) for r in records
             if _errors(POSITION, r)} == {}
+
+
+def test_icons_are_board_state_kept_by_the_own_format():
+    """18GA 18GA_game_end_bankrupt#175: the W&SR private's icon stays on Waycross I9 after
+    its tile is laid (engine Hex#lay keeps sticky icons), so the corpus line's icons, not
+    the tile's, are the board's; the own format writes them where they differ and reads
+    them back."""
+    import json
+    from pathlib import Path
+
+    from trainrun import read_position
+    from trainrun.formats.own_format import position_to_own
+    path = Path(__file__).parent / "data" / "corpus" / "18GA" / "18GA_game_end_bankrupt.jsonl"
+    line = next(d for d in map(json.loads, path.read_text().splitlines()) if d["action"] == 175)
+    position = read_position(line)
+    assert position.board["I9"].icons == ("wsr",) and position.board["I9"].tile.icons == ()
+    own = position_to_own(position)
+    assert own["icons"] == {"I9": ["wsr"]}
+    again = read_position(own)
+    assert {h: p.icons for h, p in again.board.items()} == \
+        {h: p.icons for h, p in position.board.items()}

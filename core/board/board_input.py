@@ -36,6 +36,13 @@ def symbols(value, where: str) -> list:
     return list(value)
 
 
+def name_list(value, where: str, what: str) -> list[str]:
+    """A list of names (icons, markers)."""
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise InputError(where, f"expected a list of {what} names, got {value!r}")
+    return list(value)
+
+
 def hex_field(title: Title, value, where: str) -> str:
     hex_id = name_field(value, where, "hex")
     if hex_id not in title.hexes:
@@ -91,7 +98,7 @@ def place_tile(title: Title, hex_id, tile_name, rotation, where: str) -> PlacedH
         rotation = (title.hexes[hex_id].printed_rotation + rotation) % 6
     else:
         _check_geometry(title, hex_id, tile, rotation, where)
-    return PlacedHex(hex_id, tile, rotation)
+    return PlacedHex(hex_id, tile, rotation, icons=tile.icons)
 
 
 def _check_geometry(title: Title, hex_id: str, tile: Tile, rotation: int, where: str) -> None:
@@ -194,7 +201,7 @@ def phase_and_company(title: Title, data: dict) -> tuple[Phase, str]:
 def printed_board(title: Title) -> dict[str, PlacedHex]:
     board = {}
     for hex_id, mh in title.hexes.items():
-        placed = PlacedHex(hex_id, mh.printed, mh.printed_rotation)
+        placed = PlacedHex(hex_id, mh.printed, mh.printed_rotation, icons=mh.printed.icons)
         for entry in mh.printed_tokens:
             fill_city(placed, entry, f"map hex {hex_id}")
         board[hex_id] = placed

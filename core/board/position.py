@@ -75,6 +75,8 @@ class PlacedHex:
     rotation: int
     tokens: dict[int, CityTokens] = field(default_factory=dict)
     markers: tuple[str, ...] = ()
+    icons: tuple[str, ...] = ()    # the icons on the hex now (board state: engine Hex#lay
+                                   # keeps sticky ones, events remove some)
 
 
 def copy_board(board: dict[str, PlacedHex]) -> dict[str, PlacedHex]:

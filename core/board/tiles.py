@@ -105,6 +105,7 @@ class Tile:
     border_costs: tuple = ()              # (edge, cost) of costed borders (water) at rotation 0
     blocks_lay: bool = False              # laid only by a private's ability naming it
     future_label: tuple[str, str] | None = None   # (label, colour) it asks of a later tile
+    icons: tuple[str, ...] = ()           # the icons it shows (ports, mines, E/W markers)
 
     def node(self, index: int) -> Node:
         for n in self.nodes:
@@ -150,7 +151,8 @@ def tile_from_dict(name: str, data: dict) -> Tile:
                                        if b.get("cost")),
                     blocks_lay=bool(data.get("blocks_lay", False)),
                     future_label=(data["future_label"]["label"], data["future_label"]["color"])
-                    if "future_label" in data else None)
+                    if "future_label" in data else None,
+                    icons=tuple(data.get("icons", ())))
     except (KeyError, TypeError, ValueError) as exc:
         raise InputError(f"tile {name}", f"malformed tile data ({exc})") from None
 

@@ -1,5 +1,5 @@
 """Reading a corpus line (``tests/data/corpus/FORMAT.md``, 18xx.games conventions):
-``board`` lists every hex with its tile, rotation, tokens and assignments."""
+``board`` lists every hex with its tile, rotation, tokens, assignments and icons."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -9,6 +9,7 @@ from trainrun.board.board_input import (
     hex_field,
     list_field,
     make_position,
+    name_list,
     need,
     object_field,
     once,
@@ -40,6 +41,8 @@ def position_from_corpus(ruleset: Ruleset, data: dict) -> Position:
         placed = place_tile(title, hex_id, need(h, "tile", where), h.get("rotation", 0),
                              f"{where} ({hex_id})")
         placed.markers = tuple(symbols(h.get("assignments", []), f"{where}.assignments"))
+        if "icons" in h:   # board state: the line's, not the tile's
+            placed.icons = tuple(name_list(h["icons"], f"{where}.icons", "icon"))
         tokens = h.get("tokens", [])
         if not isinstance(tokens, list):
             raise InputError(f"{where}.tokens", f"expected a list, got {tokens!r}")

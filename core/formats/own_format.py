@@ -1,8 +1,8 @@
 """trainrun's own position format (``position.schema.json``): reading it, writing a
 position in it, and printing it one tile, token or train per line.
 
-It lists the laid tiles, the tokens and the hex markers; every other hex shows its
-printed tile.
+It lists the laid tiles, the tokens, the hex markers and the icons that differ from their
+tiles'; every other hex shows its printed tile.
 """
 from __future__ import annotations
 
@@ -15,7 +15,9 @@ from trainrun.board.board_input import (
     list_field,
     make_position,
     name_field,
+    name_list,
     need,
+    object_field,
     once,
     phase_and_company,
     place_tile,
@@ -31,7 +33,8 @@ if TYPE_CHECKING:
 
 
 OWN_FIELDS = {
-    "": {"title", "phase", "company", "trains", "tiles", "tokens", "markers", "title_state",
+    "": {"title", "phase", "company", "trains", "tiles", "tokens", "markers", "icons",
+         "title_state",
          "options", "fixture", "action", "cash", "turn", "tokens_left", "abilities",
          "privates"},
     "trains": {"id", "name"},
@@ -97,6 +100,10 @@ def position_from_own(ruleset: Ruleset, data: dict) -> Position:
         hex_id = hex_field(title, need(m, "hex", where), f"{where}.hex")
         marker = name_field(need(m, "marker", where), f"{where}.marker", "marker")
         board[hex_id].markers += (marker,)
+    icons = object_field(data, "icons")
+    for hex_id, names in icons.items():
+        where = f"icons.{hex_id}"
+        board[hex_field(title, hex_id, where)].icons = tuple(name_list(names, where, "icon"))
     return make_position(ruleset, phase, company, data, board, turn_from_own(data, title.hexes))
 
 
@@ -115,6 +122,7 @@ def position_to_own(position: Position) -> dict:
     printed nor in the catalogue: 18PA's ferry) is not written; reading makes it again."""
     title = position.title
     tiles, tokens, markers = [], [], []
+    icons: dict[str, list] = {}
     for hex_id, placed in position.board.items():
         mh = title.hexes[hex_id]
         printed = {} if placed.tile is not mh.printed else _printed_holders(mh)
@@ -143,12 +151,16 @@ def position_to_own(position: Position) -> dict:
                     tokens.append({"hex": hex_id, "city": index, "company": holder,
                                    "extra": True})
         markers += [{"hex": hex_id, "marker": m} for m in placed.markers]
+        if placed.icons != placed.tile.icons:
+            icons[hex_id] = list(placed.icons)
     out: dict[str, object]
     out = {"title": title.name, "phase": position.phase.name, "company": position.company,
            "trains": [{"id": t.id, "name": t.name} for t in position.trains],
            "tiles": tiles, "tokens": tokens}
     if markers:
         out["markers"] = markers
+    if icons:
+        out["icons"] = icons
     if position.title_state:
         out["title_state"] = position.title_state
     if position.options:
