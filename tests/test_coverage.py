@@ -43,3 +43,20 @@ def test_the_command_prints_each_title_and_its_json():
     by_name = {d["name"]: d for d in map(json.loads, lines)}
     assert set(by_name) == set(installed_titles())
     assert by_name["18PA"]["not_yet"]["audit"].startswith("trainrun does not replay")
+
+
+def test_a_private_ability_not_read_is_refused_where_it_is_used():
+    # 18NL 167050#144: P2 places its token (SpecialToken); its ability's special_only,
+    # which the shared rules do not follow, makes every answer there a guess: refused
+    import pathlib
+
+    import pytest
+
+    from trainrun import read_position
+    from trainrun.errors import InputError
+    from trainrun.turn.tokens import legal_tokens
+    path = pathlib.Path(__file__).parent / "data" / "moves_compiled" / "18NL" / "167050.jsonl"
+    line = next(d for d in map(json.loads, path.read_text().splitlines()) if d["action"] == 144)
+    with pytest.raises(InputError, match=r"P2's token ability is not followed by trainrun "
+                                         r"\(special_only=True"):
+        legal_tokens(read_position(line))

@@ -107,8 +107,9 @@ def test_a_used_ability_places_nothing():
         apply_token(position, TokenMove("F20", 0, 0))
 
 
+# (a single hex written as a string is the engine's own form, 18NL's P1: read as that hex)
 @pytest.mark.parametrize("key, value", [("price", -1), ("teleport_price", "0"),
-                                        ("hexes", "F20"), ("connected", 1), ("count", 1.5)])
+                                        ("hexes", 20), ("connected", 1), ("count", 1.5)])
 def test_a_malformed_ability_names_its_field(key, value):
     position = _stagecoach(_green_albany())
     position = dataclasses.replace(position, turn=dataclasses.replace(

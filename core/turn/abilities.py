@@ -603,6 +603,11 @@ def acting_ability(position: Position, kinds: tuple[str, ...]) -> dict | None:
             break
     if base is None:
         return stated
+    skipped = not_followed(base)
+    if skipped:   # never a guess: the ability does what trainrun does not model
+        raise InputError("turn.entity", f"{sym}'s {base.get('type')} ability is not followed "
+                                        f"by trainrun ({', '.join(skipped)}; trainrun titles "
+                                        f"lists it)")
     return {**base, **(stated or {})}
 
 
