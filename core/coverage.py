@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from trainrun.hooks import answers
 from trainrun.registry import load_title
 from trainrun.turn.abilities import coverage
 
@@ -63,8 +64,7 @@ class TitleCoverage:
 def title_coverage(name: str) -> TitleCoverage:
     """The coverage of installed title ``name``."""
     ruleset = load_title(name)
-    replays = any(impl.plugin_name == "title"
-                  for impl in ruleset.hook.trainrun_replay_rules.get_hookimpls())
+    replays = answers.gives_replay_rules(ruleset)
     works = RUNS + TURN + (GAME_FILES if replays else ())
     not_yet = {} if replays else {
         cmd: "trainrun does not replay this title's game files yet (no replay rules)"

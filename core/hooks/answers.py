@@ -281,6 +281,14 @@ def replay_rules(ruleset: Ruleset, settings: dict) -> ReplayRules | None:
     return ruleset.hook.trainrun_replay_rules(settings=settings)
 
 
+def gives_replay_rules(ruleset: Ruleset) -> bool:
+    """Does the title answer ``trainrun_replay_rules`` itself (not only the shared
+    default, which replays nothing)? For ``trainrun titles``: asked without settings, as
+    the answer may need a game's."""
+    return any(impl.plugin_name == "title"
+               for impl in ruleset.hook.trainrun_replay_rules.get_hookimpls())
+
+
 def replay_round(ruleset: Ruleset, replay: ReplayState, action: dict) -> str | None:
     """The kind of round logged ``action`` belongs to, if the title says
     (``trainrun_replay_round``, asked with what the title sees of the replay)."""
