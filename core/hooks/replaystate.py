@@ -229,6 +229,23 @@ class ReplayState:
         self._replay.board[hex_id] = hexedits.with_token_put(self._replay.board[hex_id], city,
                                                              company)
 
+    def put_home_token(self, corporation: str) -> None:
+        """``corporation``'s home token in its home hex: the city reserved for it (the
+        reservation taken up), else its charter's city, else the hex's first city (engine
+        base.rb ``place_home_token``), for a title placing home tokens at a time of its own
+        (1889: each operating round; 18Texas: on floating)."""
+        charter = self.title.companies[corporation]
+        home = charter.get("home")
+        if not isinstance(home, str) or home not in self._replay.board:
+            return
+        placed = self._replay.board[home]
+        cities = [n.index for n in placed.tile.nodes if n.kind == "city"]
+        reserved = [i for i in cities if i in placed.tokens
+                    and corporation in placed.tokens[i].reserved]
+        city = (reserved or [charter.get("city", cities[0] if cities else 0)])[0]
+        self.put_token(home, city, corporation)
+        self.remove_reservations(corporation)   # its home's, the only one it holds
+
     def remove_reservations(self, holder: str) -> None:
         """Every reservation of ``holder`` (a company or a private) leaves the board."""
         for hex_id, placed in list(self._replay.board.items()):

@@ -56,22 +56,5 @@ def replay_round(replay: ReplayState, action: dict) -> str | None:
         floats = replay.books(Floats)
         for corporation in replay.title.companies:
             if floats.floated(corporation) and not replay.cities_of(corporation):
-                put_home_token(replay, corporation)
+                replay.put_home_token(corporation)
     return None
-
-
-def put_home_token(replay: ReplayState, corporation: str) -> None:
-    """``corporation``'s home token in the city reserved for it (the reservation taken up),
-    else its charter's city, else its home's first city (engine base.rb
-    ``place_home_token``)."""
-    charter = replay.title.companies[corporation]
-    home = charter.get("home")
-    if not isinstance(home, str) or home not in replay.board:
-        return
-    placed = replay.board[home]
-    cities = [n.index for n in placed.tile.nodes if n.kind == "city"]
-    reserved = [i for i in cities if i in placed.tokens
-                and corporation in placed.tokens[i].reserved]
-    city = (reserved or [charter.get("city", cities[0] if cities else 0)])[0]
-    replay.put_token(home, city, corporation)
-    replay.remove_reservations(corporation)   # its home's, the only one it holds

@@ -69,21 +69,4 @@ def replay_action(replay: ReplayState, action: dict) -> bool | None:
 def _floating(replay: ReplayState, floats: Floats, corporation: str) -> None:
     if (corporation in replay.title.companies and floats.floated(corporation)
             and not replay.cities_of(corporation)):
-        put_home_token(replay, corporation)
-
-
-def put_home_token(replay: ReplayState, corporation: str) -> None:
-    """``corporation``'s home token in the city reserved for it (the reservation taken up),
-    else its charter's city, else its home's first city (engine base.rb
-    ``place_home_token``)."""
-    charter = replay.title.companies[corporation]
-    home = charter.get("home")
-    if not isinstance(home, str) or home not in replay.board:
-        return
-    placed = replay.board[home]
-    cities = [n.index for n in placed.tile.nodes if n.kind == "city"]
-    reserved = [i for i in cities if i in placed.tokens
-                and corporation in placed.tokens[i].reserved]
-    city = (reserved or [charter.get("city", cities[0] if cities else 0)])[0]
-    replay.put_token(home, city, corporation)
-    replay.remove_reservations(corporation)   # its home's, the only one it holds
+        replay.put_home_token(corporation)
