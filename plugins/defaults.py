@@ -12,7 +12,8 @@ from trainrun.board.tiles import Node, Tile
 from trainrun.board.turnstate import LayRight
 from trainrun.errors import InputError
 from trainrun.hooks.replayrules import ReplayRules
-from trainrun.hooks.rules import TrainRules
+from trainrun.hooks.rules import CompanyBonus, TrainRules
+from trainrun.routes import families
 from trainrun.turn.abilities import border_discount, terrain_discount
 from trainrun.turn.lays import LayRules, default_upgrades_to, future_label
 from trainrun.turn.tokens import tokens_left, tokens_on_board
@@ -127,6 +128,19 @@ def trainrun_city_blocks(position: Position, hex_id: str, node: Node, tokens: Ci
     # a neutral token lets every train through (engine City#blocks?, token type :neutral)
     neutral = position.title.neutral | {"neutral"}
     return neutral.isdisjoint(tokens.holders())
+
+
+@hookimpl
+def trainrun_route_bonuses(position: Position, train: Train) -> list:
+    """The route bonuses of the title's bonus families (``bonuses.json``,
+    ``trainrun.routes.families``; docs/rules/common.md §6)."""
+    return families.route_bonuses(position, train)
+
+
+@hookimpl
+def trainrun_company_bonuses(position: Position) -> list[CompanyBonus]:
+    """The company bonuses of the title's bonus families (docs/rules/common.md §6)."""
+    return families.company_bonuses(position)
 
 
 @hookimpl

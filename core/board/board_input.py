@@ -259,7 +259,12 @@ PRIVATE_HOLDERS = ("company", "president", "player", "other")
 
 def _privates(data: dict) -> dict:
     """Who holds each open private company: ``company`` (the operating company), ``president``
-    (its president), ``player`` (another player), ``other`` (another company)."""
+    (its president), ``player`` (another player), ``other`` (another company). A line
+    without ``privates`` that lists the company's own ``companies`` (the harness's older
+    corpus lines) holds those."""
+    if "privates" not in data and "companies" in data:
+        return {name: "company" for name in name_list(data["companies"], "companies",
+                                                        "private company")}
     value = object_field(data, "privates")
     for name, holder in value.items():
         if holder not in PRIVATE_HOLDERS:
@@ -276,5 +281,8 @@ def make_position(ruleset, phase, company, data, board, turn: Turn,
                     else title_state, options=object_field(data, "options"),
                     source={k: data[k] for k in ("fixture", "action", "entity_type")
                             if k in data}, turn=turn, tokens_left=_tokens_left(data),
-                    abilities=_abilities(data), privates=_privates(data), ruleset=ruleset)
+                    abilities=_abilities(data), privates=_privates(data),
+                    company_assignments=tuple(name_list(data.get("company_assignments", []),
+                                                        "company_assignments", "assignment")),
+                    ruleset=ruleset)
 

@@ -114,6 +114,9 @@ class Position:
     tokens_left: int | None = None   # unplaced tokens of the company (None: from its charter)
     abilities: tuple = ()   # abilities of the privates the company owns ({type, count, ...})
     privates: dict = field(default_factory=dict)   # open private -> who holds it (HOLDERS)
+    # what is assigned to the operating company (engine Corporation#assigned?: 1846's
+    # Steamboat, Meat Packing and Boomtown bonuses); a hex's assignments are its markers
+    company_assignments: tuple = ()
     _derived: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property

@@ -9,6 +9,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from trainrun.board.bonus_entries import check_entry
 from trainrun.board.hexgrid import HexGrid
 from trainrun.board.tiles import Tile, tile_from_dict
 
@@ -67,13 +68,15 @@ class Title:
     companies: dict[str, dict]
     privates: dict[str, dict] = field(default_factory=dict)   # sym -> the engine's company
     neutral: frozenset[str] = frozenset()   # holders of neutral tokens (engine type :neutral)
+    bonuses: tuple = ()   # the bonus families' entries of bonuses.json (trainrun.routes.families)
 
     @classmethod
     def load(cls, folder: str | Path) -> Title:
         """Read map.json, tiles.json, trains.json, phases.json, companies.json (corporations,
         minors, and ``neutral``: the symbols of neutral tokens) and, where
         the title has private companies, privates.json (the engine's ``COMPANIES``: ``sym``,
-        ``name``, ``value``, ``revenue``, ``abilities``)."""
+        ``name``, ``value``, ``revenue``, ``abilities``); where its runs earn bonuses of the
+        shared families, bonuses.json (``trainrun.routes.families``)."""
         folder = Path(folder)
 
         def read(name):
@@ -108,9 +111,14 @@ class Title:
         companies = {c["sym"]: c for c in comp.get("corporations", []) + comp.get("minors", [])}
         privates = ({c["sym"]: c for c in read("privates.json")}
                     if (folder / "privates.json").exists() else {})
+        bonuses = (tuple(read("bonuses.json")) if (folder / "bonuses.json").exists()
+                   else ())
+        for i, entry in enumerate(bonuses):
+            check_entry(entry, f"bonuses.json[{i}]")
         return cls(name=mp["title"], grid=HexGrid(mp["layout"], mp.get("axes")), hexes=hexes,
                    tiles=tiles, trains=trains, phases=phases, companies=companies,
-                   privates=privates, neutral=frozenset(comp.get("neutral", ())))
+                   privates=privates, neutral=frozenset(comp.get("neutral", ())),
+                   bonuses=bonuses)
 
     def tile(self, name: str, hex_id: str) -> Tile:
         """The tile ``name`` as it can lie in ``hex_id`` (its printed tile or a catalogue tile)."""

@@ -36,7 +36,7 @@ OWN_FIELDS = {
     "": {"title", "phase", "company", "trains", "tiles", "tokens", "markers", "icons",
          "title_state",
          "options", "fixture", "action", "cash", "turn", "tokens_left", "abilities",
-         "privates"},
+         "privates", "company_assignments"},
     "trains": {"id", "name"},
     "tiles": {"hex", "tile", "rotation"},
     "tokens": {"hex", "city", "company", "extra"},
@@ -172,6 +172,8 @@ def position_to_own(position: Position) -> dict:
         out["abilities"] = [dict(a) for a in position.abilities]
     if position.privates:
         out["privates"] = dict(position.privates)
+    if position.company_assignments:
+        out["company_assignments"] = list(position.company_assignments)
     return out
 
 

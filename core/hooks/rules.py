@@ -6,6 +6,7 @@ solver. Nothing here knows a title.
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 
@@ -70,6 +71,31 @@ class RouteBonus:
 
 
 @dataclass(frozen=True)
+class PairBonus:
+    """An amount a route earns when the stops it pays include one of ``first`` and one of
+    ``second`` (docs/rules/common.md §6.1: 1846's east–west, 1882's East–Hudson): ``amount``
+    plus the listed amount of the best such stop of each set (1846: each end's icon values).
+
+    ``first`` and ``second`` map node ids (``HEX-i``) to that stop's own part of the bonus.
+    The stops that pay are those the engine's ``compute_stops`` chooses with the bonus
+    counted: under a pay limit, the best set of the stops visited with the bonus in its
+    value (``best_paid``). Earned once per route; several pair bonuses add up.
+    """
+
+    name: str
+    first: dict
+    second: dict
+    amount: int = 0
+    trains: frozenset | None = None  # train names that can earn it; None = all
+
+    def earned(self, paid: list[str]) -> int | None:
+        """What a route whose paid stops are ``paid`` (node ids) earns of it, None if not."""
+        a = [self.first[s] for s in paid if s in self.first]
+        b = [self.second[s] for s in paid if s in self.second]
+        return self.amount + max(a) + max(b) if a and b else None
+
+
+@dataclass(frozen=True)
 class CompanyBonus:
     """An amount paid once per run if any route of an eligible train visits a listed stop
     or runs through a listed hex (mining rights, connection bonuses).
@@ -77,6 +103,10 @@ class CompanyBonus:
     ``scored_only``: a listed stop counts only where it *scores* on the route: its value
     for the train is above 0 and, for a train with a pay limit, it is among the chosen
     stops (18NY connection bonuses on DE trains).
+    ``all_hexes``: the route must visit a stop on every listed hex (docs/rules/common.md
+    §6.2: 18AL's named trains); ``min_visited``: it must visit at least that many stops
+    (§6.3: one step of a best-route bonus such as 1846's Mail Contract). A bonus with
+    neither ``stops`` nor ``hexes`` asks only these.
     """
 
     name: str
@@ -85,6 +115,25 @@ class CompanyBonus:
     hexes: frozenset = frozenset()
     trains: frozenset | None = None  # train names that can earn it; None = all
     scored_only: bool = False
+    all_hexes: frozenset = frozenset()
+    min_visited: int = 0
+
+    def earned_by(self, visited: list[str], scored: set[str], touched: set[str],
+                  stop_hexes: set[str]) -> bool:
+        """Does a route earn it: ``visited`` its stops (node ids), ``scored`` those that
+        score, ``touched`` the hexes its track touches, ``stop_hexes`` its stops' hexes
+        (the train's eligibility aside)."""
+        if self.stops or self.hexes:
+            stops = scored if self.scored_only else set(visited)
+            if not (stops & self.stops or touched & self.hexes):
+                return False
+        return self.all_hexes <= stop_hexes and len(visited) >= self.min_visited
+
+    @property
+    def any_of(self) -> bool:
+        """Is it earned by one listed stop or hex alone (no ``all_hexes``, no
+        ``min_visited``)? The path model routes only these."""
+        return not self.all_hexes and not self.min_visited
 
 
 def scoring_order(value: int, prefer: bool, hex_id: str, index: int) -> tuple:
@@ -133,6 +182,43 @@ def scored_stops(values: list[int], order: list[tuple], pay_limit: int | None,
     ``station`` is given)."""
     paid = paid_stops(values, order, pay_limit, station)
     return [p and v > 0 for p, v in zip(paid, values)]
+
+
+def best_paid(values: list[int], order: list[tuple], pay_limit: int | None,
+              station: list[bool] | None, pairs: list[tuple]) -> list[bool]:
+    """``paid_stops`` with pair bonuses counted in the choice (docs/rules/common.md §6.1):
+    ``pairs`` holds per pair bonus (first, second, amount), ``first`` and ``second`` each
+    stop's own part of the bonus or None where the stop is not in that set. Under a pay
+    limit k binding a route that could earn a pair, every set of k visited stops (holding
+    a station where ``station`` is given) is tried, its value the paid stops worth more
+    than 0 plus the pairs it earns, and the first best one by ``order`` is taken, as the
+    engine's ``compute_stops`` takes the best combination with ``revenue_for``."""
+    plain = paid_stops(values, order, pay_limit, station)
+    n = len(values)
+    if not pay_limit or n <= pay_limit or not any(
+            any(f is not None for f in first) and any(s is not None for s in second)
+            for first, second, _ in pairs):
+        return plain
+
+    def worth(chosen) -> int:
+        total = sum(values[j] for j in chosen if values[j] > 0)
+        for first, second, amount in pairs:
+            a = [first[j] for j in chosen if first[j] is not None]
+            b = [second[j] for j in chosen if second[j] is not None]
+            if a and b:
+                total += amount + max(a) + max(b)
+        return total
+
+    best = [j for j in range(n) if plain[j]]
+    best_worth = worth(best)
+    for combo in itertools.combinations(sorted(range(n), key=order.__getitem__), pay_limit):
+        if station is not None and not any(station[j] for j in combo):
+            continue
+        w = worth(combo)
+        if w > best_worth:
+            best, best_worth = list(combo), w
+    chosen = set(best)
+    return [j in chosen for j in range(n)]
 
 
 def paid_value(values: list[int], pay_limit: int | None,

@@ -94,5 +94,22 @@ def bonus_reach(graph: TrackGraph, rs: RouteSet, bonuses: list,
                                 for seg in graph.segments], dtype=np.int32)
             hops = np.add.reduceat(seg_hit[rs.segs], seg_starts) if len(rs.segs) else 0
             hit |= (hops * (hop_counts > 0)) > 0
+        if not (b.stops or b.hexes):
+            hit[:] = True
+        if b.all_hexes:
+            hit &= _visits_all(graph, rs, b.all_hexes)
+        if b.min_visited:
+            hit &= np.diff(rs.offsets) >= b.min_visited
         out[:, k] = hit
     return out
+
+
+def _visits_all(graph: TrackGraph, rs: RouteSet, hexes: frozenset) -> np.ndarray:
+    """bool per route: does it visit a stop on every hex of ``hexes`` (docs/rules/common.md
+    §6.2)?"""
+    stop_hex = np.array([h for h, _ in graph.stop_nodes])
+    every = np.ones(len(rs), dtype=bool)
+    for hex_id in hexes:
+        on = (stop_hex == hex_id).astype(np.int32)
+        every &= np.add.reduceat(on[rs.stops], rs.offsets[:-1]) > 0
+    return every

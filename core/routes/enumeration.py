@@ -6,14 +6,15 @@ per position; ``enumerate_routes`` runs the compiled search
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from trainrun.errors import InputError
 from trainrun.hooks import answers
-from trainrun.hooks.rules import TrainRules, paid_value
+from trainrun.hooks.rules import PairBonus, TrainRules, best_paid, paid_value
 from trainrun.routes._enumerate import enumerate_routes as _enumerate
+from trainrun.routes._pairs import pair_gains
 from trainrun.routes.graph import TrackGraph
 
 MODES = {"stops": 0, "edges": 1, "unlimited": 2}
@@ -44,6 +45,11 @@ class TrainTable:
     hex_value: np.ndarray    # int64 per hex: bonus once per hex the route's track touches
     hex_touch: np.ndarray    # int32 per hex: added to the edge count when touched (H trains)
     bonus_names: dict        # ("stop"|"hex", index) -> (name, amount) of bonuses above
+    pairs: tuple = ()        # the PairBonus the train can earn
+    pair_first: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), np.int64))
+    pair_second: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), np.int64))
+    # int64 [pairs, stops]: the stop's own part of each pair bonus, -1 where it is not in
+    # that set (``pair_arrays``)
 
     @property
     def name(self) -> str:
@@ -73,7 +79,12 @@ def train_tables(graph: TrackGraph) -> list[TrainTable]:
         hex_touch = np.array([rules.hex_touch_cost.get(h, 0) for h in graph.hex_ids],
                              dtype=np.int32)
         names: dict = {}
+        pairs = []
         for bonus in answers.route_bonuses(position, train):
+            if isinstance(bonus, PairBonus):
+                if bonus.trains is None or train.name in bonus.trains:
+                    pairs.append(bonus)
+                continue
             earned = (bonus.name, bonus.amount)
             for s in bonus.stops:
                 if s in stop_index and values[stop_index[s]] > 0:
@@ -83,10 +94,36 @@ def train_tables(graph: TrackGraph) -> list[TrainTable]:
                 if h in hex_index:
                     hex_value[hex_index[h]] += bonus.amount
                     names.setdefault(("hex", hex_index[h]), []).append(earned)
-        _within_bounds(values, hex_value, len(trains))
+        first, second = pair_arrays(graph, pairs)
+        _within_bounds(values + [b.amount + int(first[p].max(initial=0))
+                                 + int(second[p].max(initial=0))
+                                 for p, b in enumerate(pairs)], hex_value, len(trains))
         tables.append(TrainTable(trains, rules, np.array(values, dtype=np.int64), costs,
-                                 np.array(hex_value, dtype=np.int64), hex_touch, names))
+                                 np.array(hex_value, dtype=np.int64), hex_touch, names,
+                                 tuple(pairs), first, second))
     return tables
+
+
+MAX_PAIRS = 64   # pair bonuses one train can earn (the compiled pass's scratch space)
+
+
+def pair_arrays(graph: TrackGraph, pairs: list) -> tuple[np.ndarray, np.ndarray]:
+    """Each pair bonus's two sets as int64 [pairs, stops] arrays: a listed stop's own part
+    of the bonus, -1 for a stop not listed."""
+    if len(pairs) > MAX_PAIRS:
+        raise InputError("bonuses", f"{len(pairs)} pair bonuses for one train; at most "
+                                    f"{MAX_PAIRS}")
+    first = np.full((len(pairs), len(graph.stop_ids)), -1, dtype=np.int64)
+    second = first.copy()
+    for p, bonus in enumerate(pairs):
+        for side, members in ((first, bonus.first), (second, bonus.second)):
+            for node_id, amount in members.items():
+                if node_id in graph.stop_index:
+                    if amount < 0:
+                        raise InputError(f"bonus {bonus.name}",
+                                         f"a negative part {amount} at {node_id}")
+                    side[p, graph.stop_index[node_id]] = amount
+    return first, second
 
 
 MAX_RUN_VALUE = 2 ** 53 - 1   # what JSON carries exactly to any reader, CP-SAT sums safely
@@ -140,15 +177,45 @@ def enumerate_routes(graph: TrackGraph, table: TrainTable, max_routes: int = 5_0
         table.stop_cost, table.stop_value, table.hex_value, table.hex_touch,
         MODES[r.distance], r.limit, r.pay_limit or 0, r.requires_token, r.min_stops,
         r.paid_station, max_routes, deadline or 0.0)
-    return RouteSet(table, *out)
+    rs = RouteSet(table, *out)
+    if table.pairs and len(rs):
+        gain, _ = pair_gains(rs.offsets, rs.stops, table.stop_value, graph.station,
+                             table.pair_first, table.pair_second,
+                             np.array([b.amount for b in table.pairs], dtype=np.int64),
+                             r.pay_limit or 0, r.paid_station)
+        rs.values = rs.values + gain
+    return rs
+
+
+def route_pairs(graph: TrackGraph, table: TrainTable, stops, order: list) -> tuple:
+    """(paid, pairs) of one route given as stop indices: which stops pay
+    (``trainrun.hooks.rules.best_paid``, ``order`` each stop's ``scoring_order`` key) and
+    the pair bonuses earned as (name, amount)."""
+    r = table.rules
+    values = [int(table.stop_value[s]) for s in stops]
+    station = [bool(graph.station[s]) for s in stops] if r.paid_station else None
+    terms = [([None if table.pair_first[p, s] < 0 else int(table.pair_first[p, s])
+               for s in stops],
+              [None if table.pair_second[p, s] < 0 else int(table.pair_second[p, s])
+               for s in stops], b.amount) for p, b in enumerate(table.pairs)]
+    paid = best_paid(values, order, r.pay_limit, station, terms)
+    chosen = [graph.stop_ids[s] for s, p in zip(stops, paid) if p]
+    earned = [(b.name, amount) for b in table.pairs
+              if (amount := b.earned(chosen)) is not None]
+    return paid, earned
 
 
 def route_value(graph: TrackGraph, table: TrainTable, stops, segs) -> int:
     """Revenue of one route given as stop and segment indices (same scoring as the
-    enumerator: under a pay limit the stops ``trainrun.hooks.rules.paid_stops`` pays)."""
+    enumerator: under a pay limit the stops ``trainrun.hooks.rules.paid_stops`` pays, or
+    with pair bonuses ``best_paid``, docs/rules/common.md §6.1)."""
     r = table.rules
     values = [int(table.stop_value[s]) for s in stops]
     station = [bool(graph.station[s]) for s in stops] if r.paid_station else None
     touched = {h for k in segs for h in graph.segments[k].hexes}
-    return (paid_value(values, r.pay_limit, station)
-            + sum(int(table.hex_value[h]) for h in touched))
+    hexes = sum(int(table.hex_value[h]) for h in touched)
+    if not table.pairs:
+        return paid_value(values, r.pay_limit, station) + hexes
+    paid, earned = route_pairs(graph, table, stops, [(-v, j) for j, v in enumerate(values)])
+    return (sum(v for v, p in zip(values, paid) if p and v > 0) + sum(a for _, a in earned)
+            + hexes)

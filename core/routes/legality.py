@@ -41,7 +41,7 @@ from trainrun.board.position import parse_node_id as _parse_node_id
 from trainrun.board.tiles import Node, gauges_meet, split_lane_end
 from trainrun.board.townspots import spot_claims
 from trainrun.hooks import answers
-from trainrun.hooks.rules import paid_stops, scoring_order
+from trainrun.hooks.rules import PairBonus, best_paid, paid_stops, scoring_order
 
 __all__ = ["RouteCheck", "RunCheck", "check_route", "check_run"]
 
@@ -512,7 +512,12 @@ def _score(position: Position, train: Train, rules, nodes: list, out: RouteCheck
               for node_id, node in zip(visited, nodes)]
     stop_bonus = defaultdict(list)
     hex_bonus = []
+    pairs = []
     for bonus in answers.route_bonuses(position, train):
+        if isinstance(bonus, PairBonus):
+            if bonus.trains is None or train.name in bonus.trains:
+                pairs.append(bonus)
+            continue
         for s in bonus.stops:
             stop_bonus[s].append(bonus)
         for h in bonus.hexes:
@@ -532,9 +537,22 @@ def _score(position: Position, train: Train, rules, nodes: list, out: RouteCheck
         if rules.paid_station:   # a station among them (docs/rules/common.md §5.3)
             stations = answers.stations(position)
             station = [node_id in stations for node_id in visited]
-    out.paid = paid_stops(values, order, rules.pay_limit, station)
+    if pairs:   # the paid stops chosen with the pairs counted (docs/rules/common.md §6.1)
+        if not order:
+            order = [(-v, j) for j, v in enumerate(values)]
+        terms = [([b.first.get(v) for v in visited], [b.second.get(v) for v in visited],
+                  b.amount) for b in pairs]
+        out.paid = best_paid(values, order, rules.pay_limit, station, terms)
+    else:
+        out.paid = paid_stops(values, order, rules.pay_limit, station)
     scored = [p and v > 0 for p, v in zip(out.paid, values)]
     revenue = sum(v for v, sc in zip(values, scored) if sc)
+    chosen = [v for v, p in zip(visited, out.paid) if p]
+    for bonus in pairs:
+        amount = bonus.earned(chosen)
+        if amount is not None:
+            revenue += amount
+            out.bonuses.append({"name": bonus.name, "where": "route", "value": amount})
     for j, node_id in enumerate(visited):
         if scored[j]:
             out.bonuses += [{"name": b.name, "where": node_id, "value": b.amount}
@@ -596,15 +614,21 @@ def check_run(position: Position, routes: list) -> RunCheck:
     revenue = sum(rc.revenue for rc in checks)
     earned: list[dict] = []
     for bonus in answers.company_bonuses(position):
-        for r, rc in enumerate(checks, start=1):
+        # a best-route bonus goes to the route visiting the most stops, the greater train
+        # id among equals (engine 1846 ``revenue_for``; docs/rules/common.md §6.3)
+        order = (sorted(range(1, len(checks) + 1), reverse=True, key=lambda r: (
+            len(checks[r - 1].visited), str(checks[r - 1].train)))
+            if bonus.min_visited else range(1, len(checks) + 1))
+        for r in order:
+            rc = checks[r - 1]
             if rc.train is None:
                 continue
             name = trains[rc.train].name
             if bonus.trains is not None and name not in bonus.trains:
                 continue
-            stops = ({v for v, sc in zip(rc.visited, rc.scored) if sc}
-                     if bonus.scored_only else set(rc.visited))
-            if stops & set(bonus.stops) or rc.hexes & set(bonus.hexes):
+            scored = {v for v, sc in zip(rc.visited, rc.scored) if sc}
+            stop_hexes = {split_node_id(v)[0] for v in rc.visited}
+            if bonus.earned_by(list(rc.visited), scored, set(rc.hexes), stop_hexes):
                 earned.append({"name": bonus.name, "amount": bonus.amount, "route": r})
                 break
     fixed = answers.fixed_income(position)

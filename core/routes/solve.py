@@ -33,7 +33,7 @@ from trainrun.hooks import answers
 from trainrun.hooks.rules import scored_stops, scoring_order
 from trainrun.routes.bonus_reach import preferred_stops
 from trainrun.routes.claims import claimed_bonuses
-from trainrun.routes.enumeration import enumerate_routes, route_value, train_tables
+from trainrun.routes.enumeration import enumerate_routes, route_pairs, route_value, train_tables
 from trainrun.routes.graph import TrackGraph, build_graph
 from trainrun.routes.keep import prepare as kept_tables
 from trainrun.routes.keep import restrict, with_kept
@@ -74,6 +74,10 @@ def describe_route(graph: TrackGraph, table, stops: list, segs: list, train,
     station = ([bool(graph.station[s]) for s in stops] if table.rules.paid_station
                else None)
     scored = scored_stops(values, order, table.rules.pay_limit, station)
+    pairs: list = []
+    if table.pairs:
+        paid, pairs = route_pairs(graph, table, stops, order)
+        scored = [p and v > 0 for p, v in zip(paid, values)]
     chains = []
     for j, k in enumerate(segs):
         seg = graph.segments[k]
@@ -89,6 +93,7 @@ def describe_route(graph: TrackGraph, table, stops: list, segs: list, train,
     for h in touched:
         for name, amount in table.bonus_names.get(("hex", h), ()):
             bonuses.append({"name": name, "where": graph.hex_ids[h], "value": amount})
+    bonuses += [{"name": name, "where": "route", "value": amount} for name, amount in pairs]
     return RunRoute(
         train=train.id, train_name=train.name,
         revenue=route_value(graph, table, stops, segs),
@@ -157,8 +162,12 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
     cands = [candidates(graph, rs, bonuses, preferred) for rs in sets]
     # a list cut by the deadline (not the budget) goes to the path model only with a
     # second left (building that model does not look at the clock)
+    # the path model routes neither pair bonuses nor company bonuses asking more than one
+    # stop or hex (docs/rules/common.md §6): without it a cut list proves only a bound
+    routed = all(b.any_of for b in bonuses)
     path_trains = {t: path_train(graph, tables[t], bonuses, preferred)
-                   for t, rs in enumerate(sets) if not rs.complete
+                   for t, rs in enumerate(sets) if not rs.complete and routed
+                   and not tables[t].pairs
                    and (len(rs) >= route_budget or deadline.left() >= PATH_MODEL_LEAST)}
     report = None if progress is None else \
         (lambda best, bound: progress(best, bound, deadline.elapsed()))

@@ -21,13 +21,15 @@ def upper_route_value(table: TrainTable, station: np.ndarray) -> int:
     a route visiting every stop worth more than 0 would pay (``paid_value``: with a pay
     limit its best k, a station among them where the train's paid stops need one, the best
     station of ``station``, uint8 per stop, standing in for the k-th where that is more),
-    plus every hex bonus."""
+    plus every hex bonus and every pair bonus at its most."""
     r = table.rules
     paying = np.flatnonzero((table.stop_value > 0) | (station.astype(bool) & r.paid_station))
     values = table.stop_value[paying].tolist()
     stations = station[paying].astype(bool).tolist() if r.paid_station else None
+    pairs = sum(b.amount + int(table.pair_first[p].max(initial=0))
+                + int(table.pair_second[p].max(initial=0)) for p, b in enumerate(table.pairs))
     return int(paid_value(values, r.pay_limit, stations)
-               + table.hex_value[table.hex_value > 0].sum())
+               + table.hex_value[table.hex_value > 0].sum() + pairs)
 
 
 def candidates(graph: TrackGraph, rs: RouteSet, bonuses: list,

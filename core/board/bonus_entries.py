@@ -1,0 +1,24 @@
+"""The shape of a title's ``bonuses.json`` entries, checked when the title is loaded; what
+each family earns is ``trainrun.routes.families`` (docs/rules/common.md §6)."""
+from __future__ import annotations
+
+from trainrun.errors import InputError
+
+FAMILIES = ("pair", "all_of", "best_route", "stop_bonus")
+
+
+def check_entry(entry, where: str) -> None:
+    """Refuse a ``bonuses.json`` entry of no known family or without its fields, naming
+    it (when the title is loaded)."""
+    if not isinstance(entry, dict) or entry.get("family") not in FAMILIES:
+        raise InputError(where, f"expected a bonus of family {', '.join(FAMILIES)}, "
+                                f"got {entry!r}")
+    family = entry["family"]
+    need = {"pair": ("name", "first", "second"), "best_route": ("name", "per_visited_stop"),
+            "all_of": ("name",), "stop_bonus": ("name",)}[family]
+    missing = [k for k in need if k not in entry]
+    if family in ("all_of", "stop_bonus") and not ({"ability", "hexes", "assignment"}
+                                                    & set(entry)):
+        missing.append("ability, hexes or assignment")
+    if missing:
+        raise InputError(where, f"a {family} bonus needs {', '.join(missing)}")

@@ -1,0 +1,139 @@
+"""The shared bonus families (docs/rules/common.md §6): what a title declares in its
+``bonuses.json``, read for one position into the route bonuses (``RouteBonus``,
+``PairBonus``) and company bonuses (``CompanyBonus``) that the route search, the checker
+and the solver score. Nothing here knows a title.
+
+Each entry of ``bonuses.json`` names its ``family`` and a ``name`` (the breakdown's):
+
+* ``pair`` (§6.1): ``first`` and ``second`` each select stops by ``group`` (a node's
+  groups tag), ``label`` (its tile's label) or ``hexes``; the route earns ``amount``
+  (default 0), plus with ``icon_values`` the numeric icons of each end's hex.
+* ``all_of`` (§6.2): once a run, ``amount`` for a route visiting a stop on each of
+  ``hexes``; with ``ability`` instead, one bonus per ability of that type the company has
+  (its ``hexes``, ``amount`` and ``description``).
+* ``best_route`` (§6.3): once a run, ``per_visited_stop`` for each stop the run's route
+  visiting the most stops visits.
+* ``stop_bonus`` (§6.4): ``amount`` per route for a paid stop on a hex assigned
+  ``assignment`` while that is assigned to the company too (times the hex's ``per_icon``
+  icons where given); with ``ability`` instead, each ability of that type the company has
+  pays its ``amount`` at its ``hexes``.
+
+An entry may say ``holds``: the company must hold that private (``Position.privates``).
+"""
+from __future__ import annotations
+
+from trainrun.board.position import Position, Train
+from trainrun.hooks.rules import CompanyBonus, PairBonus, RouteBonus
+
+ROUTE_FAMILIES = ("pair", "stop_bonus")
+
+
+def _applies(position: Position, entry: dict) -> bool:
+    held = entry.get("holds")
+    return held is None or position.privates.get(held) == "company"
+
+
+def _stops_on(position: Position, hexes) -> list[tuple[str, str]]:
+    """(hex id, node id) of every stop on ``hexes`` of the board."""
+    out = []
+    for hex_id in hexes:
+        placed = position.board.get(hex_id)
+        if placed is not None:
+            out += [(hex_id, position.node_id(hex_id, n.index)) for n in placed.tile.nodes]
+    return out
+
+
+def _selected(position: Position, select: dict) -> list[tuple[str, str]]:
+    """(hex id, node id) of the stops a pair bonus's set selects."""
+    out = []
+    for hex_id, placed in position.board.items():
+        if "hexes" in select and hex_id not in select["hexes"]:
+            continue
+        if "label" in select and select["label"] not in placed.tile.labels:
+            continue
+        for node in placed.tile.nodes:
+            if "group" in select and select["group"] not in position.node_groups(hex_id, node):
+                continue
+            out.append((hex_id, position.node_id(hex_id, node.index)))
+    return out
+
+
+def _icon_value(position: Position, hex_id: str) -> int:
+    """The sum of the hex's numeric icons (engine ``icon.name.to_i``: 1846's east–west)."""
+    return sum(int(i) for i in position.board[hex_id].icons if i.isdigit())
+
+
+def _abilities(position: Position, kind: str) -> list[dict]:
+    return [a for a in position.abilities if a.get("type") == kind]
+
+
+def route_bonuses(position: Position, train: Train) -> list:
+    """The route bonuses (``RouteBonus``, ``PairBonus``) the title's families give
+    ``train`` on this position."""
+    out: list = []
+    for entry in position.title.bonuses:
+        if entry["family"] not in ROUTE_FAMILIES or not _applies(position, entry):
+            continue
+        trains = frozenset(entry["trains"]) if "trains" in entry else None
+        if trains is not None and train.name not in trains:
+            continue
+        if entry["family"] == "pair":
+            sides = []
+            for select in (entry["first"], entry["second"]):
+                sides.append({node: _icon_value(position, h) if entry.get("icon_values") else 0
+                              for h, node in _selected(position, select)})
+            out.append(PairBonus(entry["name"], sides[0], sides[1], entry.get("amount", 0),
+                                 trains))
+        elif "ability" in entry:
+            for a in _abilities(position, entry["ability"]):
+                out.append(RouteBonus(a.get("description") or entry["name"],
+                                      int(a.get("amount", 0)),
+                                      stops=frozenset(n for _, n in _stops_on(position,
+                                                                              a.get("hexes", ())))))
+        elif entry.get("assignment") in position.company_assignments:
+            marker = entry["assignment"]
+            for hex_id, placed in position.board.items():
+                if marker not in placed.markers:
+                    continue
+                times = (placed.icons.count(entry["per_icon"]) if "per_icon" in entry else 1)
+                if times:
+                    out.append(RouteBonus(entry["name"], entry["amount"] * times,
+                                          stops=frozenset(n for _, n in
+                                                          _stops_on(position, [hex_id]))))
+    return out
+
+
+def _most_visited(position: Position) -> int:
+    """The most stops one of the company's trains could visit: its distance limit, or every
+    stop of the board for a train without one."""
+    stops = sum(len(p.tile.nodes) for p in position.board.values())
+    most = 0
+    for train in position.trains:
+        d = train.distance
+        limit = d if isinstance(d, int) else sum(r.get("visit", 0) for r in d)
+        most = max(most, min(limit, stops))
+    return most
+
+
+def company_bonuses(position: Position) -> list[CompanyBonus]:
+    """The company bonuses the title's families give on this position. A best-route bonus
+    is one step per stop (§6.3): the k-th pays for a route visiting at least k stops, so
+    the run earns one step for each stop of its route visiting the most."""
+    out: list[CompanyBonus] = []
+    for entry in position.title.bonuses:
+        if not _applies(position, entry):
+            continue
+        trains = frozenset(entry["trains"]) if "trains" in entry else None
+        if entry["family"] == "all_of":
+            if "ability" in entry:
+                out += [CompanyBonus(entry["name"], int(a.get("amount", 0)), trains=trains,
+                                     all_hexes=frozenset(a.get("hexes", ())))
+                        for a in _abilities(position, entry["ability"])]
+            else:
+                out.append(CompanyBonus(entry["name"], entry["amount"], trains=trains,
+                                        all_hexes=frozenset(entry["hexes"])))
+        elif entry["family"] == "best_route":
+            out += [CompanyBonus(entry["name"], entry["per_visited_stop"], trains=trains,
+                                 min_visited=k)
+                    for k in range(1, _most_visited(position) + 1)]
+    return out
