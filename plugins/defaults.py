@@ -133,13 +133,13 @@ def trainrun_city_blocks(position: Position, hex_id: str, node: Node, tokens: Ci
 @hookimpl
 def trainrun_route_bonuses(position: Position, train: Train) -> list:
     """The route bonuses of the title's bonus families (``bonuses.json``,
-    ``trainrun.routes.families``; docs/rules/common.md §6)."""
+    ``trainrun.routes.families``; docs/rules/common.md §9)."""
     return families.route_bonuses(position, train)
 
 
 @hookimpl
 def trainrun_company_bonuses(position: Position) -> list[CompanyBonus]:
-    """The company bonuses of the title's bonus families (docs/rules/common.md §6)."""
+    """The company bonuses of the title's bonus families (docs/rules/common.md §9)."""
     return families.company_bonuses(position)
 
 

@@ -59,6 +59,12 @@ implemented here from their docstrings:
   A ``scored_only`` bonus counts a listed stop only where it scores: value > 0 and, with
   ``pay_limit`` k, among the stops paid, of equal-valued combinations the first by
   (higher value, then stops of a ``scored_only`` bonus, then hex id, then node index).
+  A bonus with ``all_hexes`` needs a visited stop on each of them, one with
+  ``min_visited`` that many visited stops; one listing neither stops nor hexes asks only
+  those.
+* a pair bonus (a route bonus with ``first`` and ``second``): a route whose paid stops
+  hold a stop of each set earns its amount plus the largest part of each set among them;
+  under a pay limit the combinations above are ranked with the pair bonuses counted.
 """
 from __future__ import annotations
 
@@ -470,9 +476,12 @@ class TrainScorer:
         self.r = hook.trainrun_train_rules(position=position, train=train)
         if self.r.distance not in ("stops", "edges", "unlimited"):
             raise NotImplementedError(f"distance {self.r.distance!r}")
-        self.route_bonuses = [b for answer in hook.trainrun_route_bonuses(position=position,
-                                                                         train=train)
-                              for b in answer]
+        bonuses = [b for answer in hook.trainrun_route_bonuses(position=position, train=train)
+                   for b in answer]
+        # pair bonuses (they have two sets of stops) apart from the per-stop and per-hex ones
+        self.pairs = [b for b in bonuses if hasattr(b, "first")
+                      and (b.trains is None or train.name in b.trains)]
+        self.route_bonuses = [b for b in bonuses if not hasattr(b, "first")]
         self.eligible = [k for k, b in enumerate(rules.company_bonuses)
                          if b.trains is None or train.name in b.trains]
         self.preferred = {s for b in rules.company_bonuses if b.scored_only for s in b.stops}
@@ -518,8 +527,20 @@ class TrainScorer:
             return sides + sum(r.hex_touch_cost.get(h, 0) for h in hexes) <= r.limit
         return True
 
+    def pair_value(self, stops) -> int:
+        """What the pair bonuses add for these paid stops: for each pair with a stop of each
+        set among them, its amount plus the largest part of each set among them."""
+        total = 0
+        for b in self.pairs:
+            a = [b.first[v] for v in stops if v in b.first]
+            c = [b.second[v] for v in stops if v in b.second]
+            if a and c:
+                total += b.amount + max(a) + max(c)
+        return total
+
     def value(self, visited, hexes) -> int:
-        return (sum(self.stop_value(v) for v in self.paid(visited))
+        paid = self.paid(visited)
+        return (sum(self.stop_value(v) for v in paid) + self.pair_value(paid)
                 + sum(b.amount for b in self.route_bonuses for h in b.hexes if h in hexes))
 
     def paid(self, visited) -> tuple:
@@ -548,7 +569,9 @@ class TrainScorer:
                 for combo in itertools.combinations(sorted(stops), size):
                     if need and not set(combo) & self.rules.stations:
                         continue
-                    rank = (-sum(self.stop_value(v) for v in combo), sorted(map(key, combo)))
+                    worth = (sum(self.stop_value(v) for v in combo)
+                             + self.pair_value(combo))
+                    rank = (-worth, sorted(map(key, combo)))
                     if best is None or rank < best[0]:
                         best = (rank, combo)
                 if best is not None and -best[0][0] > 0:
@@ -565,10 +588,17 @@ class TrainScorer:
         """Indices of the company bonuses this route earns."""
         bonuses = self.rules.company_bonuses
         scored = self.scored(visited)
-        return frozenset(k for k in self.eligible
-                         if bonuses[k].stops & (scored if bonuses[k].scored_only
-                                                else set(visited))
-                         or bonuses[k].hexes & hexes)
+        stop_hexes = {v.rsplit("-", 1)[0] for v in visited}
+
+        def earns(b) -> bool:
+            listed = b.stops or b.hexes
+            if listed and not (b.stops & (scored if b.scored_only else set(visited))
+                               or b.hexes & hexes):
+                return False
+            return (all(h in stop_hexes for h in getattr(b, "all_hexes", ()))
+                    and len(visited) >= getattr(b, "min_visited", 0))
+
+        return frozenset(k for k in self.eligible if earns(bonuses[k]))
 
 
 def _hook_walks(position, scorers, rules):

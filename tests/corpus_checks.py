@@ -87,10 +87,13 @@ class CorpusChecks:
         """The declared route's node ids in order, as the corpus line records them."""
         return route["visited"]
 
-    def engine_route_revenues(self, position, checks) -> list[int]:
+    def engine_route_revenues(self, position, checks, run) -> list[int]:
         """The revenue the engine records for each declared route, given the independent
-        checker's results for the routes in declared order."""
-        return [rc.revenue for rc in checks]
+        checker's results for the routes in declared order and for the run: each route's
+        own revenue plus the company bonuses the engine credits to it (1846's Mail
+        Contract, docs/rules/common.md §9.3)."""
+        return [rc.revenue + sum(b["amount"] for b in run.company_bonuses if b["route"] == n)
+                for n, rc in enumerate(checks, start=1)]
 
     def expected_total(self, key: str, data: dict) -> int | None:
         """The best total ``solve`` must prove, or None where no search finished."""
@@ -110,10 +113,10 @@ class CorpusChecks:
             assert rc.violations == [], f"declared route {n} {visited}"
             routes.append((route["train"], visited, route["chains"]))
             checks.append(rc)
-        revenues = self.engine_route_revenues(position, checks)
+        run = check_run(position, routes)
+        revenues = self.engine_route_revenues(position, checks, run)
         for n, (route, revenue) in enumerate(zip(declared["routes"], revenues), start=1):
             assert revenue == route["revenue"], f"declared route {n} {route['visited']}"
-        run = check_run(position, routes)
         assert run.violations == []
         assert run.total == declared["total"]
 

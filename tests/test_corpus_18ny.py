@@ -39,7 +39,7 @@ class TestCorpus(CorpusChecks):
         assert set(route["stops"]) <= set(visited)
         return visited
 
-    def engine_route_revenues(self, position, checks):
+    def engine_route_revenues(self, position, checks, run):
         """docs/rules/18ny.md §5.1: the engine credits $10 per newly claimed location to the
         first route (in declared order) that scores it."""
         bonuses = [b for group in position.ruleset.hook.trainrun_company_bonuses(

@@ -1,5 +1,5 @@
 """The shape of a title's ``bonuses.json`` entries, checked when the title is loaded; what
-each family earns is ``trainrun.routes.families`` (docs/rules/common.md §6)."""
+each family earns is ``trainrun.routes.families`` (docs/rules/common.md §9)."""
 from __future__ import annotations
 
 from trainrun.errors import InputError

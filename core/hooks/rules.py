@@ -73,7 +73,7 @@ class RouteBonus:
 @dataclass(frozen=True)
 class PairBonus:
     """An amount a route earns when the stops it pays include one of ``first`` and one of
-    ``second`` (docs/rules/common.md §6.1: 1846's east–west, 1882's East–Hudson): ``amount``
+    ``second`` (docs/rules/common.md §9.1: 1846's east–west, 1882's East–Hudson): ``amount``
     plus the listed amount of the best such stop of each set (1846: each end's icon values).
 
     ``first`` and ``second`` map node ids (``HEX-i``) to that stop's own part of the bonus.
@@ -104,8 +104,8 @@ class CompanyBonus:
     for the train is above 0 and, for a train with a pay limit, it is among the chosen
     stops (18NY connection bonuses on DE trains).
     ``all_hexes``: the route must visit a stop on every listed hex (docs/rules/common.md
-    §6.2: 18AL's named trains); ``min_visited``: it must visit at least that many stops
-    (§6.3: one step of a best-route bonus such as 1846's Mail Contract). A bonus with
+    §9.2: 18AL's named trains); ``min_visited``: it must visit at least that many stops
+    (§9.3: one step of a best-route bonus such as 1846's Mail Contract). A bonus with
     neither ``stops`` nor ``hexes`` asks only these.
     """
 
@@ -186,7 +186,7 @@ def scored_stops(values: list[int], order: list[tuple], pay_limit: int | None,
 
 def best_paid(values: list[int], order: list[tuple], pay_limit: int | None,
               station: list[bool] | None, pairs: list[tuple]) -> list[bool]:
-    """``paid_stops`` with pair bonuses counted in the choice (docs/rules/common.md §6.1):
+    """``paid_stops`` with pair bonuses counted in the choice (docs/rules/common.md §9.1):
     ``pairs`` holds per pair bonus (first, second, amount), ``first`` and ``second`` each
     stop's own part of the bonus or None where the stop is not in that set. Under a pay
     limit k binding a route that could earn a pair, every set of k visited stops (holding

@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""Pair bonuses of enumerated routes (docs/rules/common.md §6.1), over a RouteSet's arrays.
+"""Pair bonuses of enumerated routes (docs/rules/common.md §9.1), over a RouteSet's arrays.
 
 Takes only arrays (see ``trainrun.routes.pair_bonuses.add_pair_bonuses`` for the Python
 API). For each route: what its pair bonuses add to the value the enumerator gave it, and

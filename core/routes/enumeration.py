@@ -208,7 +208,7 @@ def route_pairs(graph: TrackGraph, table: TrainTable, stops, order: list) -> tup
 def route_value(graph: TrackGraph, table: TrainTable, stops, segs) -> int:
     """Revenue of one route given as stop and segment indices (same scoring as the
     enumerator: under a pay limit the stops ``trainrun.hooks.rules.paid_stops`` pays, or
-    with pair bonuses ``best_paid``, docs/rules/common.md §6.1)."""
+    with pair bonuses ``best_paid``, docs/rules/common.md §9.1)."""
     r = table.rules
     values = [int(table.stop_value[s]) for s in stops]
     station = [bool(graph.station[s]) for s in stops] if r.paid_station else None

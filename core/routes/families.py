@@ -1,19 +1,19 @@
-"""The shared bonus families (docs/rules/common.md §6): what a title declares in its
+"""The shared bonus families (docs/rules/common.md §9): what a title declares in its
 ``bonuses.json``, read for one position into the route bonuses (``RouteBonus``,
 ``PairBonus``) and company bonuses (``CompanyBonus``) that the route search, the checker
 and the solver score. Nothing here knows a title.
 
 Each entry of ``bonuses.json`` names its ``family`` and a ``name`` (the breakdown's):
 
-* ``pair`` (§6.1): ``first`` and ``second`` each select stops by ``group`` (a node's
+* ``pair`` (§9.1): ``first`` and ``second`` each select stops by ``group`` (a node's
   groups tag), ``label`` (its tile's label) or ``hexes``; the route earns ``amount``
   (default 0), plus with ``icon_values`` the numeric icons of each end's hex.
-* ``all_of`` (§6.2): once a run, ``amount`` for a route visiting a stop on each of
+* ``all_of`` (§9.2): once a run, ``amount`` for a route visiting a stop on each of
   ``hexes``; with ``ability`` instead, one bonus per ability of that type the company has
   (its ``hexes``, ``amount`` and ``description``).
-* ``best_route`` (§6.3): once a run, ``per_visited_stop`` for each stop the run's route
+* ``best_route`` (§9.3): once a run, ``per_visited_stop`` for each stop the run's route
   visiting the most stops visits.
-* ``stop_bonus`` (§6.4): ``amount`` per route for a paid stop on a hex assigned
+* ``stop_bonus`` (§9.4): ``amount`` per route for a paid stop on a hex assigned
   ``assignment`` while that is assigned to the company too (times the hex's ``per_icon``
   icons where given); with ``ability`` instead, each ability of that type the company has
   pays its ``amount`` at its ``hexes``.
@@ -117,7 +117,7 @@ def _most_visited(position: Position) -> int:
 
 def company_bonuses(position: Position) -> list[CompanyBonus]:
     """The company bonuses the title's families give on this position. A best-route bonus
-    is one step per stop (§6.3): the k-th pays for a route visiting at least k stops, so
+    is one step per stop (§9.3): the k-th pays for a route visiting at least k stops, so
     the run earns one step for each stop of its route visiting the most."""
     out: list[CompanyBonus] = []
     for entry in position.title.bonuses:

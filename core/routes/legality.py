@@ -537,7 +537,7 @@ def _score(position: Position, train: Train, rules, nodes: list, out: RouteCheck
         if rules.paid_station:   # a station among them (docs/rules/common.md §5.3)
             stations = answers.stations(position)
             station = [node_id in stations for node_id in visited]
-    if pairs:   # the paid stops chosen with the pairs counted (docs/rules/common.md §6.1)
+    if pairs:   # the paid stops chosen with the pairs counted (docs/rules/common.md §9.1)
         if not order:
             order = [(-v, j) for j, v in enumerate(values)]
         terms = [([b.first.get(v) for v in visited], [b.second.get(v) for v in visited],
@@ -615,7 +615,7 @@ def check_run(position: Position, routes: list) -> RunCheck:
     earned: list[dict] = []
     for bonus in answers.company_bonuses(position):
         # a best-route bonus goes to the route visiting the most stops, the greater train
-        # id among equals (engine 1846 ``revenue_for``; docs/rules/common.md §6.3)
+        # id among equals (engine 1846 ``revenue_for``; docs/rules/common.md §9.3)
         order = (sorted(range(1, len(checks) + 1), reverse=True, key=lambda r: (
             len(checks[r - 1].visited), str(checks[r - 1].train)))
             if bonus.min_visited else range(1, len(checks) + 1))

@@ -163,7 +163,7 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
     # a list cut by the deadline (not the budget) goes to the path model only with a
     # second left (building that model does not look at the clock)
     # the path model routes neither pair bonuses nor company bonuses asking more than one
-    # stop or hex (docs/rules/common.md §6): without it a cut list proves only a bound
+    # stop or hex (docs/rules/common.md §9.5): without it a cut list proves only a bound
     routed = all(b.any_of for b in bonuses)
     path_trains = {t: path_train(graph, tables[t], bonuses, preferred)
                    for t, rs in enumerate(sets) if not rs.complete and routed

@@ -1,0 +1,249 @@
+"""Property tests for the bonus families (docs/rules/common.md §9): ``solve`` against the
+brute force on boards where a bonus changes the best run.
+
+Boards are cut from the real 1846 boards of tests/data/corpus/1846 (the laid tiles within
+1-3 hexes of a random company's station stay, every other hex shows its printed tile), on
+the 1846 plugin's data with a drawn ``bonuses.json`` in place of its own, read by the
+shared family reader (``trainrun.routes.families``) as any title's:
+
+* a pair bonus between two drawn sets of the cut's stops (by hexes), with a drawn amount
+  and each member's own part ($0-$60), now and then with ``icon_values`` (the numeric
+  icons of each end's hex) or limited to one train;
+* an all-of bonus over two or three drawn stop hexes, once a run;
+* a best-route bonus of $10-$30 per stop of the run's route visiting the most stops,
+  earned only while the company holds a drawn private (``holds``);
+* a stop bonus on a drawn hex assigned to the company (``assignment``: the hex's marker
+  and the company's ``company_assignments``), sometimes per drawn icon.
+
+The company runs 1-3 of 1846's trains, whose pay limits (3/5, 4/6, 7/8) make the choice of
+paid stops with the pair counted matter. The brute force (``bruteforce.best_run(position,
+hooks=True)``, every combination of paid stops with the bonuses counted) gives the best
+total; ``solve`` from route lists and from the path model's fallback (a list cut at one
+route: a family the path model does not route leaves a proven bound, not a wrong optimum)
+must agree, each route must be a brute-force route with the same revenue, and the
+independent checker must agree with the run's total. The statistics say how often a
+bonus was in the best run and how often it changed the best total.
+"""
+from __future__ import annotations
+
+import itertools
+import json
+from dataclasses import replace
+from functools import cache
+from pathlib import Path
+
+import boards
+import bruteforce
+import numpy as np
+from hypothesis import event, given
+from hypothesis import strategies as st
+
+from trainrun import solve
+from trainrun.board.title import Title
+from trainrun.formats.reading import position_of
+from trainrun.hooks.rules import best_paid, paid_value
+from trainrun.hooks.titleinfo import TitleInfo
+from trainrun.plugins.hookspecs import hookimpl
+from trainrun.registry import Ruleset, title_manager
+from trainrun.routes._pairs import pair_gains
+from trainrun.routes.legality import check_run
+
+DATA = Path(__file__).parent / "data"
+PLUGIN_DATA = Path(__file__).parents[1] / "plugins" / "g1846" / "data"
+NAMES = ["2", "4", "3/5", "5", "4/6", "6", "7/8"]
+PAY_LIMITED = ["3/5", "4/6", "7/8"]
+
+
+@cache
+def _title() -> Title:
+    return Title.load(PLUGIN_DATA)
+
+
+@cache
+def _lines() -> list[dict]:
+    return [json.loads(line) for path in sorted((DATA / "corpus" / "1846").glob("*.jsonl"))
+            for line in path.read_text().splitlines()][::4]
+
+
+class Plugin:
+    """1846's data with drawn bonus families, every rule else the shared one."""
+
+    def __init__(self, bonuses: tuple):
+        self.title = replace(_title(), bonuses=bonuses)
+
+    @hookimpl
+    def trainrun_title(self):
+        return TitleInfo(name="1846", data=PLUGIN_DATA)
+
+
+def _ruleset(bonuses: tuple) -> Ruleset:
+    plugin = Plugin(bonuses)
+    pm = title_manager(plugin)
+    return Ruleset(pm.hook.trainrun_title(), plugin.title, pm.hook)
+
+
+def _near(hex_id: str, radius: int) -> set:
+    seen = {hex_id}
+    for _ in range(radius):
+        seen = boards.near(_title(), seen)
+    return seen
+
+
+def _stop_hexes(data: dict) -> list[str]:
+    title = _title()
+    return sorted(h["hex"] for h in data["board"]
+                  if title.tile(h["tile"], h["hex"]).nodes)
+
+
+@st.composite
+def cases(draw):
+    data = json.loads(json.dumps(draw(st.sampled_from(_lines()))))
+    home, company = draw(st.sampled_from(boards.stations(data, "neutral")))
+    keep = _near(home, draw(st.integers(1, 3)))
+    data["board"] = [h for h in data["board"] if h["hex"] in keep or h["tile"] == h["hex"]]
+    for key in ("abilities", "companies", "company_assignments", "privates"):
+        data.pop(key, None)
+    data["entity"] = company
+    # half the time only trains paying fewer stops than they visit, so the pair decides
+    # which stops pay
+    names = PAY_LIMITED if boards.one_in(draw, 2) else NAMES
+    data["trains"] = boards.train_list(boards.train_names(draw, names))
+    near = [h for h in _stop_hexes(data) if h in keep] or _stop_hexes(data)
+    hexes = st.sampled_from(near)
+    bonuses = []
+    kinds = draw(st.sets(st.sampled_from(["pair", "all_of", "best_route", "stop"]),
+                         min_size=1))
+    if "pair" in kinds:
+        first = sorted(draw(st.sets(hexes, min_size=1, max_size=4)))
+        second = sorted(draw(st.sets(hexes, min_size=1, max_size=4)))
+        pair = {"family": "pair", "name": "pair", "first": {"hexes": first},
+                "second": {"hexes": second}, "amount": draw(st.sampled_from([0, 20, 60]))}
+        if boards.one_in(draw, 3):
+            pair["icon_values"] = True
+        if boards.one_in(draw, 4):
+            pair["trains"] = [data["trains"][0]["name"]]
+        bonuses.append(pair)
+    if "all_of" in kinds:
+        bonuses.append({"family": "all_of", "name": "all of",
+                        "hexes": sorted(draw(st.sets(hexes, min_size=min(2, len(near)),
+                                                     max_size=3))),
+                        "amount": draw(st.sampled_from([20, 40, 100]))})
+    if "best_route" in kinds:
+        bonuses.append({"family": "best_route", "name": "best route", "holds": "MAIL",
+                        "per_visited_stop": draw(st.sampled_from([10, 30]))})
+        if not boards.one_in(draw, 4):
+            data["privates"] = {"MAIL": "company"}
+    if "stop" in kinds:
+        where = draw(hexes)
+        stop = {"family": "stop_bonus", "name": "assigned", "assignment": "MPC",
+                "amount": draw(st.sampled_from([20, 30, 50]))}
+        if boards.one_in(draw, 3):
+            stop["per_icon"] = "port"
+        bonuses.append(stop)
+        for h in data["board"]:
+            if h["hex"] == where:
+                h["assignments"] = ["MPC"]
+                h["icons"] = draw(st.sampled_from([["port"], ["port", "port"], []]))
+        if not boards.one_in(draw, 4):
+            data["company_assignments"] = ["MPC"]
+    return data, tuple(bonuses)
+
+
+def _check(data: dict, bonuses: tuple) -> None:
+    position = position_of(_ruleset(bonuses), data)
+    expected, picks = bruteforce.best_run(position, hooks=True)
+    plain = solve(position_of(_ruleset(()), data)).total
+    for budget in (None, 1):
+        run = solve(position) if budget is None else solve(position, route_budget=budget)
+        why = (data["fixture"], data["action"], data["entity"], data["trains"], bonuses,
+               budget, expected, picks, [(r.train, r.visited, r.revenue) for r in run.routes],
+               run.company_bonuses)
+        if budget is None:
+            boards.note_run(run)
+            named = {b["name"] for r in run.routes for b in r.bonuses} | {
+                b["name"] for b in run.company_bonuses}
+            for b in bonuses:
+                event(f"{b['family']} in the best run: {b['name'] in named}")
+            event(f"the bonuses change the best total: {run.total != plain}")
+            chose = any(len(r.stops) > sum(s["scored"] for s in r.stops)
+                        and any(b["name"] == "pair" for b in r.bonuses) for r in run.routes)
+            event(f"a pair is earned on a route paying fewer stops than it visits: {chose}")
+            assert run.status == "optimal", why
+            assert run.total == expected, why
+        else:   # the path model routes none of these families: a bound, never a wrong optimum
+            assert run.total <= expected <= run.bound, why
+            assert run.status == "optimal" or run.total < run.bound or run.total == expected, why
+        boards.assert_brute_force_routes(position, run, bruteforce.hook_routes, why)
+        checked = check_run(position, [(r.train, r.visited, r.chains) for r in run.routes])
+        assert checked.violations == [], why
+        assert checked.total == run.total, why
+
+
+@boards.examples(250)
+@given(cases())
+def test_solver_matches_brute_force_with_bonus_families(case):
+    _check(*case)
+
+
+@st.composite
+def routes_with_pairs(draw):
+    """One route's stops (values, stations) and one or two pair bonuses over them."""
+    n = draw(st.integers(2, 9))
+    values = draw(st.lists(st.sampled_from([0, 10, 20, 30, 50]), min_size=n, max_size=n))
+    station = draw(st.lists(st.booleans(), min_size=n, max_size=n))
+    station[draw(st.integers(0, n - 1))] = True
+    part = st.one_of(st.none(), st.sampled_from([0, 10, 40]))
+    pairs = [(draw(st.lists(part, min_size=n, max_size=n)),
+              draw(st.lists(part, min_size=n, max_size=n)),
+              draw(st.sampled_from([0, 30, 100]))) for _ in range(draw(st.integers(1, 2)))]
+    pay_limit = draw(st.one_of(st.none(), st.integers(1, n)))
+    return values, station, pairs, pay_limit, draw(st.booleans())
+
+
+def _combinations_best(values, station, pairs, pay_limit, paid_station) -> int:
+    """The best worth over every set of min(k, n) stops (a station among them where the
+    train's paid stops need one): an exhaustive statement of the rule."""
+    n = len(values)
+    size = n if not pay_limit else min(pay_limit, n)
+    best = 0
+    for combo in itertools.combinations(range(n), size):
+        if paid_station and pay_limit and not any(station[j] for j in combo):
+            continue
+        worth = sum(values[j] for j in combo)
+        for first, second, amount in pairs:
+            a = [first[j] for j in combo if first[j] is not None]
+            b = [second[j] for j in combo if second[j] is not None]
+            if a and b:
+                worth += amount + max(a) + max(b)
+        best = max(best, worth)
+    return best
+
+
+@boards.examples(400)
+@given(routes_with_pairs())
+def test_compiled_pair_pass_and_rule_agree_with_every_combination(case):
+    """The compiled pass (``_pairs.pair_gains``) and the rule's statement
+    (``trainrun.hooks.rules.best_paid``) give the worth of trying every combination."""
+    values, station, pairs, k, paid_station = case
+    expected = _combinations_best(values, station, pairs, k, paid_station)
+    use_station = station if paid_station and k else None
+    paid = best_paid(values, [(-v, j) for j, v in enumerate(values)], k, use_station, pairs)
+    worth = sum(v for v, p in zip(values, paid) if p)
+    for first, second, amount in pairs:
+        a = [f for f, p in zip(first, paid) if p and f is not None]
+        b = [f for f, p in zip(second, paid) if p and f is not None]
+        worth += amount + max(a) + max(b) if a and b else 0
+    assert worth == expected, case
+    n = len(values)
+    arr = np.array([[-1 if x is None else x for x in side] for side in
+                    ([f for f, _, _ in pairs])], dtype=np.int64)
+    arr2 = np.array([[-1 if x is None else x for x in side] for side in
+                     ([s for _, s, _ in pairs])], dtype=np.int64)
+    gain, _ = pair_gains(np.array([0, n], dtype=np.int32), np.arange(n, dtype=np.int32),
+                         np.array(values, dtype=np.int64),
+                         np.array(station, dtype=np.uint8), arr, arr2,
+                         np.array([a for _, _, a in pairs], dtype=np.int64), k or 0,
+                         paid_station)
+    plain = paid_value(values, k, use_station)
+    event(f"the pairs add to the best paid stops' worth: {expected != plain}")
+    assert plain + int(gain[0]) == expected, case
