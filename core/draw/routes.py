@@ -24,10 +24,12 @@ _HEX = re.compile(r"\b([A-Z]+\d+)\b")
 def route_dicts(routes, kept=()) -> list[dict]:
     """``RunRoute``s of a ``Run`` or ``RouteVerdict``s of a verification as dicts with
     ``train``, ``train_name``, ``revenue``, ``visited``, ``stops``, ``chains``, ``legal``,
-    ``kept`` (the train's route was given, not chosen)."""
+    ``kept`` (the train's route was given, not chosen), ``bonuses`` (what the route earns
+    beyond its stops' face values: name, where, value)."""
     return [{"train": r.train, "train_name": r.train_name or r.train, "revenue": r.revenue,
              "visited": list(r.visited), "stops": list(r.stops), "chains": list(r.chains),
-             "legal": getattr(r, "legal", True), "kept": r.train in kept} for r in routes]
+             "legal": getattr(r, "legal", True), "kept": r.train in kept,
+             "bonuses": list(getattr(r, "bonuses", ()))} for r in routes]
 
 
 def draw_routes(position: Position, frame: BoardFrame, routes: list[dict]) -> list[str]:
@@ -38,6 +40,7 @@ def draw_routes(position: Position, frame: BoardFrame, routes: list[dict]) -> li
         parts = [_step(position, frame, step, route["train"], colour)
                  for chain in route["chains"] for step in _chain_paths(chain)]
         parts += _stops(position, frame, route, colour, k)
+        parts += _bonuses(position, frame, route, colour)
         out.append(group(parts, class_="route", data_train=route["train"], data_route=k,
                          data_revenue=route["revenue"],
                          data_kept="true" if route.get("kept") else None))
@@ -104,6 +107,31 @@ def _stops(position: Position, frame: BoardFrame, route: dict, colour: str, k: i
     return out
 
 
+def _bonuses(position: Position, frame: BoardFrame, route: dict, colour: str) -> list[str]:
+    """Each bonus of the route marked where it is earned: a stop (its node id), the two
+    ends of a pair ("A & B") or a hex; a bonus credited to the route as a whole (a company
+    bonus) only in the legend."""
+    out = []
+    for b in route.get("bonuses", ()):
+        where = str(b.get("where", ""))
+        points = [p for node in where.split(" & ") if (p := node_point(position, frame, node))]
+        if not points and where in frame.centres:
+            points = [frame.centres[where]]
+        for x, y in points:
+            out.append(el("text", f"★ {b.get('name', '')}", x=f"{x - 0.3 * R:.1f}",
+                          y=f"{y + 0.62 * R:.1f}", fill=colour, font_size=f"{0.2 * R:.1f}",
+                          font_weight="bold", stroke="white", stroke_width=2,
+                          paint_order="stroke", class_="route-bonus",
+                          data_bonus=b.get("name", ""), data_value=b.get("value")))
+    return out
+
+
+def _earned(route: dict) -> str:
+    """The route's bonuses for its legend line: " (E/W +$80, Port +$20)"."""
+    named = [f"{b.get('name', '')} +${b.get('value', 0)}" for b in route.get("bonuses", ())]
+    return f" ({', '.join(named)})" if named else ""
+
+
 def legend_height(routes: list[dict], lines: list) -> float:
     return (len(routes) + len(lines) + 1) * LEGEND_LINE + 0.2 * R
 
@@ -124,7 +152,7 @@ def draw_legend(routes: list[dict], y: float, heading: str, lines: list) -> str:
         parts.append(el("rect", x=f"{0.5 * R:.1f}", y=f"{ly - 0.28 * R:.1f}",
                         width=f"{0.6 * R:.1f}", height=f"{0.3 * R:.1f}", fill=train_colour(k)))
         parts.append(el("text", f"{route['train_name']} train ({route['train']}): "
-                                f"${route['revenue']}{bad}",
+                                f"${route['revenue']}{_earned(route)}{bad}",
                         x=f"{1.3 * R:.1f}", y=f"{ly:.1f}", font_size=size,
                         class_="legend-route", data_train=route["train"]))
     for j, (text, kind) in enumerate(lines):

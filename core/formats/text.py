@@ -84,6 +84,8 @@ def format_verification(result) -> str:
             lines.append(f"      note: {note}")
     if result.fixed_income:
         lines.append(f"  + fixed income: ${result.fixed_income}")
+    for b in getattr(result, "bonuses_not_earned", ()):
+        lines.append(f"  not earned: {b['name']} — {b['why']}")
     lines.append(_summary(result))
     if result.best is not None:
         lines.append("Best run:")

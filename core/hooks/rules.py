@@ -90,9 +90,22 @@ class PairBonus:
 
     def earned(self, paid: list[str]) -> int | None:
         """What a route whose paid stops are ``paid`` (node ids) earns of it, None if not."""
-        a = [self.first[s] for s in paid if s in self.first]
-        b = [self.second[s] for s in paid if s in self.second]
-        return self.amount + max(a) + max(b) if a and b else None
+        ends = self.ends(paid)
+        return None if ends is None else self.amount + self.first[ends[0]] + self.second[ends[1]]
+
+    def ends(self, paid: list[str]) -> tuple[str, str] | None:
+        """The stops of ``paid`` that earn it, one of each set (the first of the best),
+        or None."""
+        a = [s for s in paid if s in self.first]
+        b = [s for s in paid if s in self.second]
+        if not a or not b:
+            return None
+        return (max(a, key=lambda s: self.first[s]), max(b, key=lambda s: self.second[s]))
+
+    def where(self, paid: list[str]) -> str:
+        """The two stops that earn it, as the breakdown names them."""
+        ends = self.ends(paid)
+        return "" if ends is None else f"{ends[0]} & {ends[1]}"
 
 
 @dataclass(frozen=True)
@@ -103,10 +116,10 @@ class CompanyBonus:
     ``scored_only``: a listed stop counts only where it *scores* on the route: its value
     for the train is above 0 and, for a train with a pay limit, it is among the chosen
     stops (18NY connection bonuses on DE trains).
-    ``all_hexes``: the route must visit a stop on every listed hex (docs/rules/common.md
-    §9.2: 18AL's named trains); ``min_visited``: it must visit at least that many stops
-    (§9.3: one step of a best-route bonus such as 1846's Mail Contract). A bonus with
-    neither ``stops`` nor ``hexes`` asks only these.
+    ``all_hexes``: the route must visit a stop on every listed hex
+    (docs/rules/common.md §9.2: 18AL's named trains); ``min_visited``: it must visit at
+    least that many stops (docs/rules/common.md §9.3: one step of a best-route bonus such
+    as 1846's Mail Contract). A bonus with neither ``stops`` nor ``hexes`` asks only these.
     """
 
     name: str

@@ -105,8 +105,8 @@ def bonus_reach(graph: TrackGraph, rs: RouteSet, bonuses: list,
 
 
 def _visits_all(graph: TrackGraph, rs: RouteSet, hexes: frozenset) -> np.ndarray:
-    """bool per route: does it visit a stop on every hex of ``hexes`` (docs/rules/common.md
-    §9.2)?"""
+    """bool per route: does it visit a stop on every hex of ``hexes``
+    (docs/rules/common.md §9.2)?"""
     stop_hex = np.array([h for h, _ in graph.stop_nodes])
     every = np.ones(len(rs), dtype=bool)
     for hex_id in hexes:

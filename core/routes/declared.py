@@ -13,6 +13,7 @@ from trainrun.board.position import Position
 from trainrun.errors import InputError
 from trainrun.hooks import answers
 from trainrun.jsontext import load_json
+from trainrun.routes import families
 from trainrun.routes.legality import RouteCheck, check_route, check_run
 from trainrun.routes.result import Run, StopScore
 from trainrun.routes.runformat import route_readings
@@ -59,6 +60,8 @@ class Verification:
     best_status: str | None         # "optimal" or "feasible" (solver stopped at its time limit)
     best_bound: int | None          # proven upper bound on the best total
     best: Run | None = None         # the best run, when it earns more than the declared one
+    # each bonus of the title's families the run does not earn: {name, why}
+    bonuses_not_earned: list = field(default_factory=list)
 
     @property
     def optimal(self) -> bool:
@@ -304,8 +307,10 @@ def check_declared(position: Position, run_input) -> Verification:
             chains=[dict(c) for c in choice[n - 1][1]] if readings else [],
             claimed_revenue=claimed, notes=route_notes))
     total = sum(r.revenue for r in routes) + run.fixed_income
+    earned = {b["name"] for r in routes for b in r.bonuses}
     return Verification(
         title=position.title.name, company=position.company, phase=position.phase.name,
         legal=not violations, routes=routes, violations=violations,
         company_bonuses=run.company_bonuses, fixed_income=run.fixed_income,
-        declared_total=total, best_total=None, best_status=None, best_bound=None)
+        declared_total=total, best_total=None, best_status=None, best_bound=None,
+        bonuses_not_earned=families.not_earned(position, earned))

@@ -190,7 +190,7 @@ def enumerate_routes(graph: TrackGraph, table: TrainTable, max_routes: int = 5_0
 def route_pairs(graph: TrackGraph, table: TrainTable, stops, order: list) -> tuple:
     """(paid, pairs) of one route given as stop indices: which stops pay
     (``trainrun.hooks.rules.best_paid``, ``order`` each stop's ``scoring_order`` key) and
-    the pair bonuses earned as (name, amount)."""
+    the pair bonuses earned as (name, where, amount)."""
     r = table.rules
     values = [int(table.stop_value[s]) for s in stops]
     station = [bool(graph.station[s]) for s in stops] if r.paid_station else None
@@ -200,7 +200,7 @@ def route_pairs(graph: TrackGraph, table: TrainTable, stops, order: list) -> tup
                for s in stops], b.amount) for p, b in enumerate(table.pairs)]
     paid = best_paid(values, order, r.pay_limit, station, terms)
     chosen = [graph.stop_ids[s] for s, p in zip(stops, paid) if p]
-    earned = [(b.name, amount) for b in table.pairs
+    earned = [(b.name, b.where(chosen), amount) for b in table.pairs
               if (amount := b.earned(chosen)) is not None]
     return paid, earned
 
@@ -217,5 +217,5 @@ def route_value(graph: TrackGraph, table: TrainTable, stops, segs) -> int:
     if not table.pairs:
         return paid_value(values, r.pay_limit, station) + hexes
     paid, earned = route_pairs(graph, table, stops, [(-v, j) for j, v in enumerate(values)])
-    return (sum(v for v, p in zip(values, paid) if p and v > 0) + sum(a for _, a in earned)
+    return (sum(v for v, p in zip(values, paid) if p and v > 0) + sum(a for *_, a in earned)
             + hexes)

@@ -3,20 +3,21 @@
 ``PairBonus``) and company bonuses (``CompanyBonus``) that the route search, the checker
 and the solver score. Nothing here knows a title.
 
-Each entry of ``bonuses.json`` names its ``family`` and a ``name`` (the breakdown's):
+Each entry of ``bonuses.json`` names its ``family`` and a ``name`` (the breakdown's); the
+rules are docs/rules/common.md §9.1 to docs/rules/common.md §9.4, in this order:
 
-* ``pair`` (§9.1): ``first`` and ``second`` each select stops by ``group`` (a node's
-  groups tag), ``label`` (its tile's label) or ``hexes``; the route earns ``amount``
-  (default 0), plus with ``icon_values`` the numeric icons of each end's hex.
-* ``all_of`` (§9.2): once a run, ``amount`` for a route visiting a stop on each of
-  ``hexes``; with ``ability`` instead, one bonus per ability of that type the company has
-  (its ``hexes``, ``amount`` and ``description``).
-* ``best_route`` (§9.3): once a run, ``per_visited_stop`` for each stop the run's route
-  visiting the most stops visits.
-* ``stop_bonus`` (§9.4): ``amount`` per route for a paid stop on a hex assigned
-  ``assignment`` while that is assigned to the company too (times the hex's ``per_icon``
-  icons where given); with ``ability`` instead, each ability of that type the company has
-  pays its ``amount`` at its ``hexes``.
+* ``pair``: ``first`` and ``second`` each select stops by ``group`` (a node's groups
+  tag), ``label`` (its tile's label) or ``hexes``; the route earns ``amount`` (default
+  0), plus with ``icon_values`` the numeric icons of each end's hex.
+* ``all_of``: once a run, ``amount`` for a route visiting a stop on each of ``hexes``;
+  with ``ability`` instead, one bonus per ability of that type the company has (its
+  ``hexes`` and ``amount``).
+* ``best_route``: once a run, ``per_visited_stop`` for each stop the run's route visiting
+  the most stops visits.
+* ``stop_bonus``: ``amount`` per route for a paid stop on a hex assigned ``assignment``
+  while that is assigned to the company too (times the hex's ``per_icon`` icons where
+  given); with ``ability`` instead, each ability of that type the company has pays its
+  ``amount`` at its ``hexes``.
 
 An entry may say ``holds``: the company must hold that private (``Position.privates``).
 """
@@ -86,8 +87,7 @@ def route_bonuses(position: Position, train: Train) -> list:
                                  trains))
         elif "ability" in entry:
             for a in _abilities(position, entry["ability"]):
-                out.append(RouteBonus(a.get("description") or entry["name"],
-                                      int(a.get("amount", 0)),
+                out.append(RouteBonus(entry["name"], int(a.get("amount", 0)),
                                       stops=frozenset(n for _, n in _stops_on(position,
                                                                               a.get("hexes", ())))))
         elif entry.get("assignment") in position.company_assignments:
@@ -117,8 +117,9 @@ def _most_visited(position: Position) -> int:
 
 def company_bonuses(position: Position) -> list[CompanyBonus]:
     """The company bonuses the title's families give on this position. A best-route bonus
-    is one step per stop (§9.3): the k-th pays for a route visiting at least k stops, so
-    the run earns one step for each stop of its route visiting the most."""
+    is one step per stop (docs/rules/common.md §9.3): the k-th pays for a route visiting at
+    least k stops, so the run earns one step for each stop of its route visiting the
+    most."""
     out: list[CompanyBonus] = []
     for entry in position.title.bonuses:
         if not _applies(position, entry):
@@ -137,3 +138,60 @@ def company_bonuses(position: Position) -> list[CompanyBonus]:
                                  min_visited=k)
                     for k in range(1, _most_visited(position) + 1)]
     return out
+
+
+def _hex_names(position: Position, hexes) -> str:
+    names = []
+    for h in sorted(hexes):
+        location = position.title.hexes[h].location if h in position.title.hexes else ""
+        names.append(f"{h} ({location})" if location else h)
+    return ", ".join(names)
+
+
+def _select_text(select: dict) -> str:
+    if "group" in select:
+        return f"group {select['group']}"
+    if "label" in select:
+        return f"a {select['label']} hex"
+    return ", ".join(select.get("hexes", ()))
+
+
+def why_not(position: Position, entry: dict) -> str:
+    """Why a run of this position that does not earn the bonus of ``entry`` could not, or
+    what a route would need to earn it (for ``verify``)."""
+    company = position.company
+    if not _applies(position, entry):
+        return f"{company} does not hold {entry['holds']}"
+    family = entry["family"]
+    if "ability" in entry:
+        found = _abilities(position, entry["ability"])
+        if not found:
+            return f"{company} has no {entry['ability']} ability"
+        hexes = {h for a in found for h in a.get("hexes", ())}
+        if family == "all_of":
+            return f"no route visits a stop on each of {_hex_names(position, hexes)}"
+        return f"no route pays a stop on {_hex_names(position, hexes)}"
+    if family == "pair":
+        return (f"no route pays both a stop of {_select_text(entry['first'])} and one of "
+                f"{_select_text(entry['second'])}")
+    if family == "all_of":
+        return f"no route visits a stop on each of {_hex_names(position, entry['hexes'])}"
+    if family == "best_route":
+        return "no route is run"
+    marker = entry["assignment"]
+    if marker not in position.company_assignments:
+        return f"{marker} is not assigned to {company}"
+    hexes = [h for h, placed in position.board.items() if marker in placed.markers]
+    if not hexes:
+        return f"no hex is assigned {marker}"
+    if "per_icon" in entry and not any(position.board[h].icons.count(entry["per_icon"])
+                                       for h in hexes):
+        return f"{_hex_names(position, hexes)} shows no {entry['per_icon']} icon now"
+    return f"no route pays a stop on {_hex_names(position, hexes)}"
+
+
+def not_earned(position: Position, earned: set[str]) -> list[dict]:
+    """Each bonus the title declares that a run earning the bonuses named ``earned`` does
+    not earn, with the reason (``why_not``), in ``bonuses.json`` order."""
+    return [{"name": entry["name"], "why": why_not(position, entry)}
+            for entry in position.title.bonuses if entry["name"] not in earned]

@@ -552,7 +552,8 @@ def _score(position: Position, train: Train, rules, nodes: list, out: RouteCheck
         amount = bonus.earned(chosen)
         if amount is not None:
             revenue += amount
-            out.bonuses.append({"name": bonus.name, "where": "route", "value": amount})
+            out.bonuses.append({"name": bonus.name, "where": bonus.where(chosen),
+                                "value": amount})
     for j, node_id in enumerate(visited):
         if scored[j]:
             out.bonuses += [{"name": b.name, "where": node_id, "value": b.amount}
@@ -633,4 +634,17 @@ def check_run(position: Position, routes: list) -> RunCheck:
                 break
     fixed = answers.fixed_income(position)
     total = revenue + sum(b["amount"] for b in earned) + fixed
-    return RunCheck(checks, bad, conflicts, revenue, earned, fixed, total)
+    return RunCheck(checks, bad, conflicts, revenue, merged_bonuses(earned), fixed, total)
+
+
+def merged_bonuses(earned: list[dict]) -> list[dict]:
+    """Company bonuses earned, those of one name (the steps of a best-route bonus,
+    docs/rules/common.md §9.3) and one route as one entry with their amounts summed."""
+    out: dict = {}
+    for b in earned:
+        key = (b["name"], b.get("route"))
+        if key in out:
+            out[key] = {**out[key], "amount": out[key]["amount"] + b["amount"]}
+        else:
+            out[key] = dict(b)
+    return list(out.values())

@@ -37,6 +37,7 @@ from trainrun.routes.enumeration import enumerate_routes, route_pairs, route_val
 from trainrun.routes.graph import TrackGraph, build_graph
 from trainrun.routes.keep import prepare as kept_tables
 from trainrun.routes.keep import restrict, with_kept
+from trainrun.routes.legality import merged_bonuses
 from trainrun.routes.result import Run, RunRoute, StopScore
 from trainrun.routes.solver_input import candidates, network, path_train
 from trainrun.solver import (
@@ -93,7 +94,7 @@ def describe_route(graph: TrackGraph, table, stops: list, segs: list, train,
     for h in touched:
         for name, amount in table.bonus_names.get(("hex", h), ()):
             bonuses.append({"name": name, "where": graph.hex_ids[h], "value": amount})
-    bonuses += [{"name": name, "where": "route", "value": amount} for name, amount in pairs]
+    bonuses += [{"name": name, "where": where, "value": amount} for name, where, amount in pairs]
     return RunRoute(
         train=train.id, train_name=train.name,
         revenue=route_value(graph, table, stops, segs),
@@ -198,8 +199,8 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
         title=position.title.name, company=position.company, phase=position.phase.name,
         total=choice.total, status=choice.status, bound=choice.bound,
         seconds=round(deadline.elapsed(), 6), routes=routes,
-        company_bonuses=[{"name": bonuses[k].name, "amount": bonuses[k].amount}
-                         for k in choice.bonuses],
+        company_bonuses=merged_bonuses([{"name": bonuses[k].name, "amount": bonuses[k].amount}
+                                        for k in choice.bonuses]),
         fixed_income=fixed,
         company_income=[{"name": name, "amount": amount}
                         for name, amount in answers.company_income(position)],

@@ -1,0 +1,121 @@
+"""Each bonus family (docs/rules/common.md §9) on a real recorded run: ``verify`` names the
+bonus and its amount, the total is the engine's (the corpus line's declared run, scored by
+the 18xx.games engine), and a bonus the run does not earn is named with the reason.
+
+The amounts are worked out beside each test from the rule and the board (the icons are the
+printed ones of plugins/g1846/data/map.json: Windsor C17 "30", Pittsburgh G21 "20",
+Chicago Connections C5 "50" and a port, Toledo D14 one port).
+"""
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from trainrun import read_position
+from trainrun.routes.verify import verify
+
+CORPUS = Path(__file__).parent / "data" / "corpus"
+
+
+@cache
+def _line(game: str, action: int) -> dict:
+    for line in (CORPUS / f"{game}.jsonl").read_text().splitlines():
+        data = json.loads(line)
+        if data["action"] == action:
+            return data
+    raise LookupError(f"{game}#{action}")
+
+
+def _verified(game: str, action: int):
+    data = _line(game, action)
+    result = verify(read_position(data), data, best=False)
+    assert result.legal
+    assert result.declared_total == data["declared"]["total"]
+    assert [r.revenue for r in result.routes] == [r["revenue"] for r in data["declared"]["routes"]]
+    return result
+
+
+def _bonuses(result, route: int) -> dict:
+    return {b["name"]: (b["where"], b["value"]) for b in result.routes[route - 1].bonuses}
+
+
+def test_pair_bonus_east_west():
+    """docs/rules/common.md §9.1: GT's 5/7 train runs Chicago Connections (C5, a W off-board)
+    to Windsor (C17, group E): +$80, the icons of both ends (30 + 50)."""
+    result = _verified("1846/10264", 306)
+    assert _bonuses(result, 1)["E/W"] == ("C17-0 & C5-0", 80)
+    assert result.routes[0].revenue == 40 + 70 + 40 + 60 + 60 + 80
+
+
+def test_pair_bonus_decides_which_stops_pay():
+    """docs/rules/common.md §9.1 with docs/rules/common.md §5.3: GT's 3/5 train visits Windsor
+    60, Detroit 50, Chicago 70 and Chicago Connections 40, and pays 3. Its 3 best stops pay
+    $180; Windsor, Chicago and Chicago Connections pay 170 + E/W 80 = $250, so Detroit is
+    left out (engine ``compute_stops`` with ``revenue_for``); with the Mail Contract's 4
+    stops × $10 the route earns $290."""
+    result = _verified("1846/12666", 300)
+    stops = {s["node"]: s["scored"] for s in result.routes[0].stops}
+    assert stops == {"C17-0": True, "C15-0": False, "D6-1": True, "C5-0": True}
+    assert _bonuses(result, 1)["E/W"] == ("C17-0 & C5-0", 80)
+    assert result.routes[0].revenue == 60 + 70 + 40 + 80 + 40
+
+
+def test_best_route_bonus_goes_to_the_longest_route_of_the_greater_train_id():
+    """docs/rules/common.md §9.3: IC holds the Mail Contract; its 3/5 (4-1) and 4 (4-5) trains
+    each visit 4 stops, so the longest route is the greater train id's, 4-5: +$40 (4 × $10)
+    there, as the engine credits it."""
+    result = _verified("1846/10264", 260)
+    assert "Mail Contract" not in _bonuses(result, 1)
+    assert _bonuses(result, 2)["Mail Contract"][1] == 40
+    assert result.company_bonuses == [{"name": "Mail Contract", "amount": 40, "route": 2}]
+
+
+def test_stop_bonus_from_an_assignment():
+    """docs/rules/common.md §9.4: Meat Packing is assigned to PRR and to Chicago (D6): each of
+    PRR's two routes paying Chicago earns +$30 there; Steamboat's port bonus is +$20 per
+    port icon of its hex (NYC, Toledo D14: one port); Boomtown +$20 at Cincinnati (H12,
+    B&O)."""
+    meat = _verified("1846/10264", 113)
+    assert _bonuses(meat, 1)["Meat Packing"] == ("D6-1", 30)
+    assert _bonuses(meat, 2)["Meat Packing"] == ("D6-1", 30)
+    port = _verified("1846/10264", 267)
+    assert _bonuses(port, 3)["Port"] == ("D14-0", 20)
+    boom = _verified("1846/1846_game_end_reason_all_closed", 249)
+    assert _bonuses(boom, 2)["Boomtown"] == ("H12-0", 20)
+
+
+def test_stop_bonus_from_an_ability():
+    """docs/rules/common.md §9.4: ABC's Warrior Coal Field token is on Birmingham (G4): its
+    ``hexes_bonus`` ability pays +$10 to the route paying G4 (route 2: G4 20 + H5 30 + 10 =
+    $50)."""
+    result = _verified("18AL/18AL_game_end_bankrupt", 128)
+    assert _bonuses(result, 2)["Coal"] == ("G4-0", 10)
+    assert result.routes[1].revenue == 50
+
+
+def test_all_of_bonus_once_a_run():
+    """docs/rules/common.md §9.2: L&N holds Robert E. Lee (Atlanta G8 – Birmingham G4, +$20):
+    route 1 visits both and earns it once; route 2 visits Birmingham only. Mobile–Nashville
+    is not run: named with the reason."""
+    result = _verified("18AL/4714", 249)
+    assert _bonuses(result, 1)["ATL>BRM"][1] == 20
+    assert "ATL>BRM" not in _bonuses(result, 2)
+    assert result.company_bonuses == [{"name": "ATL>BRM", "amount": 20, "route": 1}]
+    assert result.bonuses_not_earned == [
+        {"name": "MOB>NSH", "why": "no route visits a stop on each of A4 (Nashville), Q2 (Mobile)"}]
+
+
+@pytest.mark.parametrize("game,action,why", [
+    ("1846/10264", 306, {"Meat Packing": "MPC is not assigned to GT",
+                         "Mail Contract": "GT does not hold MAIL"}),
+    ("1846/10264", 260, {"E/W": "no route pays both a stop of group E and one of a W hex"}),
+    ("18AL/18AL_game_end_bankrupt", 128, {"ATL>BRM": "ABC has no atlanta_birmingham ability"}),
+])
+def test_a_bonus_not_earned_is_named_with_why(game, action, why):
+    result = _verified(game, action)
+    named = {b["name"]: b["why"] for b in result.bonuses_not_earned}
+    for name, reason in why.items():
+        assert named[name] == reason
