@@ -69,6 +69,13 @@ def title_coverage(name: str) -> TitleCoverage:
     not_yet = {} if replays else {
         cmd: "trainrun does not replay this title's game files yet (no replay rules)"
         for cmd in GAME_FILES}
-    return TitleCoverage(ruleset.info.name, ruleset.info.description, ruleset.info.aliases,
-                         works, not_yet, ruleset.info.not_modelled,
+    info = ruleset.info
+    not_yet.update({cmd: "answered by the shared rules alone, not yet checked against the "
+                         "engine's recorded games" for cmd in info.unchecked})
+    if info.runs_not_modelled:   # runs answered, never proven (docs/rules/common.md §9.5)
+        not_yet = {**not_yet, "proof": "runs are answered \"not proven\": a rule of them "
+                                        "below is not modelled"}
+    works = tuple(cmd for cmd in works if cmd not in not_yet)
+    return TitleCoverage(info.name, info.description, info.aliases, works, not_yet,
+                         tuple(dict.fromkeys(info.not_modelled + info.runs_not_modelled)),
                          tuple(coverage(ruleset.title)))

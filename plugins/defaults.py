@@ -39,7 +39,9 @@ def rules_from_distance(train: Train) -> TrainRules:
                 stop_cost[kind] = 0 if visit >= UNLIMITED else 1
             if visit < UNLIMITED:
                 if limit is not None:
-                    raise InputError(f"train {train.id}", "two limited distance rows")
+                    raise InputError(f"train {train.id}", "a train whose distance has two "
+                                     "limited rows (1847 AE's 3+3: three cities and three "
+                                     "towns) is not modelled")
                 limit = visit
             if 0 < pay < visit:
                 pay_limit = pay

@@ -12,7 +12,9 @@
     the oracle;
 (c) every route ``solve`` returns passes the independent checker with the revenue, stop
     values and scored stops the solver recorded, and the run as a whole is legal with
-    the same total.
+    the same total;
+(d) a line holding a rule the title's trainrun does not model (``refused``) is refused in
+    one line naming it, and left out of (a)-(c).
 
 A title whose rules depart from the engine's overrides one of the three small methods
 below (``declared_visited``, ``engine_route_revenues``, ``expected_total``) in its own
@@ -25,7 +27,10 @@ import functools
 import json
 from pathlib import Path
 
+import pytest
+
 from trainrun import read_position
+from trainrun.errors import InputError
 from trainrun.routes.legality import check_route, check_run
 from trainrun.routes.solve import solve
 
@@ -76,8 +81,22 @@ class CorpusChecks:
 
     TITLE: str
 
+    # the one-line refusal of the lines with a rule trainrun does not model (``refused``)
+    REFUSAL: str | None = None
+
+    def refused(self, data: dict) -> bool:
+        """Does this line hold a rule of the title trainrun does not model, so that it is
+        refused with ``REFUSAL`` (checked by ``test_refused_where_a_rule_is_not_modelled``)
+        instead of being solved?"""
+        return False
+
     def pytest_generate_tests(self, metafunc):
         keys = sorted(lines(self.TITLE))
+        refused = [k for k in keys if self.refused(lines(self.TITLE)[k])]
+        if metafunc.function.__name__ == "test_refused_where_a_rule_is_not_modelled":
+            metafunc.parametrize("key", refused)   # none: pytest skips the test
+            return
+        keys = [k for k in keys if k not in refused]
         if metafunc.function.__name__ == "test_declared_run_is_legal_and_scores_as_recorded":
             # a line the current engine could not score has ``declared_error`` instead
             keys = [k for k in keys if "declared" in lines(self.TITLE)[k]]
@@ -142,6 +161,12 @@ class CorpusChecks:
         checked = check_run(position, [(r.train, r.visited, r.chains) for r in run.routes])
         assert checked.violations == []
         assert checked.total == run.total
+
+    def test_refused_where_a_rule_is_not_modelled(self, key):
+        """(d) a line holding a rule trainrun does not model is refused in one line naming
+        it, never answered (``refused``, ``REFUSAL``)."""
+        with pytest.raises(InputError, match=self.REFUSAL):
+            solve(read_position(lines(self.TITLE)[key]))
 
 
 def city_tokens(data: dict, hex_id: str, city: int = 0) -> dict:

@@ -1,18 +1,44 @@
 """What ``trainrun titles`` and ``GET /titles`` say a title does (``trainrun.coverage``)."""
 import json
+from pathlib import Path
 
 from click.testing import CliRunner
 
 from trainrun.cli.main import main
 from trainrun.coverage import GAME_FILES, RUNS, TURN, title_coverage
-from trainrun.registry import installed_titles
+from trainrun.registry import installed_titles, load_title
+
+DATA = Path(__file__).parent / "data"
 
 
-def test_every_title_answers_runs_and_turns():
+def test_every_title_answers_runs_and_says_what_is_not_checked():
     for name in installed_titles():
         cov = title_coverage(name)
-        assert set(RUNS + TURN) <= set(cov.works), name
+        info = load_title(name).info
+        assert set(RUNS) <= set(cov.works), name
+        assert set(TURN) - set(info.unchecked) <= set(cov.works), name
+        assert set(info.unchecked) <= set(cov.not_yet), name
         assert set(cov.works).isdisjoint(cov.not_yet), name
+        assert ("proof" in cov.not_yet) == bool(info.runs_not_modelled), name
+        assert set(info.runs_not_modelled) <= set(cov.not_modelled), name
+
+
+def test_a_run_rule_not_modelled_makes_every_answer_not_proven():
+    """docs/rules/common.md §9.5: 1882's neutral tokens are not modelled (plugins/g1882), so
+    a recorded 1882 board is answered with the best run under the other rules, "not
+    proven" and naming the rule, and a declared run is never called optimal."""
+    from trainrun import read_position, solve
+    from trainrun.formats.text import format_run
+    from trainrun.routes.verify import verify
+    path = DATA / "corpus" / "1882" / "10526.jsonl"
+    line = json.loads(path.read_text().splitlines()[0])
+    position = read_position(line)
+    run = solve(position)
+    assert run.status == "not proven"
+    assert run.not_modelled == list(load_title("1882").info.runs_not_modelled)
+    assert "not proven: the neutral tokens" in format_run(run)
+    result = verify(position, line)
+    assert result.best_status == "not proven" and not result.optimal
 
 
 def test_game_files_only_where_the_title_gives_replay_rules():

@@ -101,8 +101,9 @@ class Title:
         for t in read("trains.json"):
             trains[t["name"]] = TrainType(t["name"], t["distance"], t.get("multiplier") or 1,
                                           t.get("price"), t.get("rusts_on"), t.get("count"))
-            for v in t.get("variants", ()):
-                trains[v["name"]] = TrainType(v["name"], v["distance"], v.get("multiplier") or 1,
+            for v in t.get("variants", ()):   # a face names what differs from the card
+                trains[v["name"]] = TrainType(v["name"], v.get("distance", t["distance"]),
+                                              v.get("multiplier") or t.get("multiplier") or 1,
                                               v.get("price"), t.get("rusts_on"))
         phases = {p["name"]: Phase(p["name"], tuple(p["tiles"]), p.get("train_limit"),
                                    p.get("on"))

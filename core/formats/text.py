@@ -50,6 +50,8 @@ def run_summary(run) -> tuple[list[str], str, list[str]]:
     if run.fixed_income:
         adds.append(f"+ fixed income: ${run.fixed_income}")
     proof = ("optimal (proven)" if run.status == "optimal"
+             else f"not proven: {'; '.join(run.not_modelled)} not modelled"
+             if run.status == "not proven"
              else f"best found at the time limit; the best run is at most ${run.bound}")
     outside = [f"Not in the run: {i['name']} ${i['amount']} to the company"
                for i in run.company_income]
@@ -100,6 +102,8 @@ def _summary(result) -> str:
     if result.best_total is None:
         return head
     proof = ("proven optimal" if result.best_status == "optimal"
+             else "not proven: a rule of this title's runs is not modelled"
+             if result.best_status == "not proven"
              else f"best found at the time limit; at most ${result.best_bound}")
     best = f"{head}; best ${result.best_total} ({proof})"
     if result.legal and result.optimal:

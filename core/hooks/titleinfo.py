@@ -15,7 +15,13 @@ class TitleInfo:
     in the own format.
 
     ``not_modelled`` names the title's rules trainrun does not follow (``trainrun titles``
-    lists them); a title with such a rule touching runs says so in every answer.
+    lists them). ``runs_not_modelled`` names those among them that can change a run's
+    revenue or legality (a scoring rule of the engine's ``revenue_for`` no bonus family
+    expresses): every run of the title is then answered "not proven", naming them, never
+    "optimal" (docs/rules/common.md §9.5). ``unchecked`` names the commands whose answers
+    for this title are the shared rules' alone, not yet checked against the engine's
+    recorded games (a title compiled and scored, its turn rules not yet compared):
+    ``trainrun titles`` says so beside them.
     """
 
     name: str
@@ -24,3 +30,5 @@ class TitleInfo:
     description: str = ""
     corpus_state: tuple[str, ...] = ()
     not_modelled: tuple[str, ...] = ()
+    runs_not_modelled: tuple[str, ...] = ()
+    unchecked: tuple[str, ...] = ()

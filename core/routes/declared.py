@@ -57,7 +57,8 @@ class Verification:
     fixed_income: int
     declared_total: int             # what the declared routes earn as checked, illegal ones too
     best_total: int | None          # None when the best run was not asked for
-    best_status: str | None         # "optimal" or "feasible" (solver stopped at its time limit)
+    best_status: str | None         # "optimal", "feasible" (solver stopped at its time limit)
+    #                                 or "not proven" (a run rule of the title not modelled)
     best_bound: int | None          # proven upper bound on the best total
     best: Run | None = None         # the best run, when it earns more than the declared one
     # each bonus of the title's families the run does not earn: {name, why}
@@ -66,7 +67,8 @@ class Verification:
     @property
     def optimal(self) -> bool:
         """Legal and proven to earn as much as any run."""
-        return self.legal and self.best_bound is not None and self.declared_total >= self.best_bound
+        return (self.legal and self.best_bound is not None and self.best_status != "not proven"
+                and self.declared_total >= self.best_bound)
 
     @property
     def gap(self) -> int | None:

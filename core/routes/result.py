@@ -40,7 +40,8 @@ class Run:
     company: str
     phase: str
     total: int
-    status: str               # "optimal" or "feasible" (stopped at the time limit)
+    status: str               # "optimal", "feasible" (stopped at the time limit) or
+    #                           "not proven" (a rule of the title's runs is not modelled)
     bound: int                # proven upper bound on the best total (== total when optimal)
     seconds: float
     routes: list
@@ -52,6 +53,8 @@ class Run:
     routes_enumerated: dict = field(default_factory=dict)
     routes_kept: int = 0
     kept_trains: list = field(default_factory=list)   # trains whose routes were given (keep)
+    # the title's run rules trainrun does not follow: the run is the best under the others
+    not_modelled: list = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return asdict(self)

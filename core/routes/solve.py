@@ -195,9 +195,13 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
                    for (stops, segs), train in zip(mine, table.trains)]
     order = {tr.id: n for n, tr in enumerate(position.trains)}
     routes.sort(key=lambda r: order[r.train])
+    # a rule of the title's runs not modelled: the best under the others, never "optimal"
+    # (docs/rules/common.md §9.5)
+    unmodelled = list(position.ruleset.info.runs_not_modelled)
     return Run(
         title=position.title.name, company=position.company, phase=position.phase.name,
-        total=choice.total, status=choice.status, bound=choice.bound,
+        total=choice.total, status="not proven" if unmodelled else choice.status,
+        bound=choice.bound, not_modelled=unmodelled,
         seconds=round(deadline.elapsed(), 6), routes=routes,
         company_bonuses=merged_bonuses([{"name": bonuses[k].name, "amount": bonuses[k].amount}
                                         for k in choice.bonuses]),

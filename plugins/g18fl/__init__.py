@@ -1,0 +1,39 @@
+"""18FL: compiled from the 18xx.games engine; runs checked against its recorded games
+where tests/data has them, the turn's moves not yet (``trainrun titles`` says so).
+
+Runs are scored by the shared rules (``plugins/defaults.py``, ``docs/rules/common.md``);
+the engine's game class scores them its own way, and these rules of it are not modelled,
+so every run is answered "not proven" naming them (docs/rules/common.md §9.5): no hex
+visited twice; a 3E train pays only with two paying cities and earns no hotels; hotels:
++$10 (+$20 once hotels are doubled) per paid stop showing the company's icon; the
+Steamboat's +$20 at the hex assigned to it (engine G18FL::Game#revenue_for).
+
+Private companies' abilities are data (``privates.json``) the shared rules read
+(``trainrun.turn.abilities``); optional rules (``options.json``) are not applied; its game
+logs are not replayed (no replay rules).
+
+Data: ``data/`` is ``tools/compile_title.py`` output for the 18xx.games engine's 18FL
+(folders ``g_18_fl``), a new game with no optional rules;
+``python tools/compile_title.py ENGINE_DIR "18FL" --check`` shows what a newer engine
+changes.
+"""
+from pathlib import Path
+
+from trainrun.plugins.api import TitleInfo, hookimpl
+
+UNCHECKED = ("moves", "apply", "advise")   # the turn's rules, not yet compared with the engine
+RUNS_NOT_MODELLED = (
+    "no hex visited twice",
+    "a 3E train pays only with two paying cities and earns no hotels",
+    "hotels: +$10 (+$20 once hotels are doubled) per paid stop showing the "
+    "company's icon",
+    "the Steamboat's +$20 at the hex assigned to it (engine "
+    "G18FL::Game#revenue_for)",
+)
+
+
+@hookimpl
+def trainrun_title() -> TitleInfo:
+    return TitleInfo(name="18FL", data=Path(__file__).parent / "data",
+                     description="Florida, USA; trains 2, 3, 4, 5, 6",
+                     unchecked=UNCHECKED, runs_not_modelled=RUNS_NOT_MODELLED)
