@@ -62,6 +62,9 @@ implemented here from their docstrings:
   A bonus with ``all_hexes`` needs a visited stop on each of them, one with
   ``min_visited`` that many visited stops; one listing neither stops nor hexes asks only
   those.
+* a port rule (a route bonus with ``pays``): a route visiting one of its stops needs
+  ``min_stops`` stops; ``half`` adds half the route's value rounded down to $10,
+  ``per_token`` adds the best such port's value once more per visited station beyond one;
 * a pair bonus (a route bonus with ``first`` and ``second``): a route whose paid stops
   hold a stop of each set earns its amount plus the largest part of each set among them;
   under a pay limit the combinations above are ranked with the pair bonuses counted.
@@ -481,7 +484,9 @@ class TrainScorer:
         # pair bonuses (they have two sets of stops) apart from the per-stop and per-hex ones
         self.pairs = [b for b in bonuses if hasattr(b, "first")
                       and (b.trains is None or train.name in b.trains)]
-        self.route_bonuses = [b for b in bonuses if not hasattr(b, "first")]
+        self.ports = [b for b in bonuses if hasattr(b, "pays")]
+        self.route_bonuses = [b for b in bonuses
+                              if not hasattr(b, "first") and not hasattr(b, "pays")]
         self.eligible = [k for k, b in enumerate(rules.company_bonuses)
                          if b.trains is None or train.name in b.trains]
         self.preferred = {s for b in rules.company_bonuses if b.scored_only for s in b.stops}
@@ -515,6 +520,8 @@ class TrainScorer:
             return False
         if any(len(s & set(visited)) > 1 for s in self.rules.exclusive):
             return False
+        if any(set(visited) & p.stops and len(visited) < p.min_stops for p in self.ports):
+            return False   # a port needs two other stops
         ends = {visited[0], visited[-1]}
         if any(not touched & ends for _, touched in terms):
             return False
@@ -540,8 +547,18 @@ class TrainScorer:
 
     def value(self, visited, hexes) -> int:
         paid = self.paid(visited)
-        return (sum(self.stop_value(v) for v in paid) + self.pair_value(paid)
-                + sum(b.amount for b in self.route_bonuses for h in b.hexes if h in hexes))
+        value = (sum(self.stop_value(v) for v in paid) + self.pair_value(paid)
+                 + sum(b.amount for b in self.route_bonuses for h in b.hexes if h in hexes))
+        for port in self.ports:
+            values = [self.stop_value(v) for v in visited if v in port.stops]
+            if not values:
+                continue
+            if port.pays == "half":
+                value += (value // 2) - (value // 2) % 10
+            else:
+                tokened = sum(1 for v in visited if v in self.rules.stations)
+                value += max(values) * (tokened - 1)
+        return value
 
     def paid(self, visited) -> tuple:
         """The stops that pay, as the engine's ``compute_stops`` (lib/engine/game/base.rb)

@@ -13,7 +13,9 @@ shared family reader (``trainrun.routes.families``) as any title's:
 * a best-route bonus of $10-$30 per stop of the run's route visiting the most stops,
   earned only while the company holds a drawn private (``holds``);
 * a stop bonus on a drawn hex assigned to the company (``assignment``: the hex's marker
-  and the company's ``company_assignments``), sometimes per drawn icon.
+  and the company's ``company_assignments``), sometimes per drawn icon;
+* a port on one or two drawn hexes: a route visiting it needs 3 or 4 stops, and earns half
+  again or the port's value once per station it visits.
 
 The company runs 1-3 of 1846's trains, whose pay limits (3/5, 4/6, 7/8) make the choice of
 paid stops with the pair counted matter. The brute force (``bruteforce.best_run(position,
@@ -111,8 +113,13 @@ def cases(draw):
     near = [h for h in _stop_hexes(data) if h in keep] or _stop_hexes(data)
     hexes = st.sampled_from(near)
     bonuses = []
-    kinds = draw(st.sets(st.sampled_from(["pair", "all_of", "best_route", "stop"]),
+    kinds = draw(st.sets(st.sampled_from(["pair", "all_of", "best_route", "stop", "port"]),
                          min_size=1))
+    if "port" in kinds:
+        bonuses.append({"family": "port", "name": "port",
+                        "hexes": sorted(draw(st.sets(hexes, min_size=1, max_size=2))),
+                        "pays": draw(st.sampled_from(["half", "per_token"])),
+                        "min_stops": draw(st.sampled_from([3, 4]))})
     if "pair" in kinds:
         first = sorted(draw(st.sets(hexes, min_size=1, max_size=4)))
         second = sorted(draw(st.sets(hexes, min_size=1, max_size=4)))

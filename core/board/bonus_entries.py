@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from trainrun.errors import InputError
 
-FAMILIES = ("pair", "all_of", "best_route", "stop_bonus")
+FAMILIES = ("pair", "all_of", "best_route", "stop_bonus", "port")
+PORT_PAYS = ("half", "per_token")
 
 
 def check_entry(entry, where: str) -> None:
@@ -15,10 +16,16 @@ def check_entry(entry, where: str) -> None:
                                 f"got {entry!r}")
     family = entry["family"]
     need = {"pair": ("name", "first", "second"), "best_route": ("name", "per_visited_stop"),
-            "all_of": ("name",), "stop_bonus": ("name",)}[family]
+            "all_of": ("name",), "stop_bonus": ("name",), "port": ("name", "pays")
+            }[family]
     missing = [k for k in need if k not in entry]
+    if family == "port" and not {"group", "hexes"} & set(entry):
+        missing.append("group or hexes")
     if family in ("all_of", "stop_bonus") and not ({"ability", "hexes", "assignment"}
                                                     & set(entry)):
         missing.append("ability, hexes or assignment")
     if missing:
         raise InputError(where, f"a {family} bonus needs {', '.join(missing)}")
+    if family == "port" and entry["pays"] not in PORT_PAYS:
+        raise InputError(f"{where}.pays", f"expected one of {', '.join(PORT_PAYS)}, "
+                                          f"got {entry['pays']!r}")

@@ -109,6 +109,36 @@ class PairBonus:
 
 
 @dataclass(frozen=True)
+class PortRule:
+    """A port stop's rule (docs/rules/common.md §9.6): a route visiting one of ``stops``
+    (node ids) must visit at least ``min_stops`` stops, and its revenue changes by
+    ``pays``: ``half`` adds half the route's revenue rounded down to $10 (1850Jr);
+    ``per_token`` pays the port's value once per city on the route holding the company's
+    token instead of once (1836Jr). Of two ports on one route the better counts."""
+
+    name: str
+    stops: frozenset
+    min_stops: int = 3
+    pays: str = "half"
+
+    def revenue(self, revenue: int, port_values: list[int], tokened: int) -> int:
+        """The route's revenue with the rule applied: ``revenue`` without it, the values
+        of the ports it visits, ``tokened`` its cities holding the company's token."""
+        if not port_values:
+            return revenue
+        if self.pays == "half":
+            return revenue + revenue // 2 // 10 * 10
+        return revenue + max(port_values) * (tokened - 1)
+
+    def refusal(self, stops: int) -> str | None:
+        """Why a route visiting a port and ``stops`` stops in all breaks the rule, or None."""
+        if stops < self.min_stops:
+            return (f"a route with a port ({self.name}) must visit {self.min_stops - 1} "
+                    f"other stops")
+        return None
+
+
+@dataclass(frozen=True)
 class CompanyBonus:
     """An amount paid once per run if any route of an eligible train visits a listed stop
     or runs through a listed hex (mining rights, connection bonuses).

@@ -12,10 +12,11 @@ import numpy as np
 
 from trainrun.errors import InputError
 from trainrun.hooks import answers
-from trainrun.hooks.rules import PairBonus, TrainRules, best_paid, paid_value
+from trainrun.hooks.rules import PairBonus, PortRule, TrainRules, best_paid, paid_value
 from trainrun.routes._enumerate import enumerate_routes as _enumerate
 from trainrun.routes._pairs import pair_gains
 from trainrun.routes.graph import TrackGraph
+from trainrun.routes.ports import apply_ports, port_revenue
 
 MODES = {"stops": 0, "edges": 1, "unlimited": 2}
 
@@ -50,6 +51,7 @@ class TrainTable:
     pair_second: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), np.int64))
     # int64 [pairs, stops]: the stop's own part of each pair bonus, -1 where it is not in
     # that set (``pair_arrays``)
+    ports: tuple = ()        # the PortRule of the title (trainrun.routes.ports)
 
     @property
     def name(self) -> str:
@@ -79,8 +81,11 @@ def train_tables(graph: TrackGraph) -> list[TrainTable]:
         hex_touch = np.array([rules.hex_touch_cost.get(h, 0) for h in graph.hex_ids],
                              dtype=np.int32)
         names: dict = {}
-        pairs = []
+        pairs, ports = [], []
         for bonus in answers.route_bonuses(position, train):
+            if isinstance(bonus, PortRule):
+                ports.append(bonus)
+                continue
             if isinstance(bonus, PairBonus):
                 if bonus.trains is None or train.name in bonus.trains:
                     pairs.append(bonus)
@@ -100,7 +105,7 @@ def train_tables(graph: TrackGraph) -> list[TrainTable]:
                                  for p, b in enumerate(pairs)], hex_value, len(trains))
         tables.append(TrainTable(trains, rules, np.array(values, dtype=np.int64), costs,
                                  np.array(hex_value, dtype=np.int64), hex_touch, names,
-                                 tuple(pairs), first, second))
+                                 tuple(pairs), first, second, tuple(ports)))
     return tables
 
 
@@ -163,6 +168,19 @@ class RouteSet:
         a, b = self.offsets[i], self.offsets[i + 1]
         return self.segs[a - i:b - i - 1]
 
+    def subset(self, keep: np.ndarray, values: np.ndarray) -> RouteSet:
+        """The routes where ``keep`` (bool per route) holds, with ``values`` (per route of
+        this set) as their values."""
+        if keep.all():
+            return RouteSet(self.table, values, self.offsets, self.stops, self.segs, self.bits,
+                            self.complete)
+        lengths = np.diff(self.offsets)
+        stop_keep = np.repeat(keep, lengths)
+        seg_keep = np.repeat(keep, lengths - 1)
+        offsets = np.concatenate(([0], np.cumsum(lengths[keep]))).astype(self.offsets.dtype)
+        return RouteSet(self.table, values[keep], offsets, self.stops[stop_keep],
+                        self.segs[seg_keep], self.bits[keep], self.complete)
+
 
 def enumerate_routes(graph: TrackGraph, table: TrainTable, max_routes: int = 5_000_000,
                      deadline: float | None = None) -> RouteSet:
@@ -184,6 +202,8 @@ def enumerate_routes(graph: TrackGraph, table: TrainTable, max_routes: int = 5_0
                              np.array([b.amount for b in table.pairs], dtype=np.int64),
                              r.pay_limit or 0, r.paid_station)
         rs.values = rs.values + gain
+    if table.ports:
+        rs = apply_ports(graph, table, rs)
     return rs
 
 
@@ -205,17 +225,25 @@ def route_pairs(graph: TrackGraph, table: TrainTable, stops, order: list) -> tup
     return paid, earned
 
 
-def route_value(graph: TrackGraph, table: TrainTable, stops, segs) -> int:
+def route_value(graph: TrackGraph, table: TrainTable, stops, segs, ports: bool = True) -> int:
     """Revenue of one route given as stop and segment indices (same scoring as the
     enumerator: under a pay limit the stops ``trainrun.hooks.rules.paid_stops`` pays, or
-    with pair bonuses ``best_paid``, docs/rules/common.md §9.1)."""
+    with pair bonuses ``best_paid``, docs/rules/common.md §9.1), the port rules applied
+    unless ``ports`` is False (docs/rules/common.md §9.6)."""
     r = table.rules
     values = [int(table.stop_value[s]) for s in stops]
     station = [bool(graph.station[s]) for s in stops] if r.paid_station else None
     touched = {h for k in segs for h in graph.segments[k].hexes}
     hexes = sum(int(table.hex_value[h]) for h in touched)
     if not table.pairs:
-        return paid_value(values, r.pay_limit, station) + hexes
-    paid, earned = route_pairs(graph, table, stops, [(-v, j) for j, v in enumerate(values)])
-    return (sum(v for v, p in zip(values, paid) if p and v > 0) + sum(a for *_, a in earned)
-            + hexes)
+        revenue = paid_value(values, r.pay_limit, station) + hexes
+    else:
+        paid, earned = route_pairs(graph, table, stops, [(-v, j) for j, v in enumerate(values)])
+        revenue = (sum(v for v, p in zip(values, paid) if p and v > 0)
+                   + sum(a for *_, a in earned) + hexes)
+    if table.ports and ports:
+        ported, _ = port_revenue(graph, table, stops, revenue)
+        if ported is None:
+            raise ValueError("a route a port rule forbids")   # never listed
+        revenue = ported
+    return revenue

@@ -18,15 +18,18 @@ rules are docs/rules/common.md §9.1 to docs/rules/common.md §9.4, in this orde
   while that is assigned to the company too (times the hex's ``per_icon`` icons where
   given); with ``ability`` instead, each ability of that type the company has pays its
   ``amount`` at its ``hexes``.
+* ``port`` (docs/rules/common.md §9.6): a route visiting a stop of ``group`` (or on
+  ``hexes``) must visit
+  ``min_stops`` (default 3) and is paid by ``pays``: ``half`` or ``per_token``.
 
 An entry may say ``holds``: the company must hold that private (``Position.privates``).
 """
 from __future__ import annotations
 
 from trainrun.board.position import Position, Train
-from trainrun.hooks.rules import CompanyBonus, PairBonus, RouteBonus
+from trainrun.hooks.rules import CompanyBonus, PairBonus, PortRule, RouteBonus
 
-ROUTE_FAMILIES = ("pair", "stop_bonus")
+ROUTE_FAMILIES = ("pair", "stop_bonus", "port")
 
 
 def _applies(position: Position, entry: dict) -> bool:
@@ -78,7 +81,11 @@ def route_bonuses(position: Position, train: Train) -> list:
         trains = frozenset(entry["trains"]) if "trains" in entry else None
         if trains is not None and train.name not in trains:
             continue
-        if entry["family"] == "pair":
+        if entry["family"] == "port":
+            select = {k: entry[k] for k in ("group", "hexes") if k in entry}
+            ports = frozenset(n for _, n in _selected(position, select))
+            out.append(PortRule(entry["name"], ports, entry.get("min_stops", 3), entry["pays"]))
+        elif entry["family"] == "pair":
             sides = []
             for select in (entry["first"], entry["second"]):
                 sides.append({node: _icon_value(position, h) if entry.get("icon_values") else 0
@@ -178,16 +185,18 @@ def why_not(position: Position, entry: dict) -> str:
         return f"no route visits a stop on each of {_hex_names(position, entry['hexes'])}"
     if family == "best_route":
         return "no route is run"
+    if family == "port":
+        return f"no route visits a port ({_select_text(entry)})"
     marker = entry["assignment"]
     if marker not in position.company_assignments:
         return f"{marker} is not assigned to {company}"
-    hexes = [h for h, placed in position.board.items() if marker in placed.markers]
-    if not hexes:
+    assigned = [h for h, placed in position.board.items() if marker in placed.markers]
+    if not assigned:
         return f"no hex is assigned {marker}"
     if "per_icon" in entry and not any(position.board[h].icons.count(entry["per_icon"])
-                                       for h in hexes):
-        return f"{_hex_names(position, hexes)} shows no {entry['per_icon']} icon now"
-    return f"no route pays a stop on {_hex_names(position, hexes)}"
+                                       for h in assigned):
+        return f"{_hex_names(position, assigned)} shows no {entry['per_icon']} icon now"
+    return f"no route pays a stop on {_hex_names(position, assigned)}"
 
 
 def not_earned(position: Position, earned: set[str]) -> list[dict]:

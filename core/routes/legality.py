@@ -41,7 +41,7 @@ from trainrun.board.position import parse_node_id as _parse_node_id
 from trainrun.board.tiles import Node, gauges_meet, split_lane_end
 from trainrun.board.townspots import spot_claims
 from trainrun.hooks import answers
-from trainrun.hooks.rules import PairBonus, best_paid, paid_stops, scoring_order
+from trainrun.hooks.rules import PairBonus, PortRule, best_paid, paid_stops, scoring_order
 
 __all__ = ["RouteCheck", "RunCheck", "check_route", "check_run"]
 
@@ -512,8 +512,11 @@ def _score(position: Position, train: Train, rules, nodes: list, out: RouteCheck
               for node_id, node in zip(visited, nodes)]
     stop_bonus = defaultdict(list)
     hex_bonus = []
-    pairs = []
+    pairs, ports = [], []
     for bonus in answers.route_bonuses(position, train):
+        if isinstance(bonus, PortRule):
+            ports.append(bonus)
+            continue
         if isinstance(bonus, PairBonus):
             if bonus.trains is None or train.name in bonus.trains:
                 pairs.append(bonus)
@@ -562,6 +565,18 @@ def _score(position: Position, train: Train, rules, nodes: list, out: RouteCheck
         if h in out.hexes:
             revenue += bonus.amount
             out.bonuses.append({"name": bonus.name, "where": h, "value": bonus.amount})
+    for rule in ports:   # docs/rules/common.md §9.6
+        port_values = [v for node_id, v in zip(visited, values) if node_id in rule.stops]
+        if not port_values:
+            continue
+        refusal = rule.refusal(len(visited))
+        if refusal:
+            out.violations.append(refusal)
+        stations = answers.stations(position)
+        changed = rule.revenue(revenue, port_values, sum(v in stations for v in visited))
+        if changed != revenue:
+            out.bonuses.append({"name": rule.name, "where": "route", "value": changed - revenue})
+        revenue = changed
     out.stop_values = values
     out.scored = scored
     out.revenue = revenue

@@ -38,6 +38,7 @@ from trainrun.routes.graph import TrackGraph, build_graph
 from trainrun.routes.keep import prepare as kept_tables
 from trainrun.routes.keep import restrict, with_kept
 from trainrun.routes.legality import merged_bonuses
+from trainrun.routes.ports import port_revenue
 from trainrun.routes.result import Run, RunRoute, StopScore
 from trainrun.routes.solver_input import candidates, network, path_train
 from trainrun.solver import (
@@ -95,9 +96,13 @@ def describe_route(graph: TrackGraph, table, stops: list, segs: list, train,
         for name, amount in table.bonus_names.get(("hex", h), ()):
             bonuses.append({"name": name, "where": graph.hex_ids[h], "value": amount})
     bonuses += [{"name": name, "where": where, "value": amount} for name, where, amount in pairs]
+    revenue = route_value(graph, table, stops, segs)
+    if table.ports:   # what the port rules changed (docs/rules/common.md §9.6)
+        before = route_value(graph, table, stops, segs, ports=False)
+        bonuses += [{"name": name, "where": "route", "value": amount}
+                    for name, amount in port_revenue(graph, table, stops, before)[1]]
     return RunRoute(
-        train=train.id, train_name=train.name,
-        revenue=route_value(graph, table, stops, segs),
+        train=train.id, train_name=train.name, revenue=revenue,
         visited=[graph.stop_ids[s] for s in stops],
         stops=[asdict(StopScore(graph.stop_ids[s], v, sc, _location(graph, s),
                                 graph.position.node_kind(graph.stop_ids[s])))
@@ -168,7 +173,7 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
     routed = all(b.any_of for b in bonuses)
     path_trains = {t: path_train(graph, tables[t], bonuses, preferred)
                    for t, rs in enumerate(sets) if not rs.complete and routed
-                   and not tables[t].pairs
+                   and not tables[t].pairs and not tables[t].ports
                    and (len(rs) >= route_budget or deadline.left() >= PATH_MODEL_LEAST)}
     report = None if progress is None else \
         (lambda best, bound: progress(best, bound, deadline.elapsed()))

@@ -13,23 +13,25 @@ from trainrun.hooks.rules import paid_value
 from trainrun.routes.bonus_reach import bonus_reach
 from trainrun.routes.enumeration import RouteSet, TrainTable, scoring_rank
 from trainrun.routes.graph import TrackGraph
+from trainrun.routes.ports import port_upper
 from trainrun.solver import Candidates, Network, PathTrain
 
 
-def upper_route_value(table: TrainTable, station: np.ndarray) -> int:
+def upper_route_value(graph: TrackGraph, table: TrainTable, station: np.ndarray) -> int:
     """A value no route of this table can exceed (used only when enumeration was cut): what
     a route visiting every stop worth more than 0 would pay (``paid_value``: with a pay
     limit its best k, a station among them where the train's paid stops need one, the best
     station of ``station``, uint8 per stop, standing in for the k-th where that is more),
-    plus every hex bonus and every pair bonus at its most."""
+    plus every hex bonus and every pair bonus at its most, and the port rules at their
+    most (``trainrun.routes.ports.port_upper``)."""
     r = table.rules
     paying = np.flatnonzero((table.stop_value > 0) | (station.astype(bool) & r.paid_station))
     values = table.stop_value[paying].tolist()
     stations = station[paying].astype(bool).tolist() if r.paid_station else None
     pairs = sum(b.amount + int(table.pair_first[p].max(initial=0))
                 + int(table.pair_second[p].max(initial=0)) for p, b in enumerate(table.pairs))
-    return int(paid_value(values, r.pay_limit, stations)
-               + table.hex_value[table.hex_value > 0].sum() + pairs)
+    return port_upper(graph, table, int(paid_value(values, r.pay_limit, stations)
+                                         + table.hex_value[table.hex_value > 0].sum() + pairs))
 
 
 def candidates(graph: TrackGraph, rs: RouteSet, bonuses: list,
@@ -38,7 +40,7 @@ def candidates(graph: TrackGraph, rs: RouteSet, bonuses: list,
     ``bonus_reach.preferred_stops(graph, bonuses)``."""
     return Candidates(rs.table.count, rs.values.astype(np.int64), rs.bits,
                       bonus_reach(graph, rs, bonuses, preferred), rs.complete,
-                      upper_route_value(rs.table, graph.station))
+                      upper_route_value(graph, rs.table, graph.station))
 
 
 def network(graph: TrackGraph) -> Network:

@@ -1,12 +1,13 @@
 """1836Jr56: compiled from the 18xx.games engine; runs checked against its recorded games
 where tests/data has them, the turn's moves not yet (``trainrun titles`` says so).
 
-Runs are scored by the shared rules (``plugins/defaults.py``, ``docs/rules/common.md``);
-the engine's game class scores them its own way, and these rules of it are not modelled,
-so every run is answered "not proven" naming them (docs/rules/common.md §9.5): the port:
-a route paying a port stop needs two other stops, and the port pays once per city on the
-route holding the company's token (engine G1836Jr56::Game#revenue_for); 1856's port
-assignment and hex bonuses, which 1836Jr56 inherits.
+Runs are scored by the shared rules (``plugins/defaults.py``, ``docs/rules/common.md``)
+and the bonus families (docs/rules/common.md §9) its ``data/bonuses.json`` declares: the
+port (docs/rules/common.md §9.6) — a route visiting a port off-board must visit two
+other stops and the port pays its value once per city on the route holding the company's
+token, not once (engine ``revenue_for``). It inherits 1856's bonuses: +$20 at the hex
+assigned the RdP private's marker, where the company holds the assignment, and the
+``hex_bonus`` abilities' amounts (stop bonuses).
 
 Private companies' abilities are data (``privates.json``) the shared rules read
 (``trainrun.turn.abilities``); optional rules (``options.json``) are not applied; its game
@@ -22,11 +23,9 @@ from pathlib import Path
 from trainrun.plugins.api import TitleInfo, hookimpl
 
 UNCHECKED = ("moves", "apply", "advise")   # the turn's rules, not yet compared with the engine
-RUNS_NOT_MODELLED = (
-    "the port: a route paying a port stop needs two other stops, and the port pays "
-    "once per city on the route holding the company's token (engine "
-    "G1836Jr56::Game#revenue_for)",
-    "1856's port assignment and hex bonuses, which 1836Jr56 inherits",
+NOT_MODELLED = (
+    "the diesel variant (optional rule diesel_variant: D trains and phase): a position "
+    "with a D train or in phase D is refused",
 )
 
 
@@ -34,4 +33,5 @@ RUNS_NOT_MODELLED = (
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="1836Jr56", data=Path(__file__).parent / "data",
                      description="Netherlands; trains 2, 3, 4, 5, 6, 8",
-                     unchecked=UNCHECKED, runs_not_modelled=RUNS_NOT_MODELLED)
+                     unchecked=UNCHECKED,
+                     not_modelled=NOT_MODELLED)

@@ -1,11 +1,10 @@
 """1850Jr: compiled from the 18xx.games engine; runs checked against its recorded games
 where tests/data has them, the turn's moves not yet (``trainrun titles`` says so).
 
-Runs are scored by the shared rules (``plugins/defaults.py``, ``docs/rules/common.md``);
-the engine's game class scores them its own way, and these rules of it are not modelled,
-so every run is answered "not proven" naming them (docs/rules/common.md §9.5): the port:
-a route paying a port stop needs two other stops and earns half again, rounded down to
-$10 (engine G1850Jr::Game#revenue_for).
+Runs are scored by the shared rules (``plugins/defaults.py``, ``docs/rules/common.md``)
+and the bonus families (docs/rules/common.md §9) its ``data/bonuses.json`` declares: the
+port (docs/rules/common.md §9.6) — a route visiting a port off-board must visit two
+other stops and earns half again, rounded down to $10 (engine ``revenue_for``).
 
 Private companies' abilities are data (``privates.json``) the shared rules read
 (``trainrun.turn.abilities``); optional rules (``options.json``) are not applied; its game
@@ -21,14 +20,10 @@ from pathlib import Path
 from trainrun.plugins.api import TitleInfo, hookimpl
 
 UNCHECKED = ("moves", "apply", "advise")   # the turn's rules, not yet compared with the engine
-RUNS_NOT_MODELLED = (
-    "the port: a route paying a port stop needs two other stops and earns half "
-    "again, rounded down to $10 (engine G1850Jr::Game#revenue_for)",
-)
 
 
 @hookimpl
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="1850Jr", data=Path(__file__).parent / "data",
                      description="Sicily; trains 2, 3, 4, 5, 6, D",
-                     unchecked=UNCHECKED, runs_not_modelled=RUNS_NOT_MODELLED)
+                     unchecked=UNCHECKED)
