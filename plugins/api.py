@@ -38,6 +38,7 @@ from trainrun.plugins.hookspecs import hookimpl
 from trainrun.routes.graph import track_network
 from trainrun.turn.lays import (
     crossed_borders,
+    default_terrain_cost,
     default_upgrades_to,
     exits,
     path_exits,
@@ -63,8 +64,8 @@ __all__ = [
     "hexes_to_nearest", "track_network",
     # defaults
     "default_stop_value", "default_company_stations", "default_lay_colours",
-    "default_lay_budget", "default_upgrades_to", "charter_token_price", "h_train_rules",
-    "is_h_train", "city_circles_by_hex",
+    "default_lay_budget", "default_terrain_cost", "default_upgrades_to",
+    "charter_token_price", "h_train_rules", "is_h_train", "city_circles_by_hex",
 ]
 
 # Group heading -> {name: one-line description}, in the order of ``__all__``.
@@ -146,6 +147,8 @@ EXPORTS: dict[str, dict[str, str]] = {
         "default_lay_colours": "The shared `trainrun_lay_colours`: the phase's colours.",
         "default_lay_budget": "The shared `trainrun_lay_budget`: the turn's cash, no limit "
                               "when the position states none.",
+        "default_terrain_cost": "The shared `trainrun_terrain_cost`: the tile's printed "
+                                "terrain costs less the company's terrain discounts.",
         "default_upgrades_to": "The shared test of `trainrun_upgrades_to` for one old and one "
                                "new tile (colour, track kept, labels, towns and cities).",
         "charter_token_price": "The price on the company's charter of its next unplaced "

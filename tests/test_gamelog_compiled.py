@@ -1,5 +1,5 @@
 """Replaying the 18xx.games game logs of the titles compiled from the engine (1830, 1889,
-1893, 18GA, 18MEX, 18NL, 18Texas, 18Chesapeake: Off the Rails) with trainrun's own turn
+1893, 18GA, 18MEX, 18NL, 18Texas, 18Chesapeake: Off the Rails, 18AL) with trainrun's own turn
 engine and each title's replay rules (``plugins/g<title>/replay.py``).
 
 The oracle is the corpus (``tests/data/corpus/<title>/<game>.jsonl``): for each
@@ -26,7 +26,7 @@ from trainrun.replay.gamelog import position_at, read_game, run_positions
 
 DATA = Path(__file__).parent / "data"
 TITLES = ["1830", "1889", "1893", "18GA", "18MEX", "18NL", "18Texas",
-          "18ChesapeakeOfftheRails"]
+          "18ChesapeakeOfftheRails", "18AL"]
 # where a replay stops, by (title folder, game): every stop is a bankruptcy after the last
 # run (trainrun does not follow the bankrupt corporation's ending); the others replay to
 # the log's end
@@ -39,6 +39,7 @@ STOPS = {
     ("18NL", "18NL_game_end_bankrupt"): "action 531 (bankrupt)",
     ("18ChesapeakeOfftheRails", "18ChesapeakeOfftheRails_game_end_bankrupt"):
         "action 278 (bankrupt)",
+    ("18AL", "18AL_game_end_bankrupt"): "action 237 (bankrupt)",
 }
 
 
@@ -231,3 +232,56 @@ def test_1893_founding_agv_and_hgk_takes_over_the_minors_tokens():
     for company, hexes in (("AGV", ("T3", "P7", "I2")), ("HGK", ("O4", "L3", "J5"))):
         assert all(company in [s for c in position.board[h].tokens.values() for s in c.slots]
                    for h in hexes), company
+
+
+def test_18al_positions_carry_the_abilities_the_engine_lists():
+    # every run of every game: the corporation's abilities (its historical objective, the
+    # privates', the named trains, the Warrior Coal Field bonus) as the engine listed them
+    # (docs/rules/18al.md §5, §7)
+    for game in [g for t, g in games() if t == "18AL"]:
+        lines = corpus_lines("18AL", game)
+        positions, _ = replayed("18AL", game)
+        wrong = {a: ([dict(x) for x in positions[a].abilities], line.get("abilities", []))
+                 for a, line in lines.items()
+                 if [dict(x) for x in positions[a].abilities] != line.get("abilities", [])}
+        assert wrong == {}
+
+
+def test_18al_the_warrior_coal_field_goes_with_the_first_6():
+    # bankrupt game: ABC assigns the SNAR's token to Birmingham G4 (action 106), worth +10
+    # there; the first 6 takes marker and bonus away (engine g_18_al/step/assign.rb,
+    # game.rb event_remove_tokens!; docs/rules/18al.md §5, §7)
+    before = _position("18AL", "18AL_game_end_bankrupt", 160)
+    assert before.board["G4"].markers == ("SNAR",)
+    assert [a["type"] for a in before.abilities] == ["hexes_bonus"]
+    after = _position("18AL", "18AL_game_end_bankrupt", 206)
+    assert after.company == "ABC" and after.board["G4"].markers == () and after.abilities == ()
+
+
+def test_18al_the_memphis_and_charleston_gives_its_buyer_the_named_trains():
+    # bankrupt game: M&O buys the M&C at 158 (engine g_18_al/step/buy_company.rb)
+    position = _position("18AL", "18AL_game_end_bankrupt", 210)
+    assert [(a["type"], a["hexes"], a["amount"]) for a in position.abilities[1:]] == [
+        ("atlanta_birmingham", ["G8", "G4"], 20), ("mobile_nashville", ["Q2", "A4"], 40)]
+
+
+def test_18al_the_4s_run_once_more_after_the_first_7():
+    # 1446: WRA's 7 (action 279) makes the 4s obsolete; M&O runs its 4-1 at 287 and holds
+    # only its 4D at 322 (engine step/dividend.rb rust_obsolete_trains!)
+    assert [t.id for t in _position("18AL", "1446", 287).trains] == ["4-1"]
+    assert [t.id for t in _position("18AL", "1446", 322).trains] == ["4D-0"]
+
+
+def test_18al_a_corporation_lays_two_yellow_tiles_in_its_first_operating_round():
+    # bankrupt game, optional rule double_yellow_first_or: M&O, floated in the first stock
+    # round, lays P1 (action 22) and N1 (23) in OR 1.1, one tile a turn after it
+    # (engine g_18_al/game.rb tile_lays, @recently_floated; docs/rules/18al.md §3.2)
+    game = load("18AL", "18AL_game_end_bankrupt")
+    second = position_at(game, action=23)
+    assert second.title_state == {"extra_yellow": 1} and second.board["P1"].tile.name == "8"
+    assert position_at(game, action=34).title_state == {}
+
+
+def test_18al_refuses_the_moved_ln_home():
+    with pytest.raises(InputError, match=r"^settings\.optional_rules: .*LN_home_city_moved"):
+        answers.replay_rules(load_title("18AL"), {"optional_rules": ["LN_home_city_moved"]})

@@ -1,4 +1,4 @@
-"""Lay rules of the compiled titles (1830, 1893, 18GA, 18MEX, 18NL, 18Texas), one
+"""Lay rules of the compiled titles (1830, 1893, 18GA, 18MEX, 18NL, 18Texas, 18AL), one
 hand-checked moment per rule, each against the 18xx.games engine's answer there.
 
 Each position is a recorded moment of an 18xx.games game (named ``game#action``, the
@@ -269,3 +269,50 @@ def test_18mex_a_minor_with_an_unbuilt_home_must_pay_its_terrain(cash):
         assert legal_lays(position) == []
         with pytest.raises(InputError, match=r"cannot pay the \$20 of its unbuilt home S12"):
             check_lay(position, "S12", "5", 3)
+
+
+# ---- 18AL ----------------------------------------------------------------------------------
+
+# 1446#179, cut down: WRA's home Montgomery L5 (green M 443a) meets the Lumber Terminal 445
+# on N5 (edges 3 and 5 at rotation 3)
+WRA_N5 = {"title": "18AL", "phase": "3", "company": "WRA", "trains": [{"id": "4-0", "name": "4"}],
+          "tiles": [{"hex": "L5", "tile": "443a", "rotation": 0},
+                    {"hex": "N5", "tile": "445", "rotation": 3}],
+          "tokens": [{"hex": "L5", "city": 0, "company": "WRA"}], "cash": 500}
+
+# 18AL_game_end_bankrupt#165: WRA's yellow 6 on its home Montgomery L5
+WRA_L5 = {"title": "18AL", "phase": "4", "company": "WRA", "trains": [{"id": "3-2", "name": "3"}],
+          "tiles": [{"hex": "L5", "tile": "6", "rotation": 2}],
+          "tokens": [{"hex": "L5", "city": 0, "company": "WRA"}], "cash": 500}
+
+
+def test_18al_the_lumber_terminal_is_never_upgraded():
+    # engine g_18_al/game.rb upgrades_to? (docs/rules/18al.md §3.1): the green towns 142,
+    # 143 and 144 keep the 445's track but the engine offers none of them on N5 (1446#179
+    # and the 35 lay moments after it)
+    position = read_position(WRA_N5)
+    assert _on(position, "N5") == []
+    with pytest.raises(InputError, match="tile 144 does not replace 445"):
+        check_lay(position, "N5", "144", 1)
+
+
+def test_18al_yellow_montgomery_becomes_only_the_green_m_tile():
+    # engine g_18_al/game.rb upgrades_to? (docs/rules/18al.md §3.1): the engine accepted
+    # these four at #165
+    assert _on(read_position(WRA_L5), "L5") == [("443a", 0, 0), ("443a", 1, 0), ("443a", 2, 0),
+                                                ("443a", 4, 0)]
+
+
+def test_18al_a_first_operating_turn_may_lay_a_second_yellow_tile():
+    # optional rule double_yellow_first_or, engine g_18_al/game.rb tile_lays
+    # (docs/rules/18al.md §3.2): title_state extra_yellow gives the second, yellow-only lay
+    first = read_position(dict(WRA_L5, title_state={"extra_yellow": 1}))
+    assert [(r.lay, r.upgrade) for r in answers.tile_lays(first)] == [
+        (True, True), ("not_if_upgraded", False)]
+    assert [(r.lay, r.upgrade) for r in answers.tile_lays(read_position(WRA_L5))] == [
+        (True, True)]
+    second = read_position(dict(WRA_L5, title_state={"extra_yellow": 1}, turn={"lays": 1}))
+    assert second and {second.title.tiles[m.tile].color for m in legal_lays(second)} == {
+        "yellow"}
+    with pytest.raises(InputError, match="title_state.extra_yellow"):
+        read_position(dict(WRA_L5, title_state={"extra_yellow": 2}))

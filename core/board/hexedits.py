@@ -11,11 +11,11 @@ from trainrun.errors import InputError
 
 def copy_hex(placed: PlacedHex, tokens: dict[int, CityTokens] | None = None) -> PlacedHex:
     """``placed`` with token lists of its own (``tokens``: those of another copy, copied in
-    their place); the tile and the markers are shared."""
+    their place); the tile, the markers and the icons are shared."""
     tokens = placed.tokens if tokens is None else tokens
     return PlacedHex(placed.id, placed.tile, placed.rotation,
                      {i: CityTokens(list(c.slots), list(c.extra), list(c.reserved))
-                      for i, c in tokens.items()}, placed.markers)
+                      for i, c in tokens.items()}, placed.markers, placed.icons)
 
 
 def with_markers(placed: PlacedHex, markers: tuple[str, ...]) -> PlacedHex:

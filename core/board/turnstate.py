@@ -16,6 +16,9 @@ from dataclasses import asdict, dataclass
 from trainrun.errors import InputError
 
 STEPS = ("Track", "SpecialTrack", "Token", "HomeToken", "SpecialToken")
+# the engine's shared step laying tiles and placing tokens in one, in any order (engine
+# step/track_and_token.rb; 1846): a moment of it is its lay step's or its token step's
+TRACK_AND_TOKEN = {"lay_tile": "Track", "place_token": "Token"}
 
 
 @dataclass(frozen=True)
@@ -103,6 +106,15 @@ def _step(value, where: str) -> str:
     return value
 
 
+def _moves_step(data: dict) -> str:
+    """A legal-move line's step; ``TrackAndToken`` is read by the line's ``kind`` (its lay
+    or its token moment)."""
+    step = data.get("step", "Track")
+    if step == "TrackAndToken" and data.get("kind") in TRACK_AND_TOKEN:
+        return TRACK_AND_TOKEN[data["kind"]]
+    return _step(step, "step")
+
+
 def _cash(data: dict) -> int | None:
     return None if data.get("cash") is None else _count(data["cash"], "cash")
 
@@ -138,8 +150,7 @@ def turn_from_moves(data: dict, hexes) -> Turn:
                 upgraded=_flag(allowance.get("upgraded_this_turn", False),
                                "allowance.upgraded_this_turn"),
                 laid_hexes=_hexes(allowance.get("laid_hexes", []), "allowance.laid_hexes", hexes),
-                step=_step(data.get("step", "Track"), "step"), entity=private,
-                ability=allowance.get("ability"),
+                step=_moves_step(data), entity=private, ability=allowance.get("ability"),
                 next_lay=None if allowance.get("next_lay") is None
                 else _right(allowance["next_lay"], "allowance.next_lay"))
 

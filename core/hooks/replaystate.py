@@ -12,8 +12,8 @@ titles for it).
 
 The replay makes one ``ReplayState`` for itself and a new one for each copy (a fork's
 branch, ``trainrun.replay.replayfork``). The data only titles write (``cash``,
-``title_state``, ``privates``, ``extra_tokens``, the books) is kept here, and the replay
-reads it here for the positions it hands out.
+``title_state``, ``privates``, ``abilities``, ``extra_tokens``, the books) is kept here, and
+the replay reads it here for the positions it hands out.
 """
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ from trainrun.board import hexedits
 from trainrun.board.position import PlacedHex, Position, Train
 from trainrun.board.title import Phase, Title
 from trainrun.board.turnstate import Turn
+from trainrun.errors import InputError
 
 Books = TypeVar("Books")
 Choice = TypeVar("Choice")
@@ -41,6 +42,9 @@ class _Log(Protocol):
 
     @property
     def settings(self) -> dict: ...
+
+    @property
+    def game_id(self) -> object: ...
 
     @property
     def players(self) -> list: ...
@@ -108,6 +112,8 @@ class ReplayState:
         self._cash: dict[str, int] = {}
         self._title_state: dict[str, dict[str, int]] = {}
         self._privates: dict[str, dict[str, str]] = {}
+        self._abilities: dict[str, tuple[dict, ...]] = {}
+        self._assignments: dict[str, tuple[str, ...]] = {}
         self._extra_tokens: dict[str, int] = {}
         self._books: dict[Callable[..., object], object] = {}
 
@@ -116,7 +122,8 @@ class ReplayState:
         kept here copied (``memo``: what the copy shares or has copied already)."""
         twin = ReplayState(replay)
         memo[id(self)] = twin
-        for name in ("_cash", "_title_state", "_privates", "_extra_tokens", "_books"):
+        for name in ("_cash", "_title_state", "_privates", "_abilities", "_assignments",
+                     "_extra_tokens", "_books"):
             setattr(twin, name, copy.deepcopy(getattr(self, name), memo))
         return twin
 
@@ -131,6 +138,12 @@ class ReplayState:
     def settings(self) -> Mapping[str, Any]:
         """The game's settings (optional rules, the seed of its random setup)."""
         return MappingProxyType(self._replay.game.settings)
+
+    @property
+    def game_id(self) -> object:
+        """The game's id, as its file gives it (engine base.rb ``initialize_seed``: a game
+        without a seed draws its setup from the id's first number)."""
+        return self._replay.game.game_id
 
     @property
     def players(self) -> Sequence[object]:
@@ -175,6 +188,12 @@ class ReplayState:
         """The corporations whose home token is placed (or was due)."""
         return frozenset(self._replay.homed)
 
+    @property
+    def upgraded_this_turn(self) -> bool:
+        """An upgrade was laid in the operating turn under way (engine round
+        ``upgraded_track``)."""
+        return self._replay.turn.upgraded
+
     def count_lay(self, hex_id: str) -> None:
         """A lay on ``hex_id`` the shared replay did not count is one of the operating
         turn's (1817: a private's lay uses one of its owner's, engine ``consume_tile_lay``)."""
@@ -217,11 +236,28 @@ class ReplayState:
         """The markers on ``hex_id`` become ``markers``."""
         self._replay.board[hex_id] = hexedits.with_markers(self._replay.board[hex_id], markers)
 
+    def set_icons(self, hex_id: str, icons: tuple[str, ...]) -> None:
+        """The icons on ``hex_id`` become ``icons`` (1846: the privates' icons an event or
+        the setup takes off)."""
+        self._replay.board[hex_id] = dataclasses.replace(self._replay.board[hex_id],
+                                                         icons=tuple(icons))
+
     def replace_token(self, hex_id: str, city: int, old: str, new: str | None) -> None:
         """The token of ``old`` in that city becomes ``new``'s, in the same slot (None: the
         slot is emptied, an extra token is taken away)."""
         self._replay.board[hex_id] = hexedits.with_token_replaced(self._replay.board[hex_id],
                                                                   city, old, new)
+
+    def move_token(self, hex_id: str, city: int, company: str, slot: int) -> None:
+        """The token of ``company`` in that city moves to empty slot ``slot`` (1846: a
+        reservation holding a slot of its own, which the board does not keep)."""
+        placed = hexedits.copy_hex(self._replay.board[hex_id])
+        slots = placed.tokens[city].slots
+        if slots[slot] is not None or company not in slots:
+            raise InputError("token", f"no token of {company} to move to slot {slot} of city "
+                                      f"{city} of {hex_id}")
+        slots[slots.index(company)], slots[slot] = None, company
+        self._replay.board[hex_id] = placed
 
     def put_token(self, hex_id: str, city: int, company: str) -> None:
         """A token of ``company`` in the first empty slot of that city, as the engine
@@ -246,9 +282,12 @@ class ReplayState:
         self.put_token(home, city, corporation)
         self.remove_reservations(corporation)   # its home's, the only one it holds
 
-    def remove_reservations(self, holder: str) -> None:
-        """Every reservation of ``holder`` (a company or a private) leaves the board."""
+    def remove_reservations(self, holder: str, hexes: Sequence[str] | None = None) -> None:
+        """Every reservation of ``holder`` (a company or a private) leaves the board (only
+        those on ``hexes`` when given: 1846's reserved token slots, gone in phase IV)."""
         for hex_id, placed in list(self._replay.board.items()):
+            if hexes is not None and hex_id not in hexes:
+                continue
             kept = hexedits.without_reservations(placed, holder)
             if kept is not placed:
                 self._replay.board[hex_id] = kept
@@ -364,6 +403,27 @@ class ReplayState:
     def set_privates(self, company: str, seen: Mapping[str, str]) -> None:
         """``company``'s positions carry ``seen`` as their ``privates``."""
         self._privates[company] = dict(seen)
+
+    @property
+    def abilities(self) -> Mapping[str, Sequence[Mapping[str, Any]]]:
+        """Per company, the ``abilities`` its positions carry (the engine's ability entries
+        of the company and of the privates it holds, as ``Position.abilities``)."""
+        return MappingProxyType({c: tuple(MappingProxyType(a) for a in held)
+                                 for c, held in self._abilities.items()})
+
+    def set_abilities(self, company: str, abilities: Sequence[Mapping[str, Any]]) -> None:
+        """``company``'s positions carry ``abilities`` (none: it carries none)."""
+        self._abilities[company] = tuple(dict(a) for a in abilities)
+
+    @property
+    def company_assignments(self) -> Mapping[str, tuple[str, ...]]:
+        """Per company, what is assigned to it (``Position.company_assignments``: 1846's
+        Steamboat, Meat Packing and Boomtown bonuses)."""
+        return MappingProxyType(self._assignments)
+
+    def set_company_assignments(self, company: str, assigned: Sequence[str]) -> None:
+        """``company``'s positions carry ``assigned`` as their ``company_assignments``."""
+        self._assignments[company] = tuple(assigned)
 
     @property
     def extra_tokens(self) -> Mapping[str, int]:

@@ -46,7 +46,8 @@ What moves the board and the trains:
   companies closed, shares and floats (1871), through the replay's ``ReplayState``
   (``trainrun.hooks.replaystate``: what a title may read and change, never the ``Replay``
   itself), which also keeps what the title gives each company's positions (``cash``,
-  ``title_state``, ``privates``, ``extra_tokens``) and the title's own bookkeeping;
+  ``title_state``, ``privates``, ``abilities``, ``extra_tokens``) and the title's own
+  bookkeeping;
 * bids, shares, loans, dividends, runs, passes and log lines change neither board nor
   trains and are read and skipped;
 * cash: a title's replay hook may follow companies' cash in ``ReplayState.cash`` (18NY:
@@ -65,9 +66,11 @@ replayed to the end of the log on a copy and the one no later action contradicts
 its type and why: the board is never silently wrong. A title replays only when its plugin
 gives replay rules (``trainrun_replay_rules``): 18Chesapeake, 18NY, 1871 and 1817 (rounds
 told apart by its ``trainrun_replay_round``), and the titles compiled from the engine:
-1830, 1889, 1893, 18GA, 18MEX, 18NL, 18Texas and 18Chesapeake: Off the Rails. A title's
-bookkeeping may also give each company's positions their ``privates``
-(``ReplayState.set_privates``; 1871: who holds SBC).
+1830, 1889, 1893, 18GA, 18MEX, 18NL, 18Texas, 18Chesapeake: Off the Rails and 18AL. A
+title's bookkeeping may also give each company's positions their ``privates``
+(``ReplayState.set_privates``; 1871: who holds SBC) and ``abilities``
+(``ReplayState.set_abilities``; 18AL: the named trains and the Warrior Coal Field bonus a
+corporation gains in play).
 """
 from __future__ import annotations
 
@@ -114,6 +117,7 @@ class GameLog:
     actions: list[dict]
     settings: dict
     players: list = dataclasses.field(default_factory=list)
+    game_id: object = None   # the game's id (a hotseat game's seed is drawn from it)
 
     def action(self, action_id: int) -> dict:
         for a in self.actions:
@@ -181,7 +185,8 @@ def read_game(data, name: str = "game") -> GameLog:
     if not isinstance(settings, dict):
         raise InputError("settings", f"expected a JSON object, got {settings!r}")
     actions = filtered_actions(_check_actions(data.get("actions")))
-    return GameLog(ruleset, name, actions, settings, _player_ids(data.get("players", [])))
+    return GameLog(ruleset, name, actions, settings, _player_ids(data.get("players", [])),
+                   game_id=data.get("id"))
 
 
 def _player_ids(players) -> list:
@@ -325,6 +330,8 @@ class Replay:
                             dict(self.board), title_state=dict(state.title_state.get(company, {})),
                             options=dict(self._options()), source=source,
                             tokens_left=tokens_left, privates=dict(state.privates.get(company, {})),
+                            abilities=tuple(dict(a) for a in state.abilities.get(company, ())),
+                            company_assignments=state.company_assignments.get(company, ()),
                             ruleset=self.game.ruleset, turn=Turn(cash=state.cash.get(company)))
         answers.prepare_board(position)
         return position

@@ -39,7 +39,7 @@ from trainrun.board.turnstate import LayRight, Turn
 from trainrun.errors import InputError
 from trainrun.hooks import answers
 from trainrun.hooks.rules import LayRules
-from trainrun.turn.abilities import blocking_refusal, lay_discount
+from trainrun.turn.abilities import blocking_refusal, lay_discount, terrain_discount
 from trainrun.turn.tilereach import reaches_paths
 from trainrun.turn.walk import reach
 
@@ -251,6 +251,13 @@ def rotation_keeps_stops(old: Tile, old_rotation: int, new: Tile, rotation: int)
 
 # ---- the turn ---------------------------------------------------------------------------
 
+def default_terrain_cost(position: Position, hex_id: str, old: Tile) -> int:
+    """The shared terrain cost of a lay over ``old`` on ``hex_id`` (``trainrun_terrain_cost``):
+    the tile's printed terrain costs less the company's terrain discounts (engine
+    ``upgrade_cost``)."""
+    return old.terrain_cost - terrain_discount(position, hex_id, old.terrains, old.terrain_cost)
+
+
 def next_right(position: Position) -> LayRight | None:
     """The right of the company's next lay this turn (None: the allowance is used up)."""
     turn = position.turn
@@ -344,7 +351,20 @@ def placed_after(position: Position, hex_id: str, tile: Tile, rotation: int) -> 
         into.reserved += old.tokens[i].reserved
     for node in _cities(tile):
         tokens.setdefault(node.index, CityTokens([None] * node.slots))
-    return PlacedHex(hex_id, tile, rotation, tokens, old.markers)
+    return PlacedHex(hex_id, tile, rotation, tokens, old.markers, kept_icons(old.icons, tile))
+
+
+def kept_icons(old: tuple[str, ...], tile: Tile) -> tuple[str, ...]:
+    """The icons on a hex once ``tile`` lies there: the tile's own, and each of the old
+    icons the tile has no copy of (engine hex.rb ``lay``: icons are sticky)."""
+    new = list(tile.icons)
+    spare = Counter(new)
+    for icon in old:
+        if spare[icon]:
+            spare[icon] -= 1
+        else:
+            new.append(icon)
+    return tuple(new)
 
 
 def _max_revenue(tile: Tile, index: int) -> int:
