@@ -1,7 +1,7 @@
 """The corpus of the titles compiled from the 18xx.games engine: real positions of every
 recorded game of 1830, 1889, 1893, 18GA, 18MEX, 18NL, 18Texas, 18Chesapeake: Off the
-Rails, 1846, 18AL, 1856, 1850Jr, 1836Jr30, 1836Jr56 and 1847 AE in the engine's fixtures
-(tests/data/README.md).
+Rails, 1846, 18AL, 1856, 1850Jr, 1836Jr30, 1836Jr56, 1847 AE, 18JP-T and 1888 in the
+engine's fixtures (tests/data/README.md).
 
 Every line gets the checks of ``corpus_checks.CorpusChecks``. The first eight titles'
 routes follow the shared rules alone (the second section of each title's page in
@@ -22,9 +22,10 @@ from corpus_checks import CorpusChecks, engine_scores, lines
 # corpus folder -> recorded runs in it
 TITLES = {"1830": 166, "1889": 80, "1893": 62, "18GA": 157, "18MEX": 252, "18NL": 240,
           "18Texas": 69, "18ChesapeakeOfftheRails": 183, "1846": 324, "18AL": 114,
-          "1856": 232, "1850Jr": 48, "1836Jr30": 125, "1836jr56": 97, "1847AE": 91}
+          "1856": 232, "1850Jr": 48, "1836Jr30": 125, "1836jr56": 97, "1847AE": 91,
+          "18JPT": 142, "1888": 193}
 # lines refused, each for a rule the title's trainrun names as not modelled, by title
-REFUSED = {"1836jr56": 35, "1847AE": 46}
+REFUSED = {"1836jr56": 35, "1847AE": 46, "1888": 63}
 
 
 class Test1830(CorpusChecks):
@@ -100,6 +101,21 @@ class Test1847AE(CorpusChecks):
 
     def refused(self, data):
         return any("+" in t["name"] for t in data["trains"])
+
+
+class Test18JPT(CorpusChecks):
+    TITLE = "18JPT"
+
+
+class Test1888(CorpusChecks):
+    """1888's Dalian tile L40a has track leaving the map at E17's edge 0, which a position
+    may not have: the lines with it are refused (plugins/g1888)."""
+
+    TITLE = "1888"
+    REFUSAL = "runs track off the map"
+
+    def refused(self, data):
+        return any(h["hex"] == "E17" and h["tile"] == "L40a" for h in data["board"])
 
 
 @pytest.mark.parametrize("title,count", TITLES.items())

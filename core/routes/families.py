@@ -17,16 +17,18 @@ rules are docs/rules/common.md §9.1 to docs/rules/common.md §9.4, in this orde
 * ``stop_bonus``: ``amount`` per route for a paid stop on a hex assigned ``assignment``
   while that is assigned to the company too (times the hex's ``per_icon`` icons where
   given); with ``ability`` instead, each ability of that type the company has pays its
-  ``amount`` at its ``hexes``.
+  ``amount`` at its ``hexes``, or with ``doubles`` each such stop's own value again.
 * ``port`` (docs/rules/common.md §9.6): a route visiting a stop of ``group`` (or on
   ``hexes``) must visit
   ``min_stops`` (default 3) and is paid by ``pays``: ``half`` or ``per_token``.
 
-An entry may say ``holds``: the company must hold that private (``Position.privates``).
+An entry may say ``holds``: the company must hold that private (``Position.privates``);
+``company``: it is that company's only (1888's destinations).
 """
 from __future__ import annotations
 
 from trainrun.board.position import Position, Train
+from trainrun.hooks import answers
 from trainrun.hooks.rules import CompanyBonus, PairBonus, PortRule, RouteBonus
 
 ROUTE_FAMILIES = ("pair", "stop_bonus", "port")
@@ -34,6 +36,8 @@ ROUTE_FAMILIES = ("pair", "stop_bonus", "port")
 
 def _applies(position: Position, entry: dict) -> bool:
     held = entry.get("holds")
+    if entry.get("company", position.company) != position.company:
+        return False
     return held is None or position.privates.get(held) == "company"
 
 
@@ -92,6 +96,14 @@ def route_bonuses(position: Position, train: Train) -> list:
                               for h, node in _selected(position, select)})
             out.append(PairBonus(entry["name"], sides[0], sides[1], entry.get("amount", 0),
                                  trains))
+        elif "ability" in entry and entry.get("doubles"):
+            # each stop on the ability's hexes pays its value again (18JP-T)
+            for a in _abilities(position, entry["ability"]):
+                for hex_id, node_id in _stops_on(position, a.get("hexes", ())):
+                    node = position.board[hex_id].tile.node(int(node_id.rsplit("-", 1)[1]))
+                    value = answers.stop_value(position, train, hex_id, node)
+                    if value > 0:
+                        out.append(RouteBonus(entry["name"], value, stops=frozenset({node_id})))
         elif "ability" in entry:
             for a in _abilities(position, entry["ability"]):
                 out.append(RouteBonus(entry["name"], int(a.get("amount", 0)),
@@ -167,6 +179,8 @@ def why_not(position: Position, entry: dict) -> str:
     """Why a run of this position that does not earn the bonus of ``entry`` could not, or
     what a route would need to earn it (for ``verify``)."""
     company = position.company
+    if entry.get("company", company) != company:
+        return f"it is {entry['company']}'s"
     if not _applies(position, entry):
         return f"{company} does not hold {entry['holds']}"
     family = entry["family"]
@@ -200,7 +214,8 @@ def why_not(position: Position, entry: dict) -> str:
 
 
 def not_earned(position: Position, earned: set[str]) -> list[dict]:
-    """Each bonus the title declares that a run earning the bonuses named ``earned`` does
-    not earn, with the reason (``why_not``), in ``bonuses.json`` order."""
+    """Each bonus the title declares for the company that a run earning the bonuses named
+    ``earned`` does not earn, with the reason (``why_not``), in ``bonuses.json`` order."""
     return [{"name": entry["name"], "why": why_not(position, entry)}
-            for entry in position.title.bonuses if entry["name"] not in earned]
+            for entry in position.title.bonuses if entry["name"] not in earned
+            and entry.get("company", position.company) == position.company]

@@ -1,13 +1,12 @@
 """1888: compiled from the 18xx.games engine; runs checked against its recorded games
 where tests/data has them, the turn's moves not yet (``trainrun titles`` says so).
 
-Runs are scored by the shared rules (``plugins/defaults.py``, ``docs/rules/common.md``);
-the engine's game class scores them its own way, and these rules of it are not modelled,
-so every run is answered "not proven" naming them (docs/rules/common.md §9.5):
-destination bonuses: a route paying the company's home hex and one of its destination
-hexes earns the company's destination bonus per destination (engine
-G1888::Game#revenue_for); the mine subsidy paid to the company for a route through the
-mine (subsidy_for).
+Runs are scored by the shared rules (``plugins/defaults.py``, ``docs/rules/common.md``)
+and the bonus families (docs/rules/common.md §9) its ``data/bonuses.json`` declares: the
+destination bonuses, each company's own (a route paying its home hex and its destination
+earns its bonus, $20 to $40: engine ``G1888::Game#revenue_for``,
+``DESTINATION_HEX_NORTH``, ``DESTINATION_BONUS_NORTH``), pair bonuses limited to that
+company (docs/rules/common.md §9.1).
 
 Private companies' abilities are data (``privates.json``) the shared rules read
 (``trainrun.turn.abilities``); optional rules (``options.json``) are not applied; its game
@@ -23,12 +22,11 @@ from pathlib import Path
 from trainrun.plugins.api import TitleInfo, hookimpl
 
 UNCHECKED = ("moves", "apply", "advise")   # the turn's rules, not yet compared with the engine
-RUNS_NOT_MODELLED = (
-    "destination bonuses: a route paying the company's home hex and one of its "
-    "destination hexes earns the company's destination bonus per destination "
-    "(engine G1888::Game#revenue_for)",
-    "the mine subsidy paid to the company for a route through the mine "
-    "(subsidy_for)",
+NOT_MODELLED = (
+    "the mine subsidy (+$40 to the company for a route through the mine C5, beside the "
+    "run): not reported",
+    "Dalian's L40a tile, whose track leaves the map at E17's edge 0: a position with it is "
+    "refused",
 )
 
 
@@ -36,4 +34,5 @@ RUNS_NOT_MODELLED = (
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="1888", data=Path(__file__).parent / "data",
                      description="China; trains 2, 3, 4, 5, 6, D",
-                     unchecked=UNCHECKED, runs_not_modelled=RUNS_NOT_MODELLED)
+                     unchecked=UNCHECKED,
+                     not_modelled=NOT_MODELLED)
