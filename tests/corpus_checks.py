@@ -36,14 +36,32 @@ from trainrun.routes.solve import solve
 
 CORPUS = Path(__file__).parent / "data" / "corpus"
 ENGINE_SCORES = Path(__file__).parent / "data" / "engine_scores"
+FIXTURES = Path(__file__).parent / "data" / "fixtures"
 
 
 def corpus_lines(title: str) -> list[dict]:
-    """Every corpus position of ``title`` (the folder name under tests/data/corpus)."""
+    """Every corpus position of ``title`` (the folder name under tests/data/corpus). A line
+    records no optional rules: where the game's log (tests/data/fixtures) was played with
+    some, the line gets them as its position's ``options`` (each rule true), as a player
+    states them (18DE's ``modern_trains``)."""
     out = []
     for f in sorted((CORPUS / title).glob("*.jsonl")):
-        out += [json.loads(line) for line in f.read_text().splitlines() if line.strip()]
+        rules = _optional_rules(title, f.stem)
+        for line in f.read_text().splitlines():
+            if line.strip():
+                data = json.loads(line)
+                if rules and "options" not in data:
+                    data["options"] = {rule: True for rule in rules}
+                out.append(data)
     return out
+
+
+def _optional_rules(title: str, game: str) -> list[str]:
+    path = FIXTURES / title / f"{game}.json"
+    if not path.exists():
+        return []
+    return [r for r in json.loads(path.read_text()).get("settings", {}).get(
+        "optional_rules", []) or [] if r]
 
 
 def line_id(data: dict) -> str:

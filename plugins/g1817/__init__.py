@@ -4,14 +4,16 @@
   shared numeric distance; 2+ has distance 2 in the train data). Off-board values
   by phase, Cleveland's gray city and Toronto (a gray town, docs/rules/1817.md §3) come from
   the tile data through the shared phase-value rule (docs/rules/common.md §5.1).
-* New York E22: a route may visit only one of its cities (docs/rules/1817.md §4.1).
+* New York E22: a route may visit only one of its cities (docs/rules/1817.md §4.1), as it
+  may visit one city of any hex with two.
 * Coal mines: +$10 per ``mine`` hex whose track the route uses (docs/rules/1817.md §5.1). A
   mine lies on a #7/#8/#9 tile, which has no stop, so a route can never start or
   end there; a ``mine`` marker on a hex with a stop is rejected.
 * Ranches (Volatility expansion, docs/rules/1817.md §5.2): like mines,
   +$10 per ``ranch`` hex whose track the route uses.
 * Bridges: +$10 per stop at a city on a ``bridge`` hex (Louisville H3,
-  Cincinnati G6, Charleston H9), for every company.
+  Cincinnati G6, Charleston H9: the bridge companies' hexes, ``bridge_hexes``), for every
+  company.
 * Option ``modern_trains`` (``"options": {"modern_trains": true}``): 7-trains
   earn +$10 and 8-trains +$20 for each visited city holding the company's token.
 * Mail contracts are company income, not run revenue (docs/rules/1817.md §5.5): given as
@@ -52,8 +54,6 @@ from trainrun.plugins.api import (
 from . import replay as _replay
 from . import special_lays
 
-NEW_YORK = "E22"
-BRIDGE_CITIES = ("G6", "H3", "H9")
 TRACK_MARKERS = {"mine": "coal mine", "ranch": "ranch"}   # +$10 per marked hex used
 TRACK_MARKER_BONUS = 10
 BRIDGE_BONUS = 10
@@ -72,6 +72,14 @@ def _marked(position: Position, marker: str) -> list[str]:
     return sorted(h for h, placed in position.board.items() if marker in placed.markers)
 
 
+def bridge_hexes(position: Position) -> list[str]:
+    """The hexes a bridge may be on: those the bridge companies' ``assign_hexes`` name
+    (1817: Louisville H3, Cincinnati G6, Charleston H9; privates.json)."""
+    return sorted({h for private in position.title.privates.values()
+                   for a in private.get("abilities", ()) if a.get("type") == "assign_hexes"
+                   for h in a.get("hexes", ())})
+
+
 def _bridge_stops(position: Position) -> list[str]:
     """The city nodes of hexes with a ``bridge`` marker."""
     return [position.node_id(h, n.index) for h in _marked(position, "bridge")
@@ -88,10 +96,11 @@ def trainrun_prepare_board(position: Position) -> None:
             if any(n.is_stop for n in position.board[h].tile.nodes):
                 raise InputError(f"hex {h}", f"a {name} must lie on track without a stop, "
                                              f"but tile {position.board[h].tile.name} has one")
+    allowed = bridge_hexes(position)
     for h in _marked(position, "bridge"):
-        if h not in BRIDGE_CITIES:
-            raise InputError(f"hex {h}", "a bridge may only be on Louisville H3, "
-                                         "Cincinnati G6 or Charleston H9")
+        if h not in allowed:
+            names = [f"{position.location(position.node_id(b, 0)) or b} {b}" for b in allowed]
+            raise InputError(f"hex {h}", f"a bridge may only be on {', '.join(names)}")
     modern = position.options.get("modern_trains", False)
     if not isinstance(modern, bool):
         raise InputError("options.modern_trains", f"expected true or false, got {modern!r}")
@@ -117,7 +126,9 @@ def trainrun_route_bonuses(position: Position, train: Train) -> list[RouteBonus]
 
 @hookimpl
 def trainrun_exclusive_stops(position: Position) -> list[frozenset[str]]:
-    return city_circles_by_hex(position, [NEW_YORK])
+    """No hex visited twice (engine ``revenue_for``): a route visits one city of a hex
+    with two (New York E22; docs/rules/1817.md §4.1)."""
+    return city_circles_by_hex(position)
 
 
 @hookimpl

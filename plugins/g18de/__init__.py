@@ -1,15 +1,16 @@
-"""18DE: compiled from the 18xx.games engine; runs checked against its recorded games
-where tests/data has them, the turn's moves not yet (``trainrun titles`` says so).
+"""18DE: a map of the 1817 family, on the 1817 plugin's rules (``trainrun.plugins.g1817``;
+docs/rules/1817.md); compiled from the 18xx.games engine, its runs checked against its
+recorded games where tests/data has them, the turn's moves not yet (``trainrun titles``
+says so).
 
-Runs are scored by the shared rules (``plugins/defaults.py``, ``docs/rules/common.md``);
-the engine's game class scores them its own way, and these rules of it are not modelled,
-so every run is answered "not proven" naming them (docs/rules/common.md §9.5): 1817's
-route rules (mines and ranches +$10, bridges +$10, no hex visited twice, modern trains),
-not yet applied to this variant (engine G1817::Game#revenue_for).
-
-Private companies' abilities are data (``privates.json``) the shared rules read
-(``trainrun.turn.abilities``); optional rules (``options.json``) are not applied; its game
-logs are not replayed (no replay rules).
+The engine's 18DE is 1817's game class with its own map, companies and privates
+(``G1817::Game#revenue_for`` unchanged), so its runs follow 1817's route rules, taken
+here from the 1817 plugin: coal mines and ranches +$10 per marked hex the route uses,
+bridges +$10 per stop on a bridge hex (the hexes its bridge company names, privates.json),
+one city of a hex with two, the option ``modern_trains``, mail contracts beside the run;
+and its turn rules: two lays, free tokens, a home chosen among the free cities, the mine
+and ranch privates' lays. Its game logs are not replayed (1817's replay follows 1817's
+companies and privates only).
 
 Data: ``data/`` is ``tools/compile_title.py`` output for the 18xx.games engine's 18DE
 (folders ``g_1817 g_1817_de``), a new game with no optional rules;
@@ -19,17 +20,26 @@ changes.
 from pathlib import Path
 
 from trainrun.plugins.api import TitleInfo, hookimpl
+from trainrun.plugins.g1817 import (  # noqa: F401  (registered as this title's hooks)
+    trainrun_company_income,
+    trainrun_exclusive_stops,
+    trainrun_home_token_hexes,
+    trainrun_lay_refusal,
+    trainrun_lay_rules,
+    trainrun_prepare_board,
+    trainrun_rotation_refusal,
+    trainrun_route_bonuses,
+    trainrun_special_lay_markers,
+    trainrun_special_lay_reached_sides,
+    trainrun_tile_lays,
+    trainrun_token_cost,
+)
 
 UNCHECKED = ("moves", "apply", "advise")   # the turn's rules, not yet compared with the engine
-RUNS_NOT_MODELLED = (
-    "1817's route rules (mines and ranches +$10, bridges +$10, no hex visited "
-    "twice, modern trains), not yet applied to this variant (engine "
-    "G1817::Game#revenue_for)",
-)
 
 
 @hookimpl
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="18DE", data=Path(__file__).parent / "data",
                      description="Germany; trains 2, 2+, 3, 4, 5, 6, 7, 8",
-                     unchecked=UNCHECKED, runs_not_modelled=RUNS_NOT_MODELLED)
+                     unchecked=UNCHECKED)
