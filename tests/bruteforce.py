@@ -503,8 +503,8 @@ class TrainScorer:
             v = self.rules.hook.trainrun_stop_value(position=self.rules.position,
                                                     train=self.train, rules=self.r,
                                                     hex_id=h, node=node)
-            if v > 0:
-                v += sum(b.amount for b in self.route_bonuses if node_id in b.stops)
+            v += sum(b.amount for b in self.route_bonuses if node_id in b.stops
+                     and (v > 0 or getattr(b, "on_worthless", False)))
             self._value[node_id] = v
         return self._value[node_id]
 

@@ -14,6 +14,8 @@ shared family reader (``trainrun.routes.families``) as any title's:
   earned only while the company holds a drawn private (``holds``);
 * a stop bonus on a drawn hex assigned to the company (``assignment``: the hex's marker
   and the company's ``company_assignments``), sometimes per drawn icon;
+* a hotel: a stop bonus at a drawn hex showing the company's icon, paid at a stop worth
+  $0 to the train too;
 * a port on one or two drawn hexes: a route visiting it needs 3 or 4 stops, and earns half
   again or the port's value once per station it visits.
 
@@ -113,8 +115,15 @@ def cases(draw):
     near = [h for h in _stop_hexes(data) if h in keep] or _stop_hexes(data)
     hexes = st.sampled_from(near)
     bonuses = []
-    kinds = draw(st.sets(st.sampled_from(["pair", "all_of", "best_route", "stop", "port"]),
-                         min_size=1))
+    kinds = draw(st.sets(st.sampled_from(["pair", "all_of", "best_route", "stop", "port",
+                                          "hotel"]), min_size=1))
+    if "hotel" in kinds:
+        hotel = draw(hexes)
+        bonuses.append({"family": "stop_bonus", "name": "hotel", "icon": "@company",
+                        "amount": draw(st.sampled_from([10, 20]))})
+        for h in data["board"]:
+            if h["hex"] == hotel:
+                h["icons"] = [company]
     if "port" in kinds:
         bonuses.append({"family": "port", "name": "port",
                         "hexes": sorted(draw(st.sets(hexes, min_size=1, max_size=2))),

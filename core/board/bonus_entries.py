@@ -21,9 +21,9 @@ def check_entry(entry, where: str) -> None:
     missing = [k for k in need if k not in entry]
     if family == "port" and not {"group", "hexes"} & set(entry):
         missing.append("group or hexes")
-    if family in ("all_of", "stop_bonus") and not ({"ability", "hexes", "assignment"}
+    if family in ("all_of", "stop_bonus") and not ({"ability", "hexes", "assignment", "icon"}
                                                     & set(entry)):
-        missing.append("ability, hexes or assignment")
+        missing.append("ability, hexes, assignment or icon")
     if missing:
         raise InputError(where, f"a {family} bonus needs {', '.join(missing)}")
     if family == "port" and entry["pays"] not in PORT_PAYS:

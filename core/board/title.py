@@ -41,6 +41,7 @@ class Phase:
     colours: tuple[str, ...]
     train_limit: int | dict | None = None   # a number, or one per company type
     on: str | None = None
+    status: tuple[str, ...] = ()   # the engine's phase status flags (18FL hotels_doubled)
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,7 @@ class TrainType:
     price: int | None = None
     rusts_on: str | None = None   # the train whose first purchase removes this one
     count: int | None = None      # copies the bank starts with (None: a variant, or unlimited)
+    obsolete_on: str | None = None   # the train whose first purchase makes this one obsolete
 
 
 @dataclass
@@ -100,13 +102,16 @@ class Title:
         trains = {}
         for t in read("trains.json"):
             trains[t["name"]] = TrainType(t["name"], t["distance"], t.get("multiplier") or 1,
-                                          t.get("price"), t.get("rusts_on"), t.get("count"))
+                                          t.get("price"), t.get("rusts_on"), t.get("count"),
+                                          t.get("obsolete_on"))
             for v in t.get("variants", ()):   # a face names what differs from the card
                 trains[v["name"]] = TrainType(v["name"], v.get("distance", t["distance"]),
                                               v.get("multiplier") or t.get("multiplier") or 1,
-                                              v.get("price"), t.get("rusts_on"))
+                                              v.get("price"), t.get("rusts_on"),
+                                              obsolete_on=v.get("obsolete_on",
+                                                                t.get("obsolete_on")))
         phases = {p["name"]: Phase(p["name"], tuple(p["tiles"]), p.get("train_limit"),
-                                   p.get("on"))
+                                   p.get("on"), tuple(p.get("status", ())))
                   for p in read("phases.json")}
         comp = read("companies.json")
         companies = {c["sym"]: c for c in comp.get("corporations", []) + comp.get("minors", [])}

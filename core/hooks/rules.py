@@ -57,17 +57,19 @@ class TrainRules:
 class RouteBonus:
     """An amount a route earns for each listed stop it scores or hex its track uses.
 
-    Exactly one of ``stops`` (node ids ``HEX-i``) and ``hexes`` is set. A stop
-    bonus is paid only where the stop scores: its value for this train is above
-    0 and, for a train with a pay limit, it is among the stops chosen (the bonus
-    counts in that choice, as in the engine). A hex bonus is paid once for each
-    listed hex the route's track touches.
+    Exactly one of ``stops`` (node ids ``HEX-i``) and ``hexes`` is set. A stop bonus is
+    paid only where the stop scores: its value for this train is above 0 (or,
+    ``on_worthless``, any value) and, for a train with a pay limit, it is among the
+    stops chosen (the bonus counts in that choice, as in the engine). A hex bonus is
+    paid once for each listed hex the route's track touches.
     """
 
     name: str
     amount: int
     stops: frozenset = frozenset()
     hexes: frozenset = frozenset()
+    on_worthless: bool = False   # paid at a listed stop worth $0 too (18FL's hotels at the
+    #                              towns a 3E visits: engine ``revenue_for`` counts its stops)
 
 
 @dataclass(frozen=True)

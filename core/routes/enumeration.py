@@ -92,7 +92,7 @@ def train_tables(graph: TrackGraph) -> list[TrainTable]:
                 continue
             earned = (bonus.name, bonus.amount)
             for s in bonus.stops:
-                if s in stop_index and values[stop_index[s]] > 0:
+                if s in stop_index and (values[stop_index[s]] > 0 or bonus.on_worthless):
                     values[stop_index[s]] += bonus.amount
                     names.setdefault(("stop", stop_index[s]), []).append(earned)
             for h in bonus.hexes:

@@ -17,13 +17,16 @@ rules are docs/rules/common.md §9.1 to docs/rules/common.md §9.4, in this orde
 * ``stop_bonus``: ``amount`` per route for a paid stop on a hex assigned ``assignment``
   while that is assigned to the company too (times the hex's ``per_icon`` icons where
   given); with ``ability`` instead, each ability of that type the company has pays its
-  ``amount`` at its ``hexes``, or with ``doubles`` each such stop's own value again.
+  ``amount`` at its ``hexes``, or with ``doubles`` each such stop's own value again; with
+  ``icon`` (``@company``: the company's symbol), ``amount`` at each paid stop on a hex
+  showing it (worth $0 or not), or ``amount_in_status`` while the phase has that status.
 * ``port`` (docs/rules/common.md §9.6): a route visiting a stop of ``group`` (or on
   ``hexes``) must visit
   ``min_stops`` (default 3) and is paid by ``pays``: ``half`` or ``per_token``.
 
 An entry may say ``holds``: the company must hold that private (``Position.privates``);
-``company``: it is that company's only (1888's destinations).
+``company``: it is that company's only (1888's destinations); ``trains`` or
+``except_trains``: which trains earn it (18FL's 3E earns no hotels).
 """
 from __future__ import annotations
 
@@ -66,6 +69,15 @@ def _selected(position: Position, select: dict) -> list[tuple[str, str]]:
     return out
 
 
+def _amount(position: Position, entry: dict) -> int:
+    """The entry's ``amount``, or its ``amount_in_status`` for a status flag of the current
+    phase (18FL's hotels: $20 once ``hotels_doubled``)."""
+    for flag, amount in entry.get("amount_in_status", {}).items():
+        if flag in position.phase.status:
+            return amount
+    return entry["amount"]
+
+
 def _icon_value(position: Position, hex_id: str) -> int:
     """The sum of the hex's numeric icons (engine ``icon.name.to_i``: 1846's east–west)."""
     return sum(int(i) for i in position.board[hex_id].icons if i.isdigit())
@@ -85,6 +97,8 @@ def route_bonuses(position: Position, train: Train) -> list:
         trains = frozenset(entry["trains"]) if "trains" in entry else None
         if trains is not None and train.name not in trains:
             continue
+        if train.name in entry.get("except_trains", ()):
+            continue
         if entry["family"] == "port":
             select = {k: entry[k] for k in ("group", "hexes") if k in entry}
             ports = frozenset(n for _, n in _selected(position, select))
@@ -96,6 +110,14 @@ def route_bonuses(position: Position, train: Train) -> list:
                               for h, node in _selected(position, select)})
             out.append(PairBonus(entry["name"], sides[0], sides[1], entry.get("amount", 0),
                                  trains))
+        elif "icon" in entry:
+            # each paid stop on a hex showing the icon (18FL's hotels: the company's own)
+            icon = position.company if entry["icon"] == "@company" else entry["icon"]
+            hexes = [h for h, placed in position.board.items() if icon in placed.icons]
+            if hexes:
+                out.append(RouteBonus(entry["name"], _amount(position, entry),
+                                      stops=frozenset(n for _, n in _stops_on(position, hexes)),
+                                      on_worthless=True))
         elif "ability" in entry and entry.get("doubles"):
             # each stop on the ability's hexes pays its value again (18JP-T)
             for a in _abilities(position, entry["ability"]):
@@ -201,6 +223,12 @@ def why_not(position: Position, entry: dict) -> str:
         return "no route is run"
     if family == "port":
         return f"no route visits a port ({_select_text(entry)})"
+    if "icon" in entry:
+        icon = company if entry["icon"] == "@company" else entry["icon"]
+        return f"no route pays a stop on a hex showing {icon}"
+    if "icon" in entry:
+        icon = company if entry["icon"] == "@company" else entry["icon"]
+        return f"no route pays a stop on a hex showing {icon}"
     marker = entry["assignment"]
     if marker not in position.company_assignments:
         return f"{marker} is not assigned to {company}"

@@ -527,9 +527,8 @@ def _score(position: Position, train: Train, rules, nodes: list, out: RouteCheck
             hex_bonus.append((h, bonus))
     paid: list[list] = [[] for _ in visited]
     for j, node_id in enumerate(visited):
-        if values[j] > 0:
-            paid[j] = stop_bonus.get(node_id, [])
-            values[j] += sum(b.amount for b in paid[j])
+        paid[j] = [b for b in stop_bonus.get(node_id, []) if values[j] > 0 or b.on_worthless]
+        values[j] += sum(b.amount for b in paid[j])
     order = []   # which stops a pay limit keeps: asked only where there is one
     station = None
     if rules.pay_limit:
