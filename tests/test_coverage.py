@@ -24,19 +24,19 @@ def test_every_title_answers_runs_and_says_what_is_not_checked():
 
 
 def test_a_run_rule_not_modelled_makes_every_answer_not_proven():
-    """docs/rules/common.md §9.5: 1882's neutral tokens are not modelled (plugins/g1882), so
-    a recorded 1882 board is answered with the best run under the other rules, "not
-    proven" and naming the rule, and a declared run is never called optimal."""
+    """docs/rules/common.md §9.5: 18SJ's bonuses are not modelled (plugins/g18sj), so a
+    recorded 18SJ board is answered with the best run under the other rules, "not proven"
+    and naming the rule, and a declared run is never called optimal."""
     from trainrun import read_position, solve
     from trainrun.formats.text import format_run
     from trainrun.routes.verify import verify
-    path = DATA / "corpus" / "1882" / "10526.jsonl"
+    path = DATA / "corpus" / "18SJ" / "167041.jsonl"
     line = json.loads(path.read_text().splitlines()[0])
     position = read_position(line)
     run = solve(position)
     assert run.status == "not proven"
-    assert run.not_modelled == list(load_title("1882").info.runs_not_modelled)
-    assert "not proven: the neutral tokens" in format_run(run)
+    assert run.not_modelled == list(load_title("18SJ").info.runs_not_modelled)
+    assert "not proven: the icon bonuses" in format_run(run)
     result = verify(position, line)
     assert result.best_status == "not proven" and not result.optimal
 

@@ -1,13 +1,15 @@
-"""1882: compiled from the 18xx.games engine; runs checked against its recorded games
-where tests/data has them, the turn's moves not yet (``trainrun titles`` says so).
+"""1882: compiled from the 18xx.games engine; its runs checked against its recorded games,
+the turn's moves not yet (``trainrun titles`` says so).
 
-Runs are scored by the shared rules (``plugins/defaults.py``, ``docs/rules/common.md``)
-and the bonus families (docs/rules/common.md §9) its ``data/bonuses.json`` declares: the
-East–Hudson bonus (+$100 for a route from an east off-board, I1 or B2, to Hudson B12:
-engine ``G1882::Game#revenue_for``) is a pair bonus of the shared families. Its runs are
-answered "not proven": a position names a token's company, not its kind, and CN's
-neutral tokens, placed by the other companies, never block, where CN's own do
-(``RUNS_NOT_MODELLED``).
+Runs are scored by the shared rules (``plugins/defaults.py``, ``docs/rules/common.md``) and
+the bonus families (docs/rules/common.md §9) its ``data/bonuses.json`` declares: the
+East–Hudson bonus, +$100 for a route paying an east off-board (I1 or B2) and Hudson (B12)
+(engine ``G1882::Game#revenue_for``), a pair bonus.
+
+Neutral tokens (engine ``G1882::Game#init_corporations``): every corporation but CPR and CN
+holds one token of CN's, of type neutral, which it places as its own; it never blocks a
+train (a position names it ``neutral``, the shared rule), and it is a station of CN, whose
+token it is (engine ``City#tokened_by?``): ``trainrun_company_stations``.
 
 Private companies' abilities are data (``privates.json``) the shared rules read
 (``trainrun.turn.abilities``); optional rules (``options.json``) are not applied; its game
@@ -20,18 +22,25 @@ changes.
 """
 from pathlib import Path
 
-from trainrun.plugins.api import TitleInfo, hookimpl
+from trainrun.plugins.api import Position, TitleInfo, default_company_stations, hookimpl
 
 UNCHECKED = ("moves", "apply", "advise")   # the turn's rules, not yet compared with the engine
-RUNS_NOT_MODELLED = (
-    "the neutral tokens: every company but CPR and CN places a CN token that lets every "
-    "train through, and a position does not tell them from CN's own tokens, which block "
-    "(engine G1882::Game#init_corporations)",
-)
+NEUTRAL_OWNER = "CN"     # the corporation the neutral tokens belong to
+NEUTRAL = "neutral"      # their holder as a position names it
 
 
 @hookimpl
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="1882", data=Path(__file__).parent / "data",
                      description="Assiniboia, Canada; trains 2, 3, 4, 5, 6, D",
-                     unchecked=UNCHECKED, runs_not_modelled=RUNS_NOT_MODELLED)
+                     unchecked=UNCHECKED)
+
+
+@hookimpl
+def trainrun_company_stations(position: Position) -> set[str] | None:
+    """CN's stations: its own tokens and the neutral ones, which are CN's too."""
+    if position.company != NEUTRAL_OWNER:
+        return None
+    return default_company_stations(position) | {
+        position.node_id(hex_id, index) for hex_id, placed in position.board.items()
+        for index, city in placed.tokens.items() if NEUTRAL in city.holders()}
