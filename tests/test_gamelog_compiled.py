@@ -118,6 +118,18 @@ def test_a_train_traded_in_goes_back_to_the_bank():
     assert [t.id for t in _position(*line, 552).trains] == ["D-5"]
 
 
+def test_obsolete_trains_run_once_more_and_leave_after_their_owners_dividend():
+    # 1846 10264: IC's first 5 (action 262, after its run) makes the 2s obsolete: NYC runs
+    # its 2-7 and 2-8 at 267 and holds only its 4s at 296; IC runs its 2-1 at 291, not at
+    # 347. C&O's first 6 (355) makes the 4s and the 3/5s obsolete: NYC runs them at 359,
+    # its 6 alone at 388 (engine step/dividend.rb rust_obsolete_trains!)
+    def held(action):
+        return [t.id for t in _position("1846", "10264", action).trains]
+    assert held(267) == ["2-7", "2-8", "4-0", "4-4"] and held(296) == ["4-0", "4-4"]
+    assert held(291) == ["4-1", "4-5", "2-1", "5-0"] and held(347) == ["4-1", "4-5", "5-0"]
+    assert held(359) == ["4-0", "4-4"] and held(388) == ["6-1"]
+
+
 def test_tokens_joining_in_one_city_keep_their_cities_order():
     # Off the Rails bank game: J4's green X5 holds PRR in city 0 and C&A in city 1; the
     # brown X7 (one city) takes PRR first (engine hex.rb city_map_for)

@@ -323,11 +323,13 @@ class ReplayState:
         """The shared replay's ``buy_train`` of ``action`` (for a title that does more)."""
         self._replay.buy_train(action)
 
-    def move_train(self, train: Train, seller: str, buyer: str) -> None:
+    def move_train(self, train: Train, seller: str, buyer: str, index: int | None = None) -> None:
         """``train`` of ``seller`` goes to ``buyer`` (1871: a branch taking its trains at a
-        split; no phase change)."""
+        split; no phase change), last among its trains or at ``index`` (1846: a minor's
+        train held back, in the place it was bought in)."""
         self._replay.trains[seller].remove(train)
-        self._replay.trains.setdefault(buyer, []).append(train)
+        held = self._replay.trains.setdefault(buyer, [])
+        held.insert(len(held) if index is None else index, train)
 
     def take_trains(self, seller: str, buyer: str) -> None:
         """Every train of ``seller`` goes to ``buyer`` (a merger: no phase change)."""

@@ -36,9 +36,13 @@ What moves the board and the trains:
   as logged, for its owner or, held by a player, for the ``tokener`` the action names;
 * ``buy_train`` from the bank or another company, the train traded in (``exchange``) back
   to the bank; the first train of a phase's ``on`` starts that phase and trains whose
-  ``rusts_on`` it is leave the game, everywhere; ``discard_train`` puts a train back in the
-  bank; at the end of a set of operating rounds the title may export the bank's next train
-  (as if bought);
+  ``rusts_on`` it is leave the game, everywhere; those whose ``obsolete_on`` it is go
+  obsolete: the bank's leave the game, a company's runs once more and leaves it at its
+  owner's next dividend step, paid (``dividend``) or skipped (a run with no ``dividend``
+  after it, or a purchase with no run before it that turn) (engine base.rb
+  ``rust_trains!``, step/dividend.rb ``rust_obsolete_trains!``); ``discard_train`` puts a
+  train back in the bank (an obsolete one leaves the game); at the end of a set of
+  operating rounds the title may export the bank's next train (as if bought);
 * ``scrap_train`` puts a train back in the bank, as a discard; a train bought from another
   company keeps the variant it was bought as;
 * the title's ``trainrun_replay_action`` takes an action first where its game does more:
@@ -268,6 +272,12 @@ class Replay:
         # tokens a lay took off a trackless city tile, each (actor, hex, owner): the actor's
         # next place_token puts it back (engine step/tracker.rb update_token!)
         self.pending_tokens: list[tuple[str, str, str]] = []
+        # obsolete trains (their type's ``obsolete_on`` bought): each runs once more and
+        # leaves its owner at the owner's next dividend step (engine step/dividend.rb
+        # ``rust_obsolete_trains!``)
+        self.obsolete: set[str] = set()
+        self.dividend_due: str | None = None      # ran: its dividend step comes next
+        self.dividend_passed: tuple | None = None  # (company, set, round) of the last one
 
     def copy(self) -> Replay:
         """A replay going on from here on its own (a fork's branch): the title, the log and
@@ -421,17 +431,47 @@ class Replay:
             self._end_of_operating_rounds()
         if kind == "par" and self.rules.home_token_timing == "par":
             self._home(action.get("corporation"), action)
+        self._dividend_skipped(action)
 
     def _apply(self, action: dict) -> None:
         self._begin(action)
         kind = action["type"]
-        if answers.replay_action(self.game.ruleset, self.state, action):
-            return
-        handler = getattr(self, f"_do_{kind}", None)
-        if handler is not None:
-            handler(action)
-        elif kind not in SKIPPED:
-            raise InputError(where(action), "trainrun cannot replay this action yet")
+        if not answers.replay_action(self.game.ruleset, self.state, action):
+            handler = getattr(self, f"_do_{kind}", None)
+            if handler is not None:
+                handler(action)
+            elif kind not in SKIPPED:
+                raise InputError(where(action), "trainrun cannot replay this action yet")
+        if kind == "run_routes" and action.get("entity_type") in OPERATORS:
+            self.dividend_due = self.operator(action)
+        elif kind == "dividend" and action.get("entity_type") in OPERATORS:
+            self._dividend_step(self.operator(action))
+
+    def _dividend_step(self, company: str) -> None:
+        """``company``'s dividend step, paid or skipped: its obsolete trains leave the game
+        (engine step/dividend.rb ``process_dividend``, ``rust_obsolete_trains!``)."""
+        self.dividend_due = None
+        self.dividend_passed = (company, self.round_set, self.round_in_set)
+        held = self.trains.get(company, [])
+        if any(t.id in self.obsolete for t in held):
+            self.gone |= {t.id for t in held if t.id in self.obsolete}
+            self.obsolete -= self.gone
+            self.trains[company] = [t for t in held if t.id not in self.obsolete and
+                                    t.id not in self.gone]
+
+    def _dividend_skipped(self, action: dict) -> None:
+        """The dividend step of a company that ran and logged no ``dividend`` (its revenue
+        nothing: engine step/dividend.rb ``skip!``), or of one buying a train with no run
+        this turn (no route to run: the step came before the purchase)."""
+        due = self.dividend_due
+        if due is not None and not (action["type"] == "dividend"
+                                    and action.get("entity_type") in OPERATORS
+                                    and action.get("entity") == due):
+            self._dividend_step(due)
+        if action["type"] == "buy_train" and action.get("entity_type") in OPERATORS:
+            company = self.operator(action)
+            if self.dividend_passed != (company, self.round_set, self.round_in_set):
+                self._dividend_step(company)
 
     def _operating(self, action: dict) -> None:
         """A new operating turn when another company acts, or when the same one lays again
@@ -668,7 +708,11 @@ class Replay:
         if self._holder(train_id) != company:
             raise InputError(where(action), f"{company} holds no train {train_id!r}")
         self.trains[company] = [t for t in self.trains[company] if t.id != train_id]
-        self.discarded.append(train_id)
+        if train_id in self.obsolete:    # not to the bank (engine depot.rb ``reclaim_train``)
+            self.obsolete.discard(train_id)
+            self.gone.add(train_id)
+        else:
+            self.discarded.append(train_id)
 
     def _do_scrap_train(self, action: dict) -> None:
         """A train scrapped goes back to the bank's discarded trains, as one discarded."""
@@ -684,6 +728,16 @@ class Replay:
 
         def rusts(train_name: str) -> bool:
             return self.title.trains[train_name].rusts_on == name
+
+        def obsolete(train_name: str) -> bool:
+            return self.title.trains[train_name].obsolete_on == name
+        # obsolete: a company's runs once more (``_dividend_step``), the bank's go (engine
+        # base.rb ``rust_trains!``, ``rust?``: the discarded; the others are never for sale)
+        self.obsolete |= {t.id for trains in self.trains.values() for t in trains
+                          if obsolete(t.name)}
+        for pile in (self.bank, self.discarded):
+            self.gone |= {t for t in pile if obsolete(t.rpartition("-")[0])}
+            pile[:] = [t for t in pile if not obsolete(t.rpartition("-")[0])]
         for company, trains in self.trains.items():
             self.gone |= {t.id for t in trains if rusts(t.name)}
             self.trains[company] = [t for t in trains if not rusts(t.name)]

@@ -9,7 +9,9 @@ replay:
 
 * ``bid``: the draft; a player holds the private (or minor) drawn;
 * ``buy_company``: the private passes to the corporation; a minor bought brings its train
-  and its token (the buyer's now, or gone where the buyer has one already); the Chicago and
+  (held back until the next operating round if the minor has operated, then in the place
+  it was bought in: docs/rules/1846.md §6.2) and its token (the buyer's now, or gone where
+  the buyer has one already); the Chicago and
   Western Indiana's reservation goes; Steamboat, Meat Packing and Boomtown are assigned to
   their buyer;
 * ``assign``: a private's bonus moves to the hex or the company named;
@@ -18,6 +20,9 @@ replay:
   corporation holds loses its assignments and the port icons; the first 6 train: every
   bonus assignment and the port, meat and boom icons go, and the reserved token slots;
 * the Lake Shore Line's lay, or an upgrade on its hexes, takes its icon off that hex.
+
+The obsolete 2s (on the first 5) and 4s and 3/5s (on the first 6) are the shared replay's
+(``trainrun.replay.gamelog``, the trains' ``obsolete_on``; docs/rules/1846.md §6.2).
 """
 from __future__ import annotations
 
@@ -96,8 +101,9 @@ class Game:
         self.closed: set[str] = set()
         self.assigned: dict[str, str] = {}        # private -> company it is assigned to
         self.removed: set[str] = set()           # the privates the setup removed
-        # (minor, buyer, operating round): a minor's train bought after it operated
-        self.waiting: list[tuple[str, str, tuple[int, int]]] = []
+        # (minor, buyer, operating round, the buyer's trains then): a minor's train bought
+        # after it operated
+        self.waiting: list[tuple[str, str, tuple[int, int], frozenset[str]]] = []
         self.fives = self.sixes = False
         title = replay.title
         by_name = {p["name"]: sym for sym, p in title.privates.items()}
@@ -166,11 +172,13 @@ def _unassign_hexes(replay: ReplayState, private: str) -> None:
 def replay_action(replay: ReplayState, action: dict) -> bool | None:
     game = replay.books(Game)
     now = (replay.round_set, replay.round_in_set)
-    for minor, buyer, bought in [w for w in game.waiting if w[2] != now]:
-        game.waiting.remove((minor, buyer, bought))
+    for minor, buyer, bought, before in [w for w in game.waiting if w[2] != now]:
+        game.waiting.remove((minor, buyer, bought, before))
+        # in the place it was bought in: before the buyer's trains bought since
+        place = sum(t.id in before for t in replay.trains.get(buyer, ()))
         for train in [t for t in replay.trains.get(WAITING, ()) if t.id in game.minor_trains]:
             if game.minor_trains[train.id] == minor:
-                replay.move_train(train, WAITING, buyer)
+                replay.move_train(train, WAITING, buyer, place)
     kind, entity = action["type"], action.get("entity")
     done: bool | None = None
     if kind == "bid" and action.get("entity_type") == "player":
@@ -245,7 +253,8 @@ def _buy_company(replay: ReplayState, game: Game, action: dict) -> None:
     if company in MINORS:
         hex_id = MINORS[company]
         if company in replay.operated:      # its train runs for the buyer from the next OR
-            game.waiting.append((company, buyer, (replay.round_set, replay.round_in_set)))
+            game.waiting.append((company, buyer, (replay.round_set, replay.round_in_set),
+                                 frozenset(t.id for t in replay.trains.get(buyer, ()))))
         for train in list(replay.trains.get(company, ())):
             replay.move_train(train, company, WAITING if company in replay.operated else buyer)
         city = next((c for h, c in replay.cities_of(company) if h == hex_id), None)
