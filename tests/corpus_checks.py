@@ -31,6 +31,7 @@ import pytest
 
 from trainrun import read_position
 from trainrun.errors import InputError
+from trainrun.registry import load_title
 from trainrun.routes.legality import check_route, check_run
 from trainrun.routes.solve import solve
 
@@ -54,6 +55,21 @@ def corpus_lines(title: str) -> list[dict]:
                     data["options"] = {rule: True for rule in rules}
                 out.append(data)
     return out
+
+
+def answered_lines(title: str) -> list[dict]:
+    """The lines of ``title`` trainrun answers as the engine does: for a title whose runs
+    the engine scored (tests/data/engine_scores), those it scored (a line of a rule not
+    modelled is refused instead, ``CorpusChecks.refused``); none for a title whose run
+    rules are not all modelled (every answer "not proven"); else every line."""
+    lines = corpus_lines(title)
+    path = ENGINE_SCORES / f"{title}.json"
+    if path.exists():
+        scores = engine_scores(title)
+        return [d for d in lines if line_id(d) in scores]
+    if lines and load_title(lines[0]["title"]).info.runs_not_modelled:
+        return []
+    return lines
 
 
 def _optional_rules(title: str, game: str) -> list[str]:

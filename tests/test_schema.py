@@ -21,7 +21,7 @@ from trainrun import read_position, solve
 from trainrun.formats.own_format import dump_own, position_to_own
 
 sys.path.insert(0, str(Path(__file__).parent))
-from corpus_checks import CORPUS, corpus_lines, line_id
+from corpus_checks import CORPUS, answered_lines, line_id
 
 ROOT = Path(__file__).parent.parent
 SCHEMA = json.loads((ROOT / "core" / "formats" / "position.schema.json").read_text())
@@ -41,7 +41,7 @@ def _positions_in(folder: Path) -> list[Path]:
 EXAMPLES = _positions_in(ROOT / "examples")
 HAND_18PA = _positions_in(Path(__file__).parent / "data" / "18pa")
 LINES = [line for title in sorted(p.name for p in CORPUS.iterdir() if p.is_dir())
-         for line in corpus_lines(title)]
+         for line in answered_lines(title)]
 
 
 def _errors(validator, data) -> list[str]:

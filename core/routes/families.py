@@ -31,6 +31,7 @@ An entry may say ``holds``: the company must hold that private (``Position.priva
 from __future__ import annotations
 
 from trainrun.board.position import Position, Train
+from trainrun.errors import InputError
 from trainrun.hooks import answers
 from trainrun.hooks.rules import CompanyBonus, PairBonus, PortRule, RouteBonus
 
@@ -84,7 +85,20 @@ def _icon_value(position: Position, hex_id: str) -> int:
 
 
 def _abilities(position: Position, kind: str) -> list[dict]:
-    return [a for a in position.abilities if a.get("type") == kind]
+    """The company's abilities of type ``kind``, each checked: a whole-number ``amount``
+    of at least 0 and ``hexes`` a list of hex ids (a position's abilities are input)."""
+    out = []
+    for a in position.abilities:
+        if a.get("type") != kind:
+            continue
+        amount, hexes = a.get("amount", 0), a.get("hexes", [])
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+            raise InputError(f"abilities ({kind})", f"expected an amount of at least 0, "
+                                                    f"got {amount!r}")
+        if not isinstance(hexes, list) or not all(isinstance(h, str) for h in hexes):
+            raise InputError(f"abilities ({kind})", f"expected a list of hexes, got {hexes!r}")
+        out.append(a)
+    return out
 
 
 def route_bonuses(position: Position, train: Train) -> list:
