@@ -30,6 +30,8 @@ TELEPORT_1846 = "PRR's and B&O's unreached tokens on their reserved hexes ($60, 
 KNOWN: dict[str, str] = {
     "18NL/167050#144": P2, "18NL/18NL_game_end_bankrupt#392": P2,
     "18NL/167050#204": PENDING, "18NL/18NL_game_end_bankrupt#450": PENDING,
+    # KM's home token on B14, lifted by its own lay of tile 59 there
+    "18DE/18DE_game_end_bankrupt#998": PENDING, "18DE/18DE_game_end_final_phase#364": PENDING,
     "18MEX/13315#379": "NdM's token price after its merger (its exchange tokens are not in "
                        "a position)",
     **{f"1846/{m}": TELEPORT_1846 for m in (
