@@ -41,6 +41,7 @@ from trainrun.turn.lays import (
     default_terrain_cost,
     default_upgrades_to,
     exits,
+    future_label,
     path_exits,
     tiles_left_in_box,
 )
@@ -64,7 +65,7 @@ __all__ = [
     "hexes_to_nearest", "track_network",
     # defaults
     "default_stop_value", "default_company_stations", "default_lay_colours",
-    "default_lay_budget", "default_terrain_cost", "default_upgrades_to",
+    "default_lay_budget", "default_terrain_cost", "default_upgrades_to", "future_label",
     "charter_token_price", "h_train_rules", "is_h_train", "city_circles_by_hex",
 ]
 
@@ -151,6 +152,8 @@ EXPORTS: dict[str, dict[str, str]] = {
                                 "terrain costs less the company's terrain discounts.",
         "default_upgrades_to": "The shared test of `trainrun_upgrades_to` for one old and one "
                                "new tile (colour, track kept, labels, towns and cities).",
+        "future_label": "The label a later colour's tile must carry on a hex while a tile "
+                        "lies there (the third argument of `default_upgrades_to`).",
         "charter_token_price": "The price on the company's charter of its next unplaced "
                                "token (the shared `trainrun_token_cost`).",
         "h_train_rules": "The rules of an H train (n hex edges, every stop scoring), None for "

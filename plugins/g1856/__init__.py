@@ -1,5 +1,5 @@
-"""1856: compiled from the 18xx.games engine; runs checked against its recorded games
-where tests/data has them, the turn's moves not yet (``trainrun titles`` says so).
+"""1856: compiled from the 18xx.games engine; runs, legal lays and tokens checked against its
+recorded games (docs/rules/1856.md; what is not modelled, ``trainrun titles`` says).
 
 Runs are scored by the shared rules (``plugins/defaults.py``, ``docs/rules/common.md``)
 and the bonus families (docs/rules/common.md §9) its ``data/bonuses.json`` declares: the
@@ -19,13 +19,63 @@ changes.
 """
 from pathlib import Path
 
-from trainrun.plugins.api import TitleInfo, hookimpl
+from trainrun.plugins.api import (
+    Position,
+    Tile,
+    TitleInfo,
+    default_upgrades_to,
+    future_label,
+    hookimpl,
+    path_exits,
+)
 
-UNCHECKED = ("moves", "apply", "advise")   # the turn's rules, not yet compared with the engine
+NEVER_UPGRADED = "470"
+HAMILTON, HAMILTON_BROWN_TO = "L15", "123"
+# in a phase with gray tiles a town tile may become the city or the plain track of its shape
+# (docs/rules/1856.md §3)
+GRAY_PHASE_UPGRADES = {"55": {"14"}, "1": {"14"}, "56": {"15"}, "2": {"15"}, "3": {"5", "7"},
+                       "4": {"57", "9"}, "58": {"6", "8"}}
 
 
 @hookimpl
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="1856", data=Path(__file__).parent / "data",
                      description="Ontario, Canada; trains 2, 3, 4, 5, 6, D",
-                     unchecked=UNCHECKED)
+                     not_modelled=(
+                         "moves: the tokens a lay on a trackless multi-city hex lifts, to "
+                         "be placed again (engine Tracker pending_tokens)",
+                         "moves: the Canadian Government Railway's tokens after the merger "
+                         "that forms it"))
+
+
+def _gray_phase(position: Position) -> bool:
+    return "gray" in position.phase.colours
+
+
+@hookimpl
+def trainrun_upgrades_to(position: Position, hex_id: str, old: Tile,
+                         tiles: list[Tile]) -> list[Tile]:
+    """Tile 470 is never upgraded; brown Hamilton becomes only 123; with gray tiles in the
+    phase a town tile becomes the city or the plain track of its shape (and not before);
+    otherwise the shared rule (engine g_1856/game.rb ``upgrades_to?``;
+    docs/rules/1856.md §3)."""
+    if old.name == NEVER_UPGRADED:
+        return []
+    if hex_id == HAMILTON and old.color == "brown":
+        return [t for t in tiles if t.name == HAMILTON_BROWN_TO]
+    special = GRAY_PHASE_UPGRADES.get(old.name, set())
+    label = future_label(position, hex_id, old)
+    return [t for t in tiles if (_gray_phase(position) if t.name in special
+                                 else default_upgrades_to(old, t, label))]
+
+
+@hookimpl
+def trainrun_track_kept(position: Position, hex_id: str, old: Tile, old_rotation: int,
+                        new: Tile, rotation: int) -> bool | None:
+    """A town tile replaced in a gray phase keeps its track where each of its edges is an
+    edge of the new tile (the town goes, so the shared test, which keeps towns, does not
+    apply; docs/rules/1856.md §3)."""
+    if new.name not in GRAY_PHASE_UPGRADES.get(old.name, ()):
+        return None
+    mine = set().union(*path_exits(new, rotation))
+    return set().union(*path_exits(old, old_rotation)) <= mine
