@@ -34,6 +34,8 @@ KNOWN: dict[str, str] = {
     "18DE/18DE_game_end_bankrupt#998": PENDING, "18DE/18DE_game_end_final_phase#364": PENDING,
     "1856/51745#467": PENDING,              # CV's home token on I12, lifted by its lay of 59
     "1856/51745#477": "the Canadian Government Railway's tokens after the merger that forms it",
+    **{n: "1836Jr56's diesel variant (phase D): a position in it is refused"
+       for n, d in LINES if n.startswith("1836jr56/") and d["phase"] == "D"},
     "18MEX/13315#379": "NdM's token price after its merger (its exchange tokens are not in "
                        "a position)",
     **{f"1846/{m}": TELEPORT_1846 for m in (
@@ -85,4 +87,5 @@ def test_the_leverkusen_lay_the_harness_omits_was_laid():
 def test_every_title_is_here():
     titles = {name.split("/")[0] for name, _ in LINES}
     assert titles == {"1830", "1889", "1893", "18GA", "18MEX", "18NL", "18Texas",
-                      "18ChesapeakeOfftheRails", "18AL", "1846", "1817NA", "18DE", "1856"}
+                      "18ChesapeakeOfftheRails", "18AL", "1846", "1817NA", "18DE", "1856",
+                      "1836jr56"}

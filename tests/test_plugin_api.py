@@ -49,7 +49,7 @@ def imported_modules(path: Path) -> list[tuple[int, str]]:
 
 # a title built on another's rules (the engine's game class is that title's): it may take
 # that title's hooks as its own
-BUILT_ON = {"g1817na": "g1817", "g1817wo": "g1817", "g18de": "g1817"}
+BUILT_ON = {"g1817na": "g1817", "g1817wo": "g1817", "g18de": "g1817", "g1836jr56": "g1856"}
 
 
 def allowed(path: Path, module: str) -> bool:

@@ -1,5 +1,5 @@
-"""1836Jr56: compiled from the 18xx.games engine; runs checked against its recorded games
-where tests/data has them, the turn's moves not yet (``trainrun titles`` says so).
+"""1836Jr56: compiled from the 18xx.games engine; runs, legal lays and tokens checked against
+its recorded games where tests/data has them (the diesel variant refused).
 
 Runs are scored by the shared rules (``plugins/defaults.py``, ``docs/rules/common.md``)
 and the bonus families (docs/rules/common.md §9) its ``data/bonuses.json`` declares: the
@@ -11,7 +11,8 @@ assigned the RdP private's marker, where the company holds the assignment, and t
 
 Private companies' abilities are data (``privates.json``) the shared rules read
 (``trainrun.turn.abilities``); optional rules (``options.json``) are not applied; its game
-logs are not replayed (no replay rules).
+logs are not replayed (no replay rules). Its lays follow 1856's (the engine's 1836Jr56 game
+class is 1856's): the hooks of ``trainrun.plugins.g1856`` (docs/rules/1856.md §3).
 
 Data: ``data/`` is ``tools/compile_title.py`` output for the 18xx.games engine's 1836Jr56
 (folders ``g_1856 g_1836_jr56``), a new game with no optional rules;
@@ -21,8 +22,11 @@ changes.
 from pathlib import Path
 
 from trainrun.plugins.api import TitleInfo, hookimpl
+from trainrun.plugins.g1856 import (  # noqa: F401  (registered as this title's hooks)
+    trainrun_track_kept,
+    trainrun_upgrades_to,
+)
 
-UNCHECKED = ("moves", "apply", "advise")   # the turn's rules, not yet compared with the engine
 NOT_MODELLED = (
     "the diesel variant (optional rule diesel_variant: D trains and phase): a position "
     "with a D train or in phase D is refused",
@@ -33,5 +37,4 @@ NOT_MODELLED = (
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="1836Jr56", data=Path(__file__).parent / "data",
                      description="Netherlands; trains 2, 3, 4, 5, 6, 8",
-                     unchecked=UNCHECKED,
                      not_modelled=NOT_MODELLED)

@@ -30,7 +30,8 @@ from trainrun.plugins.api import (
 )
 
 NEVER_UPGRADED = "470"
-HAMILTON, HAMILTON_BROWN_TO = "L15", "123"
+# brown Hamilton's hex by title (1836Jr56, on 1856's rules, has none on its map)
+HAMILTON, HAMILTON_BROWN_TO = {"1856": "L15"}, "123"
 # in a phase with gray tiles a town tile may become the city or the plain track of its shape
 # (docs/rules/1856.md §3)
 GRAY_PHASE_UPGRADES = {"55": {"14"}, "1": {"14"}, "56": {"15"}, "2": {"15"}, "3": {"5", "7"},
@@ -61,7 +62,7 @@ def trainrun_upgrades_to(position: Position, hex_id: str, old: Tile,
     docs/rules/1856.md §3)."""
     if old.name == NEVER_UPGRADED:
         return []
-    if hex_id == HAMILTON and old.color == "brown":
+    if hex_id == HAMILTON.get(position.title.name) and old.color == "brown":
         return [t for t in tiles if t.name == HAMILTON_BROWN_TO]
     special = GRAY_PHASE_UPGRADES.get(old.name, set())
     label = future_label(position, hex_id, old)
