@@ -193,7 +193,7 @@ def trainrun_tile_lays(position: Position) -> list[LayRight]:
 
 @hookimpl
 def trainrun_lay_rules(position: Position) -> LayRules:
-    return LayRules()
+    return LayRules(track_restriction=position.title.track_restriction)
 
 
 def default_lay_colours(position: Position, hex_id: str) -> tuple[str, ...]:

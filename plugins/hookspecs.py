@@ -218,7 +218,8 @@ def trainrun_tile_lays(position: Position) -> list[LayRight]:
 def trainrun_lay_rules(position: Position) -> LayRules:
     """Give the title's track rules for lays: the new-track rule (``track_restriction``)
     and on which hexes only the tiles with the most exits may be laid (``max_exits``).
-    Default: new track or a changed city value; no exit rule."""
+    Default: the title's ``track_restriction`` (map.json, compiled from the engine's
+    ``TRACK_RESTRICTION``; without it new track or a changed city value); no exit rule."""
 
 
 @hookspec(firstresult=True)

@@ -140,3 +140,15 @@ def test_check_names_a_hand_edit(export, tmp_path):
     ("18GA", "g18ga"), ("1830", "g1830")])
 def test_module_name(title, module):
     assert compile_title.module_name(title) == module
+
+
+@pytest.mark.parametrize("engine_rule,written", [
+    ("permissive", "permissive"), ("restrictive", "restrictive"),
+    ("semi_restrictive", None),   # the engine's default (base.rb) is left unwritten
+])
+def test_the_engines_track_restriction_reaches_the_lay_rules(export, engine_rule, written,
+                                                             tmp_path):
+    files = import_title.convert({**export, "track_restriction": engine_rule})
+    assert files["map.json"].get("track_restriction") == written
+    import_title.write(files, tmp_path)
+    assert Title.load(tmp_path).track_restriction == engine_rule

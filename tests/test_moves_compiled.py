@@ -88,4 +88,4 @@ def test_every_title_is_here():
     titles = {name.split("/")[0] for name, _ in LINES}
     assert titles == {"1830", "1889", "1893", "18GA", "18MEX", "18NL", "18Texas",
                       "18ChesapeakeOfftheRails", "18AL", "1846", "1817NA", "18DE", "1856",
-                      "1836jr56"}
+                      "1836jr56", "1836Jr30", "1850Jr"}

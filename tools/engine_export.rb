@@ -277,6 +277,7 @@ module EngineExport
     def to_h
       {
         'title' => @title, 'layout' => @game.layout.to_s, 'axes' => Plain.value(@klass::AXES),
+        'track_restriction' => @klass::TRACK_RESTRICTION.to_s,
         'hexes' => hexes, 'tiles' => tiles, 'trains' => trains, 'phases' => phases,
         'corporations' => corporations, 'minors' => minors, 'neutral' => neutral,
         'companies' => companies,

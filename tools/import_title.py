@@ -20,6 +20,9 @@ parses it into nodes and paths; ``tools/engine_export.rb`` prints it. Keys:
 ``title``         the title's name.
 ``layout``        ``"flat"`` or ``"pointy"``; ``axes`` (optional) how hex ids map to the
                   grid where the engine's default does not apply.
+``track_restriction`` (optional) the engine's ``TRACK_RESTRICTION`` (what a lay's new track
+                  must do, ``trainrun.plugins.api.LayRules``); written into ``map.json`` only
+                  where it is not the engine's default ``semi_restrictive``.
 ``hexes``         every hex: ``id``, grid ``x``/``y``, ``location`` (name, optional),
                   ``neighbors`` (board edge number as a string -> neighbouring hex id),
                   ``tokens`` (optional: tokens printed at the start, home tokens,
@@ -80,6 +83,7 @@ import json
 import sys
 from pathlib import Path
 
+SHARED_TRACK_RULE = "semi_restrictive"   # the engine's TRACK_RESTRICTION unless a title sets one
 FILES = ("map.json", "tiles.json", "trains.json", "phases.json", "companies.json",
          "privates.json", "options.json")
 
@@ -116,6 +120,9 @@ def convert(export: dict) -> dict:
     files = {
         "map.json": {"title": export["title"], "layout": export["layout"],
                      "axes": export.get("axes"),
+                     **({"track_restriction": export["track_restriction"]}
+                        if export.get("track_restriction", SHARED_TRACK_RULE)
+                        != SHARED_TRACK_RULE else {}),
                      "hexes": [convert_hex(h) for h in export["hexes"]]},
         "tiles.json": tiles,
         "trains.json": export["trains"],

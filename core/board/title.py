@@ -71,6 +71,7 @@ class Title:
     privates: dict[str, dict] = field(default_factory=dict)   # sym -> the engine's company
     neutral: frozenset[str] = frozenset()   # holders of neutral tokens (engine type :neutral)
     bonuses: tuple = ()   # the bonus families' entries of bonuses.json (trainrun.routes.families)
+    track_restriction: str = "semi_restrictive"   # map.json's, the engine's TRACK_RESTRICTION
 
     @classmethod
     def load(cls, folder: str | Path) -> Title:
@@ -124,7 +125,8 @@ class Title:
         return cls(name=mp["title"], grid=HexGrid(mp["layout"], mp.get("axes")), hexes=hexes,
                    tiles=tiles, trains=trains, phases=phases, companies=companies,
                    privates=privates, neutral=frozenset(comp.get("neutral", ())),
-                   bonuses=bonuses)
+                   bonuses=bonuses,
+                   track_restriction=mp.get("track_restriction", "semi_restrictive"))
 
     def tile(self, name: str, hex_id: str) -> Tile:
         """The tile ``name`` as it can lie in ``hex_id`` (its printed tile or a catalogue tile)."""

@@ -1,5 +1,6 @@
 """1850Jr: compiled from the 18xx.games engine; runs checked against its recorded games
-where tests/data has them, the turn's moves not yet (``trainrun titles`` says so).
+where tests/data has them, and its legal lays and tokens at every recorded moment (new track
+need not be reached: the engine's ``TRACK_RESTRICTION`` permissive, in ``data/map.json``).
 
 Runs are scored by the shared rules (``plugins/defaults.py``, ``docs/rules/common.md``)
 and the bonus families (docs/rules/common.md §9) its ``data/bonuses.json`` declares: the
@@ -19,11 +20,8 @@ from pathlib import Path
 
 from trainrun.plugins.api import TitleInfo, hookimpl
 
-UNCHECKED = ("moves", "apply", "advise")   # the turn's rules, not yet compared with the engine
-
 
 @hookimpl
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="1850Jr", data=Path(__file__).parent / "data",
-                     description="Sicily; trains 2, 3, 4, 5, 6, D",
-                     unchecked=UNCHECKED)
+                     description="Sicily; trains 2, 3, 4, 5, 6, D")
