@@ -34,6 +34,11 @@ KNOWN: dict[str, str] = {
     "18DE/18DE_game_end_bankrupt#998": PENDING, "18DE/18DE_game_end_final_phase#364": PENDING,
     "1856/51745#467": PENDING,              # CV's home token on I12, lifted by its lay of 59
     "1856/51745#477": "the Canadian Government Railway's tokens after the merger that forms it",
+    "1847AE/1847AE_game_end_bank#158": "W's token ability (half price) is not followed",
+    **{f"1847AE/1847AE_game_end_bankrupt#{a}": "a private's lay on a double-town or plain "
+       "hex: the rotations its track must connect by (Königsbach, Hochstätten)"
+       for a in (179, 198)},
+    "1847AE/1847AE_game_end_bankrupt#211": "NDB's token price ($30, not its charter's next)",
     **{n: "1836Jr56's diesel variant (phase D): a position in it is refused"
        for n, d in LINES if n.startswith("1836jr56/") and d["phase"] == "D"},
     "18MEX/13315#379": "NdM's token price after its merger (its exchange tokens are not in "
@@ -88,4 +93,4 @@ def test_every_title_is_here():
     titles = {name.split("/")[0] for name, _ in LINES}
     assert titles == {"1830", "1889", "1893", "18GA", "18MEX", "18NL", "18Texas",
                       "18ChesapeakeOfftheRails", "18AL", "1846", "1817NA", "18DE", "1856",
-                      "1836jr56", "1836Jr30", "1850Jr"}
+                      "1836jr56", "1836Jr30", "1850Jr", "1847AE"}

@@ -281,7 +281,10 @@ class LayRules:
     them (``permissive``; ``semi_restrictive``: new track or a changed city value;
     ``restrictive``: new track; ``city_permissive``: a city tile or new track), and
     ``max_exits``: on which hexes only the tiles with the most exits of each colour may be
-    laid (``cities``, ``unlabeled_cities``, ``track``)."""
+    laid (``cities``, ``unlabeled_cities``, ``track``); ``unchecked_upgrades``: the old tiles
+    whose upgrade neither rule of the track step checks (old stops kept, new track), as 1847
+    AE's double towns (engine g_1847_ae/step/track.rb ``check_track_restrictions!``)."""
 
     track_restriction: str = "semi_restrictive"
     max_exits: tuple[str, ...] = ()
+    unchecked_upgrades: tuple[str, ...] = ()

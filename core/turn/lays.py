@@ -405,6 +405,8 @@ def keeps_stops(old: Tile, old_rotation: int, new: Tile, rotation: int) -> bool:
 def track_rule_refusal(position: Position, rules: LayRules, placed: PlacedHex) -> str | None:
     """Why the track the company reaches on the new tile breaks the title's track rule."""
     old = position.board[placed.id]
+    if old.tile.name in rules.unchecked_upgrades:
+        return None
     title_says = answers.track_kept(position, placed.id, old.tile, old.rotation, placed.tile,
                                     placed.rotation)      # a title's test replaces the shared one
     if title_says is None and not keeps_stops(old.tile, old.rotation, placed.tile,

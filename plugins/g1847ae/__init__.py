@@ -1,5 +1,5 @@
-"""1847 AE: compiled from the 18xx.games engine; runs checked against its recorded games
-where tests/data has them, the turn's moves not yet (``trainrun titles`` says so).
+"""1847 AE: compiled from the 18xx.games engine; runs, legal lays and tokens checked against
+its recorded games (what is not modelled, ``trainrun titles`` says).
 
 Runs are scored by the shared rules (``plugins/defaults.py``, ``docs/rules/common.md``)
 and the bonus families (docs/rules/common.md §9) its ``data/bonuses.json`` declares: the
@@ -18,15 +18,50 @@ changes.
 """
 from pathlib import Path
 
-from trainrun.plugins.api import TitleInfo, hookimpl
+from trainrun.plugins.api import LayRules, Position, Tile, TitleInfo, hookimpl
 
-UNCHECKED = ("moves", "apply", "advise")   # the turn's rules, not yet compared with the engine
+# yellow double towns (and 69) become one green tile only; the two-slot green cities stay
+ONLY_UPGRADE = {"1": "88", "55": "88", "56": "87", "69": "204"}
+NEVER_UPGRADED = ("14", "15")
+LATE_HEX, LATE_HEX_PHASES = "E9", ("5", "5+5", "6E", "6+6")
 
 
 @hookimpl
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="1847 AE", data=Path(__file__).parent / "data",
                      description="Pfalz, Germany; trains 3, 3+3, 4, 4+4, 5, 5+5, 6E, 6+6",
-                     unchecked=UNCHECKED, not_modelled=(
+                     not_modelled=(
                          "the 3+3, 4+4, 5+5 and 6+6 trains (a limit on cities and another on "
-                         "towns): a position with one is refused",))
+                         "towns): a position with one is refused",
+                         "moves: the rotations a private's lay on a double-town or plain hex "
+                         "must connect by (Königsbach, Hochstätten)",
+                         "moves: NDB's token price"))
+
+
+@hookimpl
+def trainrun_upgrades_to(position: Position, hex_id: str, old: Tile,
+                         tiles: list[Tile]) -> list[Tile] | None:
+    """The yellow double towns 1 and 55 become only the green town 88, 56 only 87, 69 only
+    204; the two-slot green cities 14 and 15 are never upgraded; otherwise the shared rule
+    (engine g_1847_ae/game.rb ``upgrades_to?``, ``DOUBLE_SLOT_GREEN_CITIES``)."""
+    if old.name in NEVER_UPGRADED:
+        return []
+    if old.name in ONLY_UPGRADE:
+        return [t for t in tiles if t.name == ONLY_UPGRADE[old.name]]
+    return None                               # the shared rule
+
+
+@hookimpl
+def trainrun_lay_rules(position: Position) -> LayRules:
+    """The shared semi-restrictive rule, not checked where a double town is upgraded (engine
+    g_1847_ae/step/track.rb ``check_track_restrictions!``, ``DOUBLE_TOWN_TILES``)."""
+    return LayRules(unchecked_upgrades=tuple(ONLY_UPGRADE))
+
+
+@hookimpl
+def trainrun_lay_refusal(position: Position, hex_id: str) -> str | None:
+    """E9 takes track only from phase 5 on (engine g_1847_ae/step/track.rb
+    ``available_hex``, game.rb ``can_build_in_e9?``)."""
+    if hex_id == LATE_HEX and position.phase.name not in LATE_HEX_PHASES:
+        return f"{LATE_HEX} takes track only in phases {', '.join(LATE_HEX_PHASES)}"
+    return None
