@@ -34,6 +34,10 @@ KNOWN: dict[str, str] = {
     "18DE/18DE_game_end_bankrupt#998": PENDING, "18DE/18DE_game_end_final_phase#364": PENDING,
     "1856/51745#467": PENDING,              # CV's home token on I12, lifted by its lay of 59
     "1856/51745#477": "the Canadian Government Railway's tokens after the merger that forms it",
+    **{f"18JPT/{m}": "Shinjuku F86's two-token city turned onto a one-slot city of the new tile"
+       for m in ("18JPT_game_end_bank#68", "18JPT_game_end_bankrupt#308",
+                 "18JPT_game_end_bankrupt#417", "18JPT_game_end_bankrupt#443",
+                 "18JPT_game_end_bankrupt#484")},
     "1847AE/1847AE_game_end_bank#158": "W's token ability (half price) is not followed",
     **{f"1847AE/1847AE_game_end_bankrupt#{a}": "a private's lay on a double-town or plain "
        "hex: the rotations its track must connect by (Königsbach, Hochstätten)"
@@ -93,4 +97,5 @@ def test_every_title_is_here():
     titles = {name.split("/")[0] for name, _ in LINES}
     assert titles == {"1830", "1889", "1893", "18GA", "18MEX", "18NL", "18Texas",
                       "18ChesapeakeOfftheRails", "18AL", "1846", "1817NA", "18DE", "1856",
-                      "1836jr56", "1836Jr30", "1850Jr", "1847AE"}
+                      "1836jr56", "1836Jr30", "1850Jr", "1847AE",
+                      "18JPT"}

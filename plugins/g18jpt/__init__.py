@@ -1,5 +1,5 @@
-"""18JP-T: compiled from the 18xx.games engine; runs checked against its recorded games
-where tests/data has them, the turn's moves not yet (``trainrun titles`` says so).
+"""18JP-T: compiled from the 18xx.games engine; runs, legal lays and tokens checked against
+its recorded games (what is not modelled, ``trainrun titles`` says).
 
 Runs are scored by the shared rules (``plugins/defaults.py``, ``docs/rules/common.md``)
 and the bonus families (docs/rules/common.md §9) its ``data/bonuses.json`` declares: a
@@ -19,13 +19,37 @@ changes.
 """
 from pathlib import Path
 
-from trainrun.plugins.api import TitleInfo, hookimpl
+from trainrun.plugins.api import Position, Tile, TitleInfo, default_terrain_cost, hookimpl
 
-UNCHECKED = ("moves", "apply", "advise")   # the turn's rules, not yet compared with the engine
+# TM's own ability: its "T" hexes' terrain off (engine g_18_jpt/entities.rb, TM tile_discount)
+T_HEXES_FREE_FOR, T_HEXES, T_DISCOUNT = "TM", ("F84", "F86", "F88", "G85", "G87", "G89",
+                                               "H84"), 80
+KAMATA, KAMATA_GREEN_TO = "F92", "611"   # its two green cities merge into one (upgrades_to?)
 
 
 @hookimpl
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="18JP-T", data=Path(__file__).parent / "data",
                      description="Greater Tokyo, Japan; trains 2, 3, 4, 5, 6, D",
-                     unchecked=UNCHECKED)
+                     not_modelled=(
+                         "moves: a multi-city upgrade may not turn a city's tokens onto a new "
+                         "city with fewer slots (Shinjuku F86)",))
+
+
+@hookimpl
+def trainrun_terrain_cost(position: Position, hex_id: str, old: Tile) -> int | None:
+    """TM lays its "T" hexes $80 cheaper, never below $0 (its own ``tile_discount``,
+    engine g_18_jpt/entities.rb); otherwise the shared cost."""
+    if position.company == T_HEXES_FREE_FOR and hex_id in T_HEXES:
+        return max(0, default_terrain_cost(position, hex_id, old) - T_DISCOUNT)
+    return None
+
+
+@hookimpl
+def trainrun_upgrades_to(position: Position, hex_id: str, old: Tile,
+                         tiles: list[Tile]) -> list[Tile] | None:
+    """Green Kamata F92 becomes only 611, its two cities merged (engine g_18_jpt/game.rb
+    ``upgrades_to?``); otherwise the shared rule."""
+    if hex_id == KAMATA and old.color == "green":
+        return [t for t in tiles if t.name == KAMATA_GREEN_TO]
+    return None
