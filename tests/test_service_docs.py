@@ -57,7 +57,8 @@ def test_every_post_declares_its_json_body_and_the_real_errors(document, path):
     post = document["paths"][path]["post"]
     assert post["requestBody"]["required"]
     assert post["requestBody"]["content"]["application/json"]["schema"] != {"type": "object"}
-    assert set(post["responses"]) == {"200", "400", "401", "408", "413", "415", "503", "504"}
+    assert set(post["responses"]) == {"200", "400", "401", "408", "413", "415", "431", "503",
+                                     "504"}
     error = post["responses"]["400"]["content"]["application/json"]["schema"]
     assert error == {"$ref": "#/components/schemas/Error"}
 

@@ -577,7 +577,8 @@ def convert(position: str, line: int | None, action: int | None) -> None:
 @click.option("--read-timeout", type=FINITE_SECONDS, default=10.0, show_default=True,
               help="Seconds to receive a request's head, and again its body.")
 @click.option("--max-connections", type=click.IntRange(min=1), default=256,
-              show_default=True, help="Open connections before uvicorn answers 503.")
+              show_default=True, help="Requests in progress before 503 (idle connections "
+                                      "beyond it are closed).")
 @click.option("--api-key", envvar="TRAINRUN_API_KEY", default=None,
               help="Require this key in X-API-Key (also from $TRAINRUN_API_KEY).")
 @click.option("--allowed-hosts", default="127.0.0.1,localhost,[::1]", show_default=True,
@@ -589,22 +590,22 @@ def serve(host: str, port: int, jobs: int | None, queue: int | None, long_jobs: 
     """Run the HTTP revenue service (POST /solve, /verify, /moves, /advise, /apply,
     /import, /audit, /draw; GET /titles, /healthz, /readyz; docs at /docs) and its web
     page at /."""
+    if not 0 <= port <= 65535:
+        _fail(f"--port: {port} is not a port (0-65535)")
     import uvicorn
 
     from trainrun.service import app as service
-    from trainrun.service.guard import HeadTimeoutH11Protocol, Limits
+    from trainrun.service.guard import Limits, protocol_for
     limits = Limits(**({"jobs": jobs} if jobs else {}), queue=queue or 0,
                     long_jobs=long_jobs or 0, long_queue=long_queue or 0,
                     max_time_limit=max_time_limit, max_workers=max_workers,
                     max_body=max_body, body_timeout=read_timeout, head_timeout=read_timeout,
-                    api_key=api_key or None,
+                    api_key=api_key or None, max_connections=max_connections,
                     allowed_hosts=tuple(h.strip().lower() for h in allowed_hosts.split(",")))
     service.configure(limits)
     service.POOL.start()
-    protocol = type("Protocol", (HeadTimeoutH11Protocol,), {"head_timeout": read_timeout})
-    uvicorn.run(service.app, host=host, port=port, http=protocol,
-                limit_concurrency=max_connections, timeout_keep_alive=5,
-                h11_max_incomplete_event_size=16 << 10)
+    uvicorn.run(service.app, host=host, port=port, http=protocol_for(limits),
+                timeout_keep_alive=5)
 
 
 @main.command()

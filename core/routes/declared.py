@@ -21,6 +21,7 @@ from trainrun.routes.runformat import route_readings
 __all__ = ["RouteVerdict", "Verification", "check_declared", "read_declared_routes"]
 
 MAX_RUN_COMBINATIONS = 256   # joint readings of ambiguous routes tried for a legal run
+EXTRA_ROUTES = 8   # routes read beyond one per train (each then reported); more are refused
 
 EXIT_OPTIMAL, EXIT_BELOW_BEST, EXIT_ILLEGAL = 0, 1, 2
 
@@ -154,6 +155,9 @@ def read_declared_routes(position: Position, run_input) -> list:
     """
     out = []
     routes, recorded = _route_list(position, _load(run_input, "run"))
+    if len(routes) > len(position.trains) + EXTRA_ROUTES:
+        raise InputError("routes", f"{len(routes)} routes for {len(position.trains)} trains: "
+                                   f"a run has one route per train")
     for n, route in enumerate(routes, start=1):
         where = f"routes[{n - 1}]"
         if not isinstance(route, dict):

@@ -17,11 +17,13 @@ declared run) and returns ``trainrun verify --json``'s verdict; ``POST /apply`` 
 ``GET /healthz`` and ``GET /readyz`` (the pool's load) answer at once under any load;
 ``GET /`` is the web page (``trainrun.service.web``).
 Bad input answers 400 with one line naming the field at fault:
-``{"error": "trains[0]: unknown train '9'"}``.
+``{"error": "trains[0]: unknown train '9'"}``; every other refusal (404, 405, those of
+``trainrun.service.guard``) is such a line too.
 
 The work of every POST runs in a worker process of a bounded pool
-(``trainrun.service.pool``), never on the event loop; the service's ``Limits`` bound what a
-caller can ask (``trainrun.service.guard`` checks each request before it is read on).
+(``trainrun.service.pool``), never on the event loop, and comes back encoded (the loop
+never encodes a large answer); the service's ``Limits`` bound what a caller can ask
+(``trainrun.service.guard`` checks each request before it is read on).
 """
 from __future__ import annotations
 
@@ -30,6 +32,8 @@ import time
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from fastapi.routing import APIRoute
+from starlette.exceptions import HTTPException
 
 from trainrun import __version__
 from trainrun.errors import InputError
@@ -48,7 +52,7 @@ app.mount("/static", static_files(), name="static")
 LIMITS = Limits()
 POOL = SolvePool(LIMITS.jobs, LIMITS.queue, LIMITS.long_jobs, LIMITS.long_queue,
                  LIMITS.max_worker_rss)
-app.add_middleware(Guard, limits=lambda: LIMITS)
+app.add_middleware(Guard, limits=lambda: LIMITS, posts=lambda: POST_PATHS)
 app.openapi = lambda: openapi(app)  # type: ignore[method-assign]  # FastAPI's documented way
 
 
@@ -70,6 +74,19 @@ async def _refused(request: Request, exc: ServiceError) -> JSONResponse:
     return error_response(exc.status, exc.message, exc.headers)
 
 
+@app.exception_handler(HTTPException)
+async def _not_served(request: Request, exc: HTTPException) -> JSONResponse:
+    path = request.url.path
+    if exc.status_code == 404:
+        message = f"path: {path} is not served here"
+    elif exc.status_code == 405:
+        message = f"method: {request.method} is not served on {path} (only " \
+                  f"{(exc.headers or {}).get('Allow', 'others')})"
+    else:
+        message = f"request: {exc.detail}"
+    return error_response(exc.status_code, message, dict(exc.headers or {}))
+
+
 @app.exception_handler(RequestValidationError)
 async def _bad_parameter(request: Request, exc: RequestValidationError) -> JSONResponse:
     first = exc.errors()[0]
@@ -80,7 +97,8 @@ async def _bad_parameter(request: Request, exc: RequestValidationError) -> JSONR
 def _post(path: str, body: str, name: str):
     """A POST route whose JSON body (``body`` says what it is) is ``serviceschema``'s
     ``name``, with its error answers."""
-    return app.post(path, responses=ERRORS, openapi_extra=request_body(name, body))
+    return app.post(path, responses=ERRORS, openapi_extra=request_body(name, body),
+                    response_model=dict)
 
 
 def _time_limit(value: float | None) -> float:
@@ -98,11 +116,13 @@ def _workers(value: int) -> int:
     return value
 
 
-async def _run(request: Request, task: str, args: tuple, deadline: float, same_as=None):
-    """``task`` done by a worker of the pool, for ``request`` (whose body has been read);
-    ``same_as`` as ``SolvePool.run`` takes it."""
+async def _run(request: Request, task: str, args: tuple, deadline: float, same_as=None,
+               media_type: str = "application/json") -> Response:
+    """``task`` done by a worker of the pool, for ``request`` (whose body has been read),
+    answered as the worker encoded it; ``same_as`` as ``SolvePool.run`` takes it."""
     try:
-        return await POOL.run(task, args, deadline, request.receive(), same_as)
+        return Response(await POOL.run(task, args, deadline, request.receive(), same_as),
+                        media_type=media_type)
     except PoolFull as full:
         if full.long:
             raise ServiceError(503, "busy: a long task, and the workers for long tasks and "
@@ -169,7 +189,7 @@ async def solve(request: Request,
                                              "first buying the next train from the bank "
                                              "(1871's Hunslet): answers {without, "
                                              "with_train, train, phase, rusted, discarded, "
-                                             "gain}")) -> dict:
+                                             "gain}")) -> Response:
     """The best run of the position's operating company, answered within ``time_limit``
     seconds of the request (waiting and reading the body included). The body is a position,
     or ``{"position": ..., "keep": RUN}`` to keep RUN's routes (any form ``/verify`` reads)
@@ -184,7 +204,7 @@ async def solve(request: Request,
 @_post("/verify", "{\"position\": a position, \"run\": the declared run (optional)}", "verify")
 async def verify(request: Request,
                  time_limit: float | None = Query(None, gt=0, description=TIME_LIMIT),
-                 workers: int = Query(1, ge=1, description="CP-SAT search workers")) -> dict:
+                 workers: int = Query(1, ge=1, description="CP-SAT search workers")) -> Response:
     """Verify a declared run: legality with reasons, revenue breakdown, gap to the best run."""
     seconds, started = _time_limit(time_limit), time.monotonic()
     text, workers = await _text(request), _workers(workers)
@@ -193,7 +213,7 @@ async def verify(request: Request,
 
 
 @_post("/moves", "A position", "moves")
-async def moves(request: Request) -> dict:
+async def moves(request: Request) -> Response:
     """Every legal tile lay and token placement: ``{"lays": [{hex, tile, rotation, cost}],
     "tokens": [{hex, city, cost}]}``."""
     return await _run(request, "moves", (await _text(request),),
@@ -202,7 +222,7 @@ async def moves(request: Request) -> dict:
 
 @_post("/apply", "{\"position\": a position, \"moves\": [{hex, tile, rotation} | "
                  "{hex, city} | {train}, ...]}", "apply")
-async def apply_moves(request: Request) -> dict:
+async def apply_moves(request: Request) -> Response:
     """The position after the body's ``moves`` (each ``{hex, tile, rotation}``, ``{hex,
     city}`` or ``{train}``, applied in order to ``position``), in trainrun's own format;
     an illegal move answers 400 naming the rule broken and the place."""
@@ -215,7 +235,7 @@ async def advise(request: Request,
                  top: int = Query(3, ge=0, description="Plans answered with their whole run"),
                  time_limit: float = Query(10.0, gt=0,
                                            description="Seconds per candidate board"),
-                 workers: int = Query(1, ge=1, description="CP-SAT search workers")) -> dict:
+                 workers: int = Query(1, ge=1, description="CP-SAT search workers")) -> Response:
     """Every plan of the turn (lays, a lay then a second lay or a token, a token alone)
     ranked by the proven-best run after it, as ``trainrun advise --json`` prints it; the
     whole request is stopped at the server's --max-time-limit."""
@@ -231,18 +251,22 @@ async def import_game(request: Request,
                                                   "(default: the one acting there)"),
                       runs: bool = Query(False, description="One position per run_routes: "
                                          "answers {\"positions\": [...]}"),
-                      name: str = Query("game", description="The game's name, as fixture")) -> dict:
+                      name: str = Query("game", description="The game's name, as fixture"),
+                      ) -> Response:
     """Replay an 18xx.games game file (the body) and answer a position of it in trainrun's
     own format, with ``fixture`` and ``action``."""
-    return await _run(request, "import", (await _text(request), action, company, runs, name),
-                      _deadline(LIMITS.max_time_limit))
+    try:
+        return await _run(request, "import", (await _text(request), action, company, runs,
+                                              name), _deadline(LIMITS.max_time_limit))
+    except InputError as exc:   # the replay names the command line's --action, --company
+        raise InputError(exc.where.removeprefix("--"), exc.message) from None
 
 
 @_post("/audit", "An 18xx.games game file", "audit")
 async def audit(request: Request,
                 time_limit: float = Query(10.0, gt=0,
                                           description="Seconds per run for finding the best"),
-                name: str = Query("game", description="The game's name, as fixture")) -> dict:
+                name: str = Query("game", description="The game's name, as fixture")) -> Response:
     """Every declared run of an 18xx.games game file (the body) against the proven best,
     and per company the sum left on the table (as ``trainrun audit --json``); the whole
     request is stopped at the server's --max-time-limit."""
@@ -269,6 +293,11 @@ async def draw(request: Request,
     ``data-city`` / ``data-town`` (``HEX.i``), each route ``data-train``."""
     seconds, started = _time_limit(time_limit), time.monotonic()
     text, workers = await _text(request), _workers(workers)
-    svg = await _run(request, "draw", (text, verify, seconds, started, workers),
-                     _deadline(seconds), same_as=("draw", text, verify, seconds, workers))
-    return Response(content=svg, media_type="image/svg+xml")
+    return await _run(request, "draw", (text, verify, seconds, started, workers),
+                      _deadline(seconds), same_as=("draw", text, verify, seconds, workers),
+                      media_type="image/svg+xml")
+
+
+POST_PATHS: frozenset[str] = frozenset(   # the paths whose POST takes a body
+    route.path for route in app.routes if isinstance(route, APIRoute) and "POST" in (
+        route.methods or ()))

@@ -138,12 +138,15 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     408: _error("The body was not received in time"),
     413: _error("The body is too large"),
     415: _error("The body is not application/json"),
+    431: _error("The request's header lines are too many or too large"),
     503: _error("Every worker busy and the queue full, or (a long task) every worker long "
-                "tasks may hold busy and their queue full (see Retry-After)", RETRY_AFTER),
+                "tasks may hold busy and their queue full, or the server's most requests "
+                "in progress or bytes of bodies held reached (see Retry-After)", RETRY_AFTER),
     504: _error("The work overran the request's deadline and was stopped"),
 }
 
-GET_ERRORS: dict[int | str, dict[str, Any]] = {status: ERRORS[status] for status in (400, 401)}
+GET_ERRORS: dict[int | str, dict[str, Any]] = {status: ERRORS[status]
+                                               for status in (400, 401, 431, 503)}
 
 
 def openapi(app) -> dict:

@@ -1,10 +1,12 @@
 """What a worker process of the service does: one request's whole work, from the body's
-text to the answer's dict, so the service's event loop only reads bodies and writes answers.
+text to the answer's body, so the service's event loop only reads bodies and writes answers.
 
 ``serve_worker(conn)`` says it is ready, then answers ``(task, args)`` messages on a pipe
-with ``("ok", answer)``, ``("input", one line)`` for bad input, or ``("internal", one
-line)``; with each answer the worker's resident memory in bytes, so the pool can retire a
-worker that grew (``trainrun.service.pool``). ``TASKS`` names what it can do.
+with ``("ok", the answer's HTTP body)`` (JSON, or a drawing's SVG, encoded here: a large
+answer is never encoded on the event loop), ``("input", one line)`` for bad input, or
+``("internal", one line)``; with each answer the worker's resident memory in bytes, so
+the pool can retire a worker that grew (``trainrun.service.pool``). ``TASKS`` names what
+it can do.
 
 Lazy imports: each task imports what it uses inside its function. The service's main
 process imports this module to start workers (``trainrun.service.pool``) and must stay small
@@ -13,6 +15,7 @@ process imports this module to start workers (``trainrun.service.pool``) and mus
 """
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable
 
@@ -153,6 +156,14 @@ def resident_bytes() -> int:
         return 0
 
 
+def _encoded(answer) -> bytes:
+    """``answer`` as its HTTP body: a drawing's text, or JSON as FastAPI writes it."""
+    if isinstance(answer, str):
+        return answer.encode()
+    return json.dumps(answer, ensure_ascii=False, allow_nan=False,
+                      separators=(",", ":")).encode()
+
+
 def serve_worker(conn) -> None:
     """Say ``"ready"`` on ``conn``, then answer tasks on it until the pipe closes (the
     service went away)."""
@@ -163,7 +174,7 @@ def serve_worker(conn) -> None:
         except (EOFError, OSError):
             return
         try:
-            reply = ("ok", TASKS[task](*args))
+            reply: tuple[str, bytes | str] = ("ok", _encoded(TASKS[task](*args)))
         except InputError as exc:
             reply = ("input", str(exc))
         except Exception as exc:  # answered as one line, never a traceback

@@ -17,12 +17,27 @@ const state = {
 
 // ---- talking to the service -------------------------------------------------------
 
-async function call(path, body, accept = "json") {
-  const response = await fetch(path, body === undefined ? {} : {
+const KEY = "trainrun-api-key";   // the server's key (trainrun serve --api-key), per tab
+
+// A server started with --api-key answers 401 without it: ask for it, keep it for the tab.
+function askKey() {
+  const given = window.prompt("This server needs its key (trainrun serve --api-key):");
+  if (given) sessionStorage.setItem(KEY, given);
+  return Boolean(given);
+}
+
+async function call(path, body, accept = "json", asked = false) {
+  const key = sessionStorage.getItem(KEY);
+  const headers = key ? {"X-API-Key": key} : {};
+  const response = await fetch(path, body === undefined ? {headers} : {
     method: "POST",
-    headers: {"Content-Type": "application/json"},
+    headers: {...headers, "Content-Type": "application/json"},
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
+  // another call may have been given the key meanwhile: retry with it, else ask once
+  if (response.status === 401 && !asked && (sessionStorage.getItem(KEY) !== key || askKey())) {
+    return call(path, body, accept, true);
+  }
   if (!response.ok) {
     let message = `${path}: HTTP ${response.status}`;
     try { message = (await response.json()).error || message; } catch (_) { /* not JSON */ }
