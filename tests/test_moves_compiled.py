@@ -38,6 +38,8 @@ KNOWN: dict[str, str] = {
        for m in ("18JPT_game_end_bank#68", "18JPT_game_end_bankrupt#308",
                  "18JPT_game_end_bankrupt#417", "18JPT_game_end_bankrupt#443",
                  "18JPT_game_end_bankrupt#484")},
+    **{f"18FL/{m}": "TC's token ability is not followed"
+       for m in ("18FL_game_end_bank#55", "18FL_game_end_bankrupt#43")},
     "1847AE/1847AE_game_end_bank#158": "W's token ability (half price) is not followed",
     **{f"1847AE/1847AE_game_end_bankrupt#{a}": "a private's lay on a double-town or plain "
        "hex: the rotations its track must connect by (Königsbach, Hochstätten)"
@@ -98,4 +100,4 @@ def test_every_title_is_here():
     assert titles == {"1830", "1889", "1893", "18GA", "18MEX", "18NL", "18Texas",
                       "18ChesapeakeOfftheRails", "18AL", "1846", "1817NA", "18DE", "1856",
                       "1836jr56", "1836Jr30", "1850Jr", "1847AE",
-                      "18JPT"}
+                      "18JPT", "18FL"}

@@ -1,5 +1,5 @@
-"""18FL: compiled from the 18xx.games engine; its runs checked against its recorded games,
-the turn's moves not yet (``trainrun titles`` says so).
+"""18FL: compiled from the 18xx.games engine; its runs, legal lays and tokens checked against
+its recorded games (a token costs the charter's price per hex to the nearest own station).
 
 Runs (engine ``G18FL::Game#revenue_for``) are the shared rules (``plugins/defaults.py``,
 ``docs/rules/common.md``) with:
@@ -28,19 +28,37 @@ changes.
 """
 from pathlib import Path
 
-from trainrun.plugins.api import Position, TitleInfo, city_circles_by_hex, hookimpl
-
-UNCHECKED = ("moves", "apply", "advise")   # the turn's rules, not yet compared with the engine
+from trainrun.plugins.api import (
+    InputError,
+    Position,
+    TitleInfo,
+    charter_token_price,
+    city_circles_by_hex,
+    hexes_to_nearest,
+    hookimpl,
+)
 
 
 @hookimpl
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="18FL", data=Path(__file__).parent / "data",
-                     description="Florida, USA; trains 2, 3, 4, 5, 6",
-                     unchecked=UNCHECKED)
+                     description="Florida, USA; trains 2, 3, 4, 5, 6")
 
 
 @hookimpl
 def trainrun_exclusive_stops(position: Position) -> list[frozenset[str]]:
     """No hex visited twice (engine ``revenue_for``): one city of a hex with two."""
     return city_circles_by_hex(position)
+
+
+@hookimpl
+def trainrun_token_cost(position: Position, hex_id: str, city: int) -> int:
+    """The charter's token price times the hexes from the city to the nearest city holding
+    the company's token, the city's own hex not counted (engine g_18_fl/step/token.rb
+    ``token_cost_override``)."""
+    tokened = {h for h, placed in position.board.items()
+               if any(position.company in c.holders() for c in placed.tokens.values())}
+    hexes = hexes_to_nearest(position, position.node_id(hex_id, city), tokened)
+    if hexes is None:
+        raise InputError("token", f"{hex_id} has no track to a token of {position.company}")
+    return charter_token_price(position) * hexes
