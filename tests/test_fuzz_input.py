@@ -1,6 +1,8 @@
 """Any JSON at all: reading a position either works or raises InputError (one line) —
-never another exception, so the CLI and the service never show a traceback or a 500."""
+never another exception, so the CLI and the service never show a traceback or a 500; a
+position read solves, and its drawing with the run is well-formed XML."""
 import json
+import xml.etree.ElementTree as ET
 
 from corpus_checks import corpus_lines
 from hypothesis import given, settings
@@ -8,10 +10,13 @@ from hypothesis import strategies as st
 from test_cli import EXAMPLE
 
 from trainrun import read_position, solve
+from trainrun.draw import draw_position
 from trainrun.errors import InputError
 
+# text of any characters, those XML cannot carry among them (a drawing must still parse)
+texts = st.text(st.characters() | st.sampled_from("\x01\x0b\x1f\ufffe\uffff<&"), max_size=4)
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-10, 10) | st.text(max_size=4)
+    st.none() | st.booleans() | st.integers(-10, 10) | texts
     | st.sampled_from(["H6", "G7", "9", "57", "B&O", "D", "2", "e0", "n0"]),
     lambda children: st.lists(children, max_size=3)
     | st.dictionaries(st.sampled_from(["hex", "tile", "rotation", "city", "company", "name",
@@ -44,7 +49,9 @@ def _replace_and_solve(original: dict, path: tuple, value) -> None:
     except InputError as exc:
         assert "\n" not in str(exc)
         return
-    assert solve(position, time_limit=5).status == "optimal"
+    run = solve(position, time_limit=5)
+    assert run.status == "optimal"
+    ET.fromstring(draw_position(position, run).encode("utf-8"))
 
 
 @settings(max_examples=400, deadline=None)

@@ -6,12 +6,14 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from corpus_checks import corpus_lines
 from service_client import json_client
 from test_cli import EXAMPLE
 
 from trainrun import read_position, solve
 from trainrun.cli.main import main
 from trainrun.errors import InputError
+from trainrun.formats.own_format import position_to_own
 
 
 def _with(**changes) -> str:
@@ -29,6 +31,13 @@ CORPUS_EXAMPLE = {"title": "18Chesapeake", "phase": "2", "company": "B&O",
 
 def _train(**fields) -> str:
     return json.dumps({**CORPUS_EXAMPLE, "trains": [{"id": "t1", "name": "2", **fields}]})
+
+
+def _city(**fields) -> str:
+    """CORPUS_EXAMPLE with ``fields`` in H6's city (board[2].tokens[0])."""
+    board = json.loads(json.dumps(CORPUS_EXAMPLE["board"]))
+    board[2]["tokens"][0].update(fields)
+    return json.dumps({**CORPUS_EXAMPLE, "trains": ["2"], "board": board})
 
 
 # name: (body text, text the one-line error must hold)
@@ -68,6 +77,15 @@ HOSTILE = {
     "city index 0.0": (_with(tokens=[{"hex": "H6", "city": 0.0, "company": "B&O"}]),
                        "tokens[0]"),
     "not UTF-8": (b'{"title": "18Chesapeake\xff"}', "not UTF-8"),
+    "a slot of an unknown company": (_city(slots=["ZZZ"]),
+                                     "board[2].tokens[0].slots[0]: unknown company 'ZZZ'"),
+    "an extra token of an unknown company": (_city(extra=["ZZZ"]),
+                                             "board[2].tokens[0].extra[0]: unknown company"),
+    "a reservation for an unknown company": (_city(reserved=["ZZZ"]),
+                                             "board[2].tokens[0].reserved[0]: unknown company"),
+    "an assignment null": (json.dumps({**CORPUS_EXAMPLE, "trains": ["2"], "board": [
+        {**CORPUS_EXAMPLE["board"][0], "assignments": [None]}]}), "board[0].assignments"),
+    "tokens_left null": (_with(tokens_left=None), "tokens_left: expected a whole number"),
 }
 
 
@@ -97,6 +115,31 @@ def test_the_command_line_exits_2_with_one_line(case, tmp_path):
     assert res.exit_code == 2, res.output
     assert "internal error" not in res.output and "Traceback" not in res.output
     assert len(res.output.strip().splitlines()) == 1 and message in res.output
+
+
+def _tokens(position) -> dict:
+    """The holders of the tokens in each city (the own format writes no reservations)."""
+    return {(h, i): city.holders() for h, placed in position.board.items()
+            for i, city in placed.tokens.items() if city.holders()}
+
+
+# a holder in a city that is no company of the title, and the title's corpus folder
+TITLE_HOLDERS = {"neutral": "1882", "N": "1871", "SJ": "18SJ",
+                 "Chicago and Western Indiana": "1846",
+                 "Albany-Schenectady Stagecoach Line": "18NY"}
+
+
+@pytest.mark.parametrize("holder", TITLE_HOLDERS)
+def test_the_holders_a_title_allows_are_read_in_both_formats(holder):
+    """1882's neutral token, 1871's printed N, 18SJ's state railway, reservations printed
+    for 1846's and 18NY's privates: a corpus line holding one reads, and so does its own
+    format, with the same tokens in each city."""
+    line = next(ln for ln in corpus_lines(TITLE_HOLDERS[holder])
+                if json.dumps(holder) in json.dumps(ln["board"]))
+    position = read_position(line)
+    assert holder in {h for placed in position.board.values()
+                      for city in placed.tokens.values() for h in city.holders() + city.reserved}
+    assert _tokens(read_position(position_to_own(position))) == _tokens(position)
 
 
 def test_a_huge_title_is_not_echoed_whole():

@@ -7,11 +7,17 @@ Used by ``trainrun.formats.own_format`` and ``trainrun.formats.corpus_format``.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
 from trainrun.board.position import CityTokens, PlacedHex, Position, Train
 from trainrun.board.tiles import Tile
 from trainrun.board.title import Phase, Title
 from trainrun.board.turnstate import Turn
 from trainrun.errors import InputError
+
+if TYPE_CHECKING:
+    from trainrun.registry import Ruleset
 
 
 def need(data: dict, key: str, where: str = ""):
@@ -70,15 +76,38 @@ def company_field(title: Title, value, where: str) -> str:
 NEUTRAL = "neutral"   # a token of no company, which never blocks (plugins/defaults.py)
 
 
-def token_holder(title: Title, value, where: str) -> str:
-    """Who holds a token: a company of the title, a neutral token, or a symbol printed on
-    the title's map (1871's ``N`` on G11)."""
-    holder = name_field(value, where, "company")
-    printed = {s for mh in title.hexes.values() for e in mh.printed_tokens
-               for s in e.get("slots", []) + e.get("extra", []) if s}
-    if holder not in title.companies and holder != NEUTRAL and holder not in printed:
-        raise InputError(where, f"unknown company {holder!r} in {title.name}")
-    return holder
+@dataclass(frozen=True)
+class Holders:
+    """Who may hold a token in a city of ``title`` (``tokens``), and who may hold a
+    reservation there (``reserved``)."""
+
+    title: str
+    tokens: frozenset[str]
+    reserved: frozenset[str]
+
+    def check(self, value, where: str, reservation: bool = False) -> str:
+        """``value``, a holder of a token (or of a reservation) in this title."""
+        holder = name_field(value, where, "company")
+        if holder not in (self.reserved if reservation else self.tokens):
+            raise InputError(where, f"unknown company {holder!r} in {self.title}")
+        return holder
+
+
+def known_holders(ruleset: Ruleset) -> Holders:
+    """Who may hold a token in ``ruleset``'s title: a company of it, a neutral token
+    (``neutral``, the title's neutral symbols), a holder printed on its map (1871's ``N``
+    on G11) or one its plugin names (``TitleInfo.token_holders``: 18SJ's state railway);
+    and a reservation besides: a private company of the title (by symbol or name) or a
+    reservation printed on its map (1846's Chicago and Western Indiana on D6)."""
+    title = ruleset.title
+    printed = [e for mh in title.hexes.values() for e in mh.printed_tokens]
+    tokens = (set(title.companies) | {NEUTRAL} | title.neutral
+              | set(ruleset.info.token_holders)
+              | {s for e in printed for s in e.get("slots", []) + e.get("extra", []) if s})
+    reserved = (tokens | {s for e in printed for s in e.get("reserved", []) if s}
+                | set(title.privates)
+                | {str(c["name"]) for c in title.privates.values() if c.get("name")})
+    return Holders(title.name, frozenset(tokens), frozenset(reserved))
 
 
 def rotation_field(value, where: str) -> int:
@@ -208,19 +237,31 @@ def printed_board(title: Title) -> dict[str, PlacedHex]:
     return board
 
 
-def fill_city(placed: PlacedHex, entry: dict, where: str) -> None:
+def fill_city(placed: PlacedHex, entry: dict, where: str, known: Holders | None = None) -> None:
+    """Fill a city of ``placed`` from a corpus-line ``entry`` (city, slots, extra,
+    reserved); ``known``: who may hold them (None: the title's own printed tokens)."""
     if not isinstance(entry, dict):
         raise InputError(where, "expected a JSON object")
     index = entry.get("city", 0)
     city = city_tokens(placed, index, where)
-    slots = symbols(entry.get("slots", []), f"{where}.slots")
+    slots = _holders(entry, "slots", where, known)
     node_slots = placed.tile.node(index).slots
     if len(slots) > max(node_slots, 1):
         raise InputError(f"{where}.slots", f"city {index} of {placed.id} has "
                                            f"{node_slots} slot(s), got {slots!r}")
     city.slots = slots + [None] * (node_slots - len(slots))
-    city.extra = symbols(entry.get("extra", []), f"{where}.extra")
-    city.reserved = symbols(entry.get("reserved", []), f"{where}.reserved")
+    city.extra = _holders(entry, "extra", where, known)
+    city.reserved = _holders(entry, "reserved", where, known)
+
+
+def _holders(entry: dict, key: str, where: str, known: Holders | None) -> list:
+    """The list ``entry[key]`` of company symbols (None: an empty slot), each one ``known``
+    may hold."""
+    value = symbols(entry.get(key, []), f"{where}.{key}")
+    for k, holder in enumerate(value):
+        if holder is not None and known is not None:
+            known.check(holder, f"{where}.{key}[{k}]", reservation=key == "reserved")
+    return value
 
 
 def list_field(data: dict, key: str, required: bool = False) -> list:
@@ -238,8 +279,11 @@ def object_field(data: dict, key: str) -> dict:
 
 
 def _tokens_left(data: dict) -> int | None:
-    value = data.get("tokens_left")
-    if value is not None and not _count(value):
+    """The company's unplaced tokens; None when not given (null is no number of them)."""
+    if "tokens_left" not in data:
+        return None
+    value = data["tokens_left"]
+    if not _count(value):
         raise InputError("tokens_left", f"expected a whole number of at least 0, got {value!r}")
     return value
 

@@ -1,8 +1,25 @@
-"""A few helpers for writing SVG as text: one element with escaped attributes."""
+"""A few helpers for writing SVG as text: one element with escaped attributes.
+
+Every text and attribute value is written as well-formed XML whatever it holds: a
+character XML 1.0 cannot carry at all (U+0000-U+001F but tab, newline and carriage
+return; lone surrogates; U+FFFE, U+FFFF) is written ``\\uXXXX`` (``\\u0001``), as a
+one-line error shows it (``trainrun.errors.one_line``), so a name stays recognisable."""
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from xml.sax.saxutils import escape
+
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _xml_chars(value: str) -> str:
+    """``value`` with each character XML 1.0 cannot hold written ``\\uXXXX``."""
+    return _NOT_XML.sub(lambda m: f"\\u{ord(m.group()):04x}", value)
+
+
+def _escaped(value: str, entities: dict) -> str:
+    return escape(_xml_chars(value), entities)
 
 
 @lru_cache(maxsize=256)
@@ -11,11 +28,14 @@ def _name(key: str) -> str:
     return key.rstrip("_").replace("_", "-")
 
 
-_IN_QUOTES = {'"': "&quot;"}   # what an attribute value escapes beyond & < >
+# what an attribute value escapes beyond & < > (tab, newline and carriage return as
+# references, which a parser keeps, where it would read the characters as spaces)
+_IN_QUOTES = {'"': "&quot;", "\t": "&#9;", "\n": "&#10;", "\r": "&#13;"}
+_IN_TEXT = {"\r": "&#13;"}   # a parser reads a bare carriage return as a newline
 
 
 def _quoted(value) -> str:
-    return '"' + escape(str(value), _IN_QUOTES) + '"'
+    return '"' + _escaped(str(value), _IN_QUOTES) + '"'
 
 
 def attrs(**kw) -> str:
@@ -27,7 +47,7 @@ def el(tag: str, text: str | None = None, **kw) -> str:
     """One element; ``text`` is escaped content (None: an empty element)."""
     if text is None:
         return f"<{tag}{attrs(**kw)}/>"
-    return f"<{tag}{attrs(**kw)}>{escape(text)}</{tag}>"
+    return f"<{tag}{attrs(**kw)}>{_escaped(text, _IN_TEXT)}</{tag}>"
 
 
 def group(children: list[str], **kw) -> str:

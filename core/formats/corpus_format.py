@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from trainrun.board.board_input import (
     fill_city,
     hex_field,
+    known_holders,
     list_field,
     make_position,
     name_list,
@@ -16,7 +17,6 @@ from trainrun.board.board_input import (
     phase_and_company,
     place_tile,
     printed_board,
-    symbols,
 )
 from trainrun.board.position import Position
 from trainrun.board.turnstate import turn_from_moves
@@ -34,20 +34,22 @@ def position_from_corpus(ruleset: Ruleset, data: dict) -> Position:
     phase, company = phase_and_company(title, data)
     board = printed_board(title)
     seen: set = set()
+    known = known_holders(ruleset)
     for i, h in enumerate(list_field(data, "board", required=True)):
         where = f"board[{i}]"
         hex_id = once(seen, hex_field(title, need(h, "hex", where), f"{where}.hex"),
                       f"{where}.hex")
         placed = place_tile(title, hex_id, need(h, "tile", where), h.get("rotation", 0),
                              f"{where} ({hex_id})")
-        placed.markers = tuple(symbols(h.get("assignments", []), f"{where}.assignments"))
+        placed.markers = tuple(name_list(h.get("assignments", []), f"{where}.assignments",
+                                         "marker"))
         if "icons" in h:   # board state: the line's, not the tile's
             placed.icons = tuple(name_list(h["icons"], f"{where}.icons", "icon"))
         tokens = h.get("tokens", [])
         if not isinstance(tokens, list):
             raise InputError(f"{where}.tokens", f"expected a list, got {tokens!r}")
         for j, entry in enumerate(tokens):
-            fill_city(placed, entry, f"{where}.tokens[{j}]")
+            fill_city(placed, entry, f"{where}.tokens[{j}]", known)
         board[hex_id] = placed
     title_state = object_field(data, "title_state")
     for key in ruleset.info.corpus_state:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from trainrun.board.board_input import (
     city_tokens,
     hex_field,
+    known_holders,
     list_field,
     make_position,
     name_field,
@@ -22,7 +23,6 @@ from trainrun.board.board_input import (
     phase_and_company,
     place_tile,
     printed_board,
-    token_holder,
 )
 from trainrun.board.position import CityTokens, Position
 from trainrun.board.turnstate import turn_from_own, turn_to_own
@@ -79,10 +79,11 @@ def position_from_own(ruleset: Ruleset, data: dict) -> Position:
             if node is not None and node.kind == "city":
                 placed.tokens[index] = CityTokens([None] * node.slots, reserved=city.reserved)
         board[hex_id] = placed
+    known = known_holders(ruleset)
     for i, tok in enumerate(list_field(data, "tokens")):
         where = f"tokens[{i}]"
         hex_id = hex_field(title, need(tok, "hex", where), f"{where}.hex")
-        holder = token_holder(title, need(tok, "company", where), f"{where}.company")
+        holder = known.check(need(tok, "company", where), f"{where}.company")
         index = tok.get("city", 0)
         city = city_tokens(board[hex_id], index, where)
         if holder in city.holders():

@@ -22,6 +22,10 @@ class TitleInfo:
     for this title are the shared rules' alone, not yet checked against the engine's
     recorded games (a title compiled and scored, its turn rules not yet compared):
     ``trainrun titles`` says so beside them.
+
+    ``token_holders`` names who may hold a token in a city beyond the title's companies,
+    neutral tokens and the holders printed on its map (18SJ's state railway ``SJ``, which
+    takes over a nationalised company's tokens): positions naming any other are refused.
     """
 
     name: str
@@ -32,3 +36,4 @@ class TitleInfo:
     not_modelled: tuple[str, ...] = ()
     runs_not_modelled: tuple[str, ...] = ()
     unchecked: tuple[str, ...] = ()
+    token_holders: tuple[str, ...] = ()

@@ -33,4 +33,5 @@ RUNS_NOT_MODELLED = (
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="18SJ", data=Path(__file__).parent / "data",
                      description="Sweden; trains 2, 3, 4, 5, 6, D",
-                     unchecked=UNCHECKED, runs_not_modelled=RUNS_NOT_MODELLED)
+                     unchecked=UNCHECKED, runs_not_modelled=RUNS_NOT_MODELLED,
+                     token_holders=("SJ",))   # the state railway (engine G18SJ::Game @sj)
