@@ -1,11 +1,13 @@
-"""The time budget: how much of the time left each stage may take, and whether a stage
-is begun at all.
+"""The time budget: how much of the time left each stage may take, whether a stage is
+begun at all, and when CP-SAT is told to stop and when it is stopped.
 
 Every stage stops at the call's ``Deadline`` (``deadline.py``) or at the earlier point
 its share gives (``Deadline.share``). A stage that would not finish in the time left is
 not begun: its cost is estimated from the routes it would take, at rates measured on one
 core on the 18PA stress board with five long trains (67,000 routes: the model 0.8 s;
-CP-SAT reads and presolves it for about 0.25 s before it looks at its limit).
+CP-SAT reads and presolves it for about 0.25 s before it looks at its limit). Some of
+CP-SAT's presolve steps never look at it (one took 63 s given 3 s on 1817 with 200
+8-trains, 74,000 routes): CP-SAT runs in a child process killed at the deadline.
 """
 from __future__ import annotations
 
@@ -27,6 +29,13 @@ CP_SAT_START_PER_ROUTE = 5e-6
 # OR-Tools is imported when the CP-SAT stage first runs in a process (``cpsat``): about
 # 0.4 s (it imports pandas), counted until it is loaded
 CP_SAT_IMPORT = 0.5
+# CP-SAT (in a child process, ``child``) is told to stop this share of the time left
+# before the deadline, at most CP_SAT_EARLY seconds before: it overruns its limit by the
+# presolve step it is in, and answering itself it gives its last bound. It is killed at
+# the deadline less the time to read its answer back (seconds)
+CP_SAT_MARGIN = 0.1
+CP_SAT_EARLY = 0.5
+CP_SAT_ANSWER = 0.005
 # with less time than this left the branch and bound keeps its 40 %: the bound at the
 # limit, priced in the rest, is then worth more than a longer search
 LONG_SEARCH = 0.5
@@ -77,3 +86,9 @@ def time_to_build(deadline: Deadline, routes: int) -> bool:
 def time_to_start(deadline: Deadline, routes: int) -> bool:
     """CP-SAT could read the model of ``routes`` routes in the time left."""
     return deadline.left() >= _least() + CP_SAT_START_PER_ROUTE * routes
+
+
+def cp_sat_stops(deadline: Deadline) -> tuple[float, float]:
+    """When CP-SAT is told to stop and when it is killed (``time.monotonic()``)."""
+    early = min(deadline.left() * CP_SAT_MARGIN, CP_SAT_EARLY)
+    return deadline.at - early, deadline.at - CP_SAT_ANSWER

@@ -11,9 +11,12 @@ In the order of the OR-Tools CP-SAT samples:
                 chosen route reaching it is (and ``bonus[k] == 1`` for a required one);
 4. objective    the sum of route and path values + earned bonuses + fixed income, with the
                 best run known as a hint;
-5. solve        with the time left (``Options.deadline``) and ``Options.workers``;
+5. solve        with the time left (``Options.deadline``) and ``Options.workers``, in a
+                child process (``child``) killed at the deadline, each run found sent
+                back as it comes;
 6. status       OPTIMAL or FEASIBLE: the run read back with CP-SAT's bound; INFEASIBLE: no
-                run earns the required bonuses; otherwise stopped without a run.
+                run earns the required bonuses; killed: the last run sent with the bound
+                proven then; otherwise stopped without a run.
 
 OR-Tools is imported here only, when the stage runs (a run the branch and bound proves,
 and ``import trainrun.solver``, never load it). The model is written with the public
@@ -24,11 +27,15 @@ and ``import trainrun.solver``, never load it). The model is written with the pu
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+import time
+from dataclasses import dataclass, field
+from functools import partial
+from typing import TYPE_CHECKING
 
 import numpy as np
 
+from . import child
+from .budget import cp_sat_stops
 from .deadline import Deadline
 from .paths import Network, PathVars, add_path_train, read_path
 from .problem import Options, Problem, Run
@@ -55,22 +62,27 @@ class Built:
 @dataclass
 class Answer:
     """What CP-SAT answered: ``status`` "optimal", "feasible", "infeasible" or "stopped";
-    for a run found its total and CP-SAT's bound (fixed income included)."""
+    for a run found its total and CP-SAT's bound (fixed income included) and the values of
+    the variables not 0 (by variable index)."""
 
     status: str
     total: int = 0
     bound: int = 0
-    solver: Any = None
+    values: dict = field(default_factory=dict)
     built: Built | None = None
+
+    def value(self, var) -> int:
+        """The value of the variable ``var`` in the run found."""
+        return self.values.get(var.index, 0)
 
     def run(self) -> tuple[list, list[int]]:
         """The run found: its picks ((type, route index) or, for a path copy, (type,
         (stops, segments))) and the indices of the bonuses it earns."""
-        value, built = self.solver.value, self.built
+        value, built = self.value, self.built
         assert built is not None, "only a run found is read"
         picks = [key for key, v in built.run.items() if value(v)]
         for t, pv in built.copies:
-            path = read_path(self.solver, _network(built.problem), pv)
+            path = read_path(value, _network(built.problem), pv)
             if path is not None:
                 picks.append((t, path))
         return picks, [k for k, b in enumerate(built.bonus) if value(b)]
@@ -87,7 +99,7 @@ def build(problem: Problem, kept: list[np.ndarray], hint: Run,
         index = np.fromiter((v.index for v in run.values()), dtype=np.int64, count=len(run))
         _trains(model, problem, kept, run)
         earners: list[list] = [[] for _ in problem.amounts]
-        copies = _path_copies(model, problem, earners)
+        copies = _path_copies(model, problem, earners, deadline)
         _track(model, problem, kept, index, copies, deadline)
         bonus = _bonuses(model, problem, kept, run, earners)
     except _Expired:
@@ -100,22 +112,50 @@ def build(problem: Problem, kept: list[np.ndarray], hint: Run,
 
 
 def solve(built: Built, options: Options) -> Answer:
-    """Run CP-SAT on ``built`` until the deadline, reporting each run it finds to
-    ``options.progress``."""
+    """Run CP-SAT on ``built`` in a child process (``child``), told to stop a little
+    before the deadline and killed at it (``budget.cp_sat_stops``), each run it finds
+    passed to ``options.progress`` as it comes; killed, the answer is the last run it
+    found with the bound it had proven then."""
+    tell, kill = cp_sat_stops(options.deadline)
+    found: list[tuple] = []
+
+    def on_solution(solution: tuple) -> None:
+        found.append(solution)
+        if options.progress:
+            options.progress(solution[0], solution[1])
+
+    final = child.run(partial(_search, built.model, options.workers, tell), kill, on_solution)
+    if final is None:
+        if not found:
+            return Answer("stopped")
+        final = ("feasible", *found[-1])
+    status, total, bound, values = final
+    if status in ("infeasible", "stopped"):
+        return Answer(status)
+    return Answer(status, total, total if status == "optimal" else bound, values, built)
+
+
+def _search(model, workers: int, stop: float, send) -> tuple:
+    """In the child: CP-SAT on ``model`` until ``stop`` (``time.monotonic()``), each run
+    found sent as (total, bound, values); the answer (status, total, bound, values)."""
     from ortools.sat.python import cp_model  # lazy: start-up time
     solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = max(options.deadline.left(), 0.001)
-    solver.parameters.num_workers = options.workers
-    reporter = _reporter(options.progress) if options.progress else None
-    status = solver.solve(built.model, reporter)
+    solver.parameters.max_time_in_seconds = max(stop - time.monotonic(), 0.001)
+    solver.parameters.num_workers = workers
+    solver.parameters.catch_sigint_signal = False   # Ctrl-C is the parent's (``child``)
+    status = solver.solve(model, _streamer(send))
     if status == cp_model.INFEASIBLE:
-        return Answer("infeasible")
+        return "infeasible", 0, 0, {}
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return Answer("stopped")
-    total = int(round(solver.objective_value))
-    if status == cp_model.OPTIMAL:
-        return Answer("optimal", total, total, solver, built)
-    return Answer("feasible", total, int(solver.best_objective_bound), solver, built)
+        return "stopped", 0, 0, {}
+    return ("optimal" if status == cp_model.OPTIMAL else "feasible",
+            int(round(solver.objective_value)), int(solver.best_objective_bound),
+            _nonzero(solver.response_proto.solution))
+
+
+def _nonzero(solution) -> dict[int, int]:
+    """The values of a CP-SAT solution that are not 0, by variable index."""
+    return {i: int(v) for i, v in enumerate(solution) if v}
 
 
 def _run_variables(model, kept: list[np.ndarray], deadline: Deadline) -> dict:
@@ -138,13 +178,20 @@ def _trains(model, problem: Problem, kept: list[np.ndarray], run: dict) -> None:
             model.add(cp_model.LinearExpr.sum(chosen) <= c.count).with_name(f"trains[{t}]")
 
 
-def _path_copies(model, problem: Problem, earners: list[list]) -> list:
+def _path_copies(model, problem: Problem, earners: list[list], deadline: Deadline) -> list:
     """Each copy of each path-modelled type (``paths.add_path_train``), its bonus literals
-    added to ``earners``; identical copies ordered by value (no symmetric twins)."""
+    added to ``earners``; identical copies ordered by value (no symmetric twins). A copy
+    takes a few hundredths of a second on a large network (1817: 25 ms): none is begun
+    when the copies left, at the pace of those built, would not be done by the deadline."""
     copies: list[tuple[int, PathVars]] = []
+    total = sum(train.count for train in problem.path_trains.values())
+    started = time.monotonic()
     for t, train in problem.path_trains.items():
         previous = None
         for c in range(train.count):
+            pace = (time.monotonic() - started) / max(len(copies), 1)
+            if deadline.left() <= pace * (total - len(copies)):
+                raise _Expired
             pv = add_path_train(model, _network(problem), train, f"path[{t},{c}]", earners)
             if previous is not None:
                 model.add(previous.value >= pv.value)
@@ -172,6 +219,8 @@ def _track(model, problem: Problem, kept: list[np.ndarray], index: np.ndarray,
                 raise _Expired
             track[int(j)] = index[users[:, j]].tolist()
     for _, pv in copies:
+        if deadline.expired():
+            raise _Expired
         for k, resources in enumerate(_network(problem).seg_resources):
             for resource in resources:
                 track.setdefault(resource, []).extend((pv.fwd[k].index, pv.bwd[k].index))
@@ -241,13 +290,14 @@ def _network(problem: Problem) -> Network:
     return problem.net
 
 
-def _reporter(report):
-    """A CP-SAT solution callback passing each run found, with its proven bound, to
-    ``report``."""
+def _streamer(send):
+    """A CP-SAT solution callback sending each run found, (total, proven bound, values),
+    to ``send``."""
     from ortools.sat.python import cp_model  # lazy: start-up time
 
-    class Reporter(cp_model.CpSolverSolutionCallback):
+    class Streamer(cp_model.CpSolverSolutionCallback):
         def on_solution_callback(self) -> None:
-            report(int(round(self.objective_value)), int(self.best_objective_bound))
+            send((int(round(self.objective_value)), int(self.best_objective_bound),
+                  _nonzero(self.response_proto.solution)))
 
-    return Reporter()
+    return Streamer()

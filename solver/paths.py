@@ -248,10 +248,10 @@ def _top_stops(model: cp_model.CpModel, name: str, train: PathTrain, visit: list
     return top
 
 
-def read_path(solver: cp_model.CpSolver, net: Network,
-              pv: PathVars) -> tuple[list[int], list[int]] | None:
-    """The route a solved copy runs, as (stops, segments), or None if it stays home."""
-    firsts = [s for s in range(net.n_stops) if solver.value(pv.start[s])]
+def read_path(value, net: Network, pv: PathVars) -> tuple[list[int], list[int]] | None:
+    """The route a solved copy runs, as (stops, segments), or None if it stays home;
+    ``value(var)`` is a variable's value in the run found."""
+    firsts = [s for s in range(net.n_stops) if value(pv.start[s])]
     if not firsts:
         return None
     stops: list[int] = [firsts[0]]
@@ -259,9 +259,9 @@ def read_path(solver: cp_model.CpSolver, net: Network,
     while True:
         u = stops[-1]
         step = [(k, int(net.seg_b[k])) for k in range(len(pv.fwd))
-                if net.seg_a[k] == u and solver.value(pv.fwd[k])]
+                if net.seg_a[k] == u and value(pv.fwd[k])]
         step += [(k, int(net.seg_a[k])) for k in range(len(pv.bwd))
-                 if net.seg_b[k] == u and solver.value(pv.bwd[k])]
+                 if net.seg_b[k] == u and value(pv.bwd[k])]
         if not step:
             return stops, segs
         segs.append(step[0][0])

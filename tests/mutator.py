@@ -46,13 +46,13 @@ def sources() -> list[dict]:
     return out
 
 
-def _places(node, path=()):
+def places(node, path=()):
     """Every (path, value) in ``node``, the root first."""
     yield path, node
     items = node.items() if isinstance(node, dict) else \
         enumerate(node) if isinstance(node, list) else ()
     for key, value in items:
-        yield from _places(value, path + (key,))
+        yield from places(value, path + (key,))
 
 
 def _at(root, path):
@@ -62,16 +62,16 @@ def _at(root, path):
 
 
 def _mutate(rng: random.Random, data) -> None:
-    places = list(_places(data))[1:]
+    found = list(places(data))[1:]
     # half the time off a corpus line's board, which else draws most changes to itself
-    off_board = [p for p in places if p[0][0] != "board"]
-    path, value = rng.choice(off_board if rng.random() < 0.5 else places)
+    off_board = [p for p in found if p[0][0] != "board"]
+    path, value = rng.choice(off_board if rng.random() < 0.5 else found)
     parent, key = _at(data, path[:-1]), path[-1]
     kind = rng.randrange(7)
     if kind == 0:
         parent[key] = copy.deepcopy(rng.choice(EDGES))
     elif kind in (1, 6):   # most often a value of the same type: a plausible mistake
-        alike = [v for _, v in places if type(v) is type(value)]
+        alike = [v for _, v in found if type(v) is type(value)]
         parent[key] = copy.deepcopy(rng.choice(alike))
     elif kind == 2:
         del parent[key]

@@ -10,9 +10,18 @@ from functools import partial
 
 import pytest
 from batch_tasks import echo_or_die
+from click.testing import CliRunner
 from corpus_checks import corpus_lines
 
-from trainrun.bench.batch import Line, completed_records, read_lines, run_lines, solve_record
+from trainrun.bench.batch import (
+    Line,
+    completed_records,
+    digest,
+    read_lines,
+    run_lines,
+    solve_record,
+)
+from trainrun.cli.main import main
 from trainrun.errors import InputError
 
 
@@ -76,14 +85,51 @@ def test_a_line_that_always_kills_its_worker_gets_an_error_record(tmp_path):
 
 
 def test_resume_keeps_whole_records_and_refuses_another_file(tmp_path):
-    lines = _lines(["x", "y", "z"])
+    lines = read_lines(b"x\ny\nz\n")
+    first = json.dumps({"line": 1, "line_digest": lines[0].digest, "echo": "x"}).encode()
     out = tmp_path / "out.jsonl"
-    out.write_bytes(b'{"line": 1, "echo": "x"}\n{"line": 2, "ec')
+    out.write_bytes(first + b'\n{"line": 2, "ec')
     assert completed_records(str(out), lines) == 1
-    assert out.read_bytes() == b'{"line": 1, "echo": "x"}\n'
-    out.write_text('{"line": 2, "echo": "y"}\n')
+    assert out.read_bytes() == first + b"\n"
+    out.write_text(json.dumps({"line": 2, "line_digest": lines[1].digest}) + "\n")
     with pytest.raises(InputError, match="record 1 answers line 2, not line 1"):
         completed_records(str(out), lines)
+    out.write_text('{"line": 1, "echo": "x"}\n')    # no line_digest: whose line is it?
+    with pytest.raises(InputError, match="record 1 answers another line 1 than this "
+                                         "input's [(]line_digest None, not "):
+        completed_records(str(out), lines)
+
+
+def _batch(*args):
+    return CliRunner().invoke(main, ["batch", "--no-progress", *args])
+
+
+def test_every_batch_record_says_what_its_line_held(tmp_path):
+    source = tmp_path / "in.jsonl"
+    source.write_bytes(b'{"title": "18Chesapeake"}\n\xff\n')
+    res = _batch(str(source))
+    records = [json.loads(x) for x in res.stdout.splitlines()]
+    assert [(r["line"], r["line_digest"]) for r in records] == [
+        (1, digest(b'{"title": "18Chesapeake"}')), (2, digest(b"\xff"))]
+    assert list(records[0])[:2] == ["line", "line_digest"]
+
+
+def test_resume_refuses_the_records_of_another_input(tmp_path):
+    # the same line numbers, other positions: one line, exit 2, the output left as it was
+    first, other = tmp_path / "first.jsonl", tmp_path / "other.jsonl"
+    first.write_text("".join(json.dumps(d) + "\n" for d in corpus_lines("18Chesapeake")[:3]))
+    other.write_text("".join(json.dumps(d) + "\n" for d in corpus_lines("18Chesapeake")[3:6]))
+    out = tmp_path / "out.jsonl"
+    assert _batch(str(first), "-o", str(out)).exit_code == 0
+    written = out.read_bytes()
+    res = _batch(str(other), "-o", str(out), "--resume")
+    assert res.exit_code == 2
+    assert res.stderr.startswith(f"trainrun: error: --resume: {out} record 1 answers another "
+                                 f"line 1 than this input's (line_digest ")
+    assert res.stderr.count("\n") == 1
+    assert out.read_bytes() == written
+    res = _batch(str(first), "-o", str(out), "--resume")     # its own input: kept, done
+    assert res.exit_code == 0 and out.read_bytes() == written
 
 
 def test_resume_after_sigint_completes_the_file_without_duplicates(tmp_path):

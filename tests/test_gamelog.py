@@ -11,6 +11,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from trainrun import read_position
 from trainrun.errors import InputError
@@ -152,6 +154,67 @@ def test_undo_to_an_action_not_in_the_log():
     log = _log("bid") + [{"id": 2, "type": "undo", "action_id": 7}]
     with pytest.raises(InputError, match=r"action 2 \(undo\): undoes to action 7"):
         filtered_actions(log)
+
+
+def _engine_filtered(actions):
+    """Engine game/base.rb ``filtered_actions`` line for line (each undo looking over the
+    whole log: quadratic), the model ``filtered_actions`` keeps to in linear time."""
+    active_undos, kept = [], [None] * len(actions)
+    for index, action in enumerate(actions):
+        kind, target = action["type"], action.get("action_id")
+        if kind == "undo":
+            if target is None:
+                undo_to = max((i for i, a in enumerate(kept) if a and a["type"] != "message"),
+                              default=0)
+            else:
+                undo_to = 0 if target == 0 else next(
+                    i for i, a in enumerate(actions) if a["id"] == target) + 1
+            taken = [(a, i) for i, a in enumerate(kept[undo_to:index], undo_to)
+                     if a and a["type"] != "message"]
+            for _, i in taken:
+                kept[i] = None
+            active_undos.append(taken)
+        elif kind == "redo":
+            for a, i in active_undos.pop():
+                kept[i] = a
+        else:
+            if kind != "message":
+                active_undos.clear()
+            kept[index] = action
+    return [a for a in kept if a]
+
+
+@st.composite
+def _undo_logs(draw):
+    """Logs of bids, messages, undos (of the last action, to an earlier one, to the start)
+    and redos, each redo with an undo to redo."""
+    log, redoable = [], 0
+    for n in range(1, draw(st.integers(1, 40)) + 1):
+        kind = draw(st.sampled_from(["bid", "message", "undo", "undo to", "redo"]))
+        if kind == "redo" and not redoable:
+            kind = "bid"
+        action = {"id": n, "type": kind.split()[0]}
+        if kind == "undo to":
+            action["action_id"] = draw(st.integers(0, n - 1))
+        redoable = (redoable + 1 if kind.startswith("undo") else redoable - 1 if kind == "redo"
+                    else redoable if kind == "message" else 0)
+        log.append(action)
+    return log
+
+
+@settings(max_examples=500, deadline=None)
+@given(_undo_logs())
+def test_undo_and_redo_stand_as_the_engine_filters_them(log):
+    assert filtered_actions(log) == _engine_filtered(log)
+
+
+def test_undo_and_redo_of_the_whole_log_again_and_again():
+    # the engine's way looks over the whole log at each undo; here each is a step
+    log = _log("bid", "pass", "bid") + [{"id": 4 + n, "type": "redo" if n % 2 else "undo",
+                                         **({} if n % 2 else {"action_id": 0})}
+                                        for n in range(20_000)]
+    assert _ids(filtered_actions(log)) == [1, 2, 3]
+    assert filtered_actions(log[:-1]) == []
 
 
 def test_the_recorded_undos_of_22383_leave_the_actions_the_corpus_ran():

@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from corpus_checks import corpus_lines
+from time_promise import allowed
 
 from trainrun.board.trainset import with_trains
 from trainrun.formats.reading import read_position
@@ -48,11 +49,6 @@ HARD = {
 }
 
 
-def _allowed(limit: float) -> float:
-    """The promise (T + 10 % + 50 ms) with a generous margin for a shared machine."""
-    return 1.5 * (limit * 1.1 + 0.05) + 0.5
-
-
 @pytest.mark.parametrize("limit", LIMITS)
 @pytest.mark.parametrize("board", list(HARD))
 def test_hard_board_answers_within_the_limit(board, limit):
@@ -63,7 +59,7 @@ def test_hard_board_answers_within_the_limit(board, limit):
     deadline = Deadline(limit)
     run = solve(read_position(text), trains=trains, deadline=deadline)
     took = time.monotonic() - start
-    assert took <= _allowed(limit), f"{board} at {limit} s took {took:.3f} s"
+    assert took <= allowed(limit), f"{board} at {limit} s took {took:.3f} s"
     assert run.status in ("optimal", "feasible")
     assert run.bound >= run.total
     if run.status == "optimal":

@@ -3,17 +3,24 @@ pool of processes or a Dask cluster, and give the records back in input order.
 
 A task is a picklable callable taking one line's text and returning a JSON-ready dict; it
 must answer every input (an error record, never an exception). ``read_lines`` numbers the
-lines so every record can say which line it answers (``line``, counted from 1).
+lines so every record can say which line it answers (``line``, counted from 1); a batch
+record also says what that line held (``line_digest``, ``identified``), so that
+``--resume`` keeps only records of the same input.
 
 Worker processes can die (killed, out of memory): the pool is restarted and the lines it
 held are run again; a line whose worker dies three times is answered with an error record.
-On Dask the scheduler re-runs a dead worker's tasks itself.
+On Dask the scheduler re-runs a dead worker's tasks itself. The batch process dying
+(Ctrl-C, SIGTERM, ``kill -9``), its workers end with it (``_die_with``), holding neither
+memory nor its stdout and stderr.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import multiprocessing
 import os
+import select
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -31,11 +38,19 @@ MAX_ATTEMPTS = 3
 
 @dataclass(frozen=True)
 class Line:
-    """One input line: its number in the file (from 1) and its text, or why it is unreadable."""
+    """One input line: its number in the file (from 1) and its text, or why it is
+    unreadable; read from a file, the digest of its bytes (``digest``)."""
 
     number: int
     text: str
     unreadable: str = ""
+    digest: str = ""
+
+
+def digest(raw: bytes) -> str:
+    """What identifies a line's bytes in its record (``line_digest``): 16 hex digits of
+    BLAKE2b."""
+    return hashlib.blake2b(raw, digest_size=8).hexdigest()
 
 
 def read_lines(data: bytes) -> list[Line]:
@@ -47,10 +62,18 @@ def read_lines(data: bytes) -> list[Line]:
         if not raw:
             continue
         try:
-            lines.append(Line(number, raw.decode("utf-8")))
+            lines.append(Line(number, raw.decode("utf-8"), digest=digest(raw)))
         except UnicodeDecodeError as exc:
-            lines.append(Line(number, "", f"not UTF-8 text (byte {exc.start + 1})"))
+            lines.append(Line(number, "", f"not UTF-8 text (byte {exc.start + 1})",
+                              digest(raw)))
     return lines
+
+
+def identified(records: Iterator[dict], lines: list[Line]) -> Iterator[dict]:
+    """The records of ``lines`` (in their order), each with its line's ``line_digest``
+    after its ``line``."""
+    for line, record in zip(lines, records):
+        yield {"line": record["line"], "line_digest": line.digest, **record}
 
 
 def position_record(text: str, answer: Callable[[object], dict]) -> dict:
@@ -125,7 +148,8 @@ def _on_pool(task, lines: list[Line], jobs: int) -> Iterator[dict]:
     while todo:
         alone = [i for i in todo if attempts[i] >= MAX_ATTEMPTS - 1]
         batch = alone[:1] or todo
-        pool = ProcessPoolExecutor(max_workers=1 if alone else jobs, mp_context=context)
+        pool = ProcessPoolExecutor(max_workers=1 if alone else jobs, mp_context=context,
+                                   initializer=_die_with, initargs=(os.getpid(),))
         try:
             futures = {i: pool.submit(run_task, task, lines[i]) for i in batch}
             for i in batch:
@@ -153,6 +177,24 @@ def _on_pool(task, lines: list[Line], jobs: int) -> Iterator[dict]:
         while emitted in done:
             yield done.pop(emitted)
             emitted += 1
+
+
+def _die_with(batch: int) -> None:
+    """A worker's start: end this process when the batch process ``batch`` ends, however
+    it ends. Its parent is the fork server, which waits for its workers, and a worker
+    waits for work that will not come: a thread of its own watches ``batch`` through a
+    pidfd (Linux 5.3 on; elsewhere the worker is not watched)."""
+    try:
+        watched = os.pidfd_open(batch)
+    except ProcessLookupError:   # it ended already
+        os._exit(1)
+    except (AttributeError, OSError):
+        return
+
+    def watch() -> None:
+        select.select([watched], [], [])
+        os._exit(1)
+    threading.Thread(target=watch, daemon=True).start()
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
@@ -202,11 +244,17 @@ def completed_records(path: str, lines: list[Line]) -> int:
     records = whole.split(b"\n")[:-1]
     for k, raw in enumerate(records):
         try:
-            number = json.loads(raw).get("line")
+            record = json.loads(raw)
+            number, held = record.get("line"), record.get("line_digest")
         except (ValueError, AttributeError):
-            number = None
-        expected = lines[k].number if k < len(lines) else None
-        if number != expected:
+            number = held = None
+        expected = lines[k] if k < len(lines) else None
+        if expected is None or number != expected.number:
             raise InputError("--resume", f"{path} record {k + 1} answers line {number}, not "
-                                         f"line {expected} of this input: not its output")
+                                         f"line {expected and expected.number} of this "
+                                         f"input: not its output")
+        if held != expected.digest:
+            raise InputError("--resume", f"{path} record {k + 1} answers another line "
+                                         f"{number} than this input's (line_digest "
+                                         f"{held}, not {expected.digest}): not its output")
     return len(records)

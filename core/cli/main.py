@@ -315,15 +315,21 @@ def batch(file: str, time_limit: float, workers: int, trains: str | None, output
     each with its input ``line`` number."""
     from functools import partial
 
-    from trainrun.bench.batch import completed_records, read_lines, run_lines, solve_record
+    from trainrun.bench.batch import (
+        completed_records,
+        identified,
+        read_lines,
+        run_lines,
+        solve_record,
+    )
     lines = read_lines(_read_bytes(file))
     if resume and not output:
         _fail("--resume: needs --output, the file of the interrupted batch")
     with _reported():
         skip = completed_records(output, lines) if resume and output else 0
-        records = run_lines(partial(solve_record, time_limit=time_limit, workers=workers,
-                                    trains=trains),
-                            lines[skip:], jobs, dask)
+        records = identified(run_lines(partial(solve_record, time_limit=time_limit,
+                                               workers=workers, trains=trains),
+                                       lines[skip:], jobs, dask), lines[skip:])
         if not output:
             _write_records(records, len(lines), sys.stdout, progress)
             return
@@ -433,21 +439,28 @@ def moves(position: str, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="One line of JSON.")
 @click.option("--runs", is_flag=True, help="One position per run_routes of the game (JSON "
                                            "lines with fixture and action, for trainrun batch).")
+@click.option("--time-limit", default=60.0, show_default=True, type=FINITE_SECONDS,
+              help="Seconds for the whole call, reading included (then exit 1).")
 def import_game(game: str, action: int | None, company: str | None, as_json: bool,
-                runs: bool) -> None:
+                runs: bool, time_limit: float) -> None:
     """Replay an 18xx.games game file (GAME.json) and print a position of it in trainrun's
-    own format: the board, the phase and the company's trains."""
+    own format: the board, the phase and the company's trains. Exit code 1: stopped at the
+    time limit (with --runs, after the positions replayed by then)."""
     import os
 
     from trainrun.formats.own_format import dump_own
-    from trainrun.replay.gamelog import own_record, position_at, read_game, run_positions
+    from trainrun.replay.gamelog import Overran, own_record, position_at, read_game, run_positions
+    deadline = _deadline(time_limit)
     with _reported():
-        log = read_game(_read_file(game), os.path.basename(game))
-        if runs:
-            for position in run_positions(log):
-                click.echo(json.dumps(own_record(position)))
-            return
-        record = own_record(position_at(log, action, company))
+        try:
+            log = read_game(_read_file(game), os.path.basename(game))
+            if runs:
+                for position in run_positions(log, deadline):
+                    click.echo(json.dumps(own_record(position)))
+                return
+            record = own_record(position_at(log, action, company, deadline))
+        except Overran as exc:
+            _fail(str(exc), EXIT_STOPPED)
     click.echo(json.dumps(record) if as_json else dump_own(record))
 
 

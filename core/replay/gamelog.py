@@ -2,10 +2,13 @@
 
 A game downloaded from 18xx.games is JSON: ``title``, ``settings`` (optional rules),
 ``players`` and ``actions``, the whole log in order, each action with an ``id``.
-``read_game`` reads it and keeps the actions that stand once ``undo`` and ``redo`` are
-taken into account, as the 18xx.games engine filters them: an ``undo`` takes back the last
-action standing (or every action after its ``action_id``), a ``redo`` puts back what the
-undo just before it took, and any other action ends the chance to redo.
+``read_game`` reads it, each field the replay reads checked first (``trainrun.replay.gamefile``:
+a wrong one is one line naming the action and the field), and keeps the actions that stand
+once ``undo`` and ``redo`` are taken into account, as the 18xx.games engine filters them
+(in linear time): an ``undo`` takes back the last action standing (or every action after
+its ``action_id``), a ``redo`` puts back what the undo just before it took, and any other
+action ends the chance to redo. ``replay``, ``position_at`` and ``run_positions`` take a
+``deadline`` (``trainrun.solver.Deadline``): past it, ``Overran``.
 
 A game played on one screen (hotseat) names its players without ids: the names are the
 ids its actions give.
@@ -78,6 +81,7 @@ corporation gains in play).
 """
 from __future__ import annotations
 
+import bisect
 import copy
 import dataclasses
 from collections.abc import Container, Iterator
@@ -95,8 +99,10 @@ from trainrun.hooks import answers
 from trainrun.hooks.replayrules import ReplayRules
 from trainrun.hooks.replaystate import ReplayState
 from trainrun.registry import Ruleset, load_title
-from trainrun.replay.actionname import unchecked, where
+from trainrun.replay.actionname import Step, Steps, unchecked, where
+from trainrun.replay.gamefile import SEED_LIMIT, check_game
 from trainrun.replay.replayfork import DecisionKey, Fork, settled
+from trainrun.solver import Deadline
 from trainrun.turn.lays import placed_after
 from trainrun.turn.moves import apply
 
@@ -109,6 +115,12 @@ SKIPPED = frozenset({"bid", "pass", "par", "buy_shares", "sell_shares", "dividen
                      "program_disable", "program_close_pass", "end_game", "offer",
                      "view_merge_options", "log"})
 OPERATORS = ("corporation", "minor")
+
+
+class Overran(Exception):
+    """The replay's deadline (``replay(game, deadline)``) passed before it was done. Not an
+    ``InputError``: no branch of a fork (``trainrun.replay.replayfork``) is contradicted by
+    it, and the log is not at fault."""
 
 
 @dataclasses.dataclass
@@ -124,82 +136,65 @@ class GameLog:
     game_id: object = None   # the game's id (a hotseat game's seed is drawn from it)
 
     def action(self, action_id: int) -> dict:
-        for a in self.actions:
-            if a["id"] == action_id:
-                return a
-        raise InputError("--action", f"the log has no action {action_id} (or it was undone)")
+        """The action standing with id ``action_id``: refused if none is, or if two are (the
+        engine lets two actions share an id)."""
+        found = [a for a in self.actions if a["id"] == action_id]
+        if not found:
+            raise InputError("--action", f"the log has no action {action_id} (or it was undone)")
+        if len(found) > 1:
+            raise InputError("--action", f"{len(found)} actions of the log have the id "
+                                         f"{action_id}: name another")
+        return found[0]
 
 
 def filtered_actions(actions: list[dict]) -> list[dict]:
-    """The actions standing once every ``undo`` and ``redo`` is applied, in log order."""
-    kept: list = [None] * len(actions)
-    undone: list[list[tuple[int, dict]]] = []
+    """The actions standing once every ``undo`` and ``redo`` is applied, in log order (engine
+    game/base.rb ``filtered_actions``), in time linear in the log's length.
+
+    What an undo takes back is always the last of the actions standing (messages aside,
+    never undone): every one after its target, or the last one alone. So the actions
+    standing, then those each undo still to redo took, latest undo first, lie in log order
+    in ``line``: the first ``cut`` stand, ``redo_cuts`` are where each undo left ``cut``
+    (a redo puts it back), and an action played ends every redo (the tail goes)."""
+    position = {a["id"]: i for i, a in reversed(list(enumerate(actions)))}
+    line: list[int] = []
+    cut, redo_cuts = 0, []
     for index, action in enumerate(actions):
         kind = action["type"]
         if kind == "undo":
             target = action.get("action_id")
+            redo_cuts.append(cut)
             if target is None:
-                standing = [i for i, a in enumerate(kept[:index]) if a and a["type"] != "message"]
-                start = standing[-1] if standing else 0
+                cut = max(cut - 1, 0)
             elif target == 0:
-                start = 0
+                cut = 0
+            elif position.get(target, index) >= index:
+                raise InputError(where(action), f"undoes to action {target}, which is not "
+                                                "in the log before it")
             else:
-                found = [i for i, a in enumerate(actions[:index]) if a["id"] == target]
-                if not found:
-                    raise InputError(where(action), f"undoes to action {target}, which is not "
-                                                    "in the log before it")
-                start = found[0] + 1
-            taken = [(i, a) for i, a in enumerate(kept[start:index], start)
-                     if a and a["type"] != "message"]
-            for i, _ in taken:
-                kept[i] = None
-            undone.append(taken)
+                cut = bisect.bisect_left(line, position[target] + 1, 0, cut)
         elif kind == "redo":
-            if not undone:
+            if not redo_cuts:
                 raise InputError(where(action), "nothing to redo")
-            for i, a in undone.pop():
-                kept[i] = a
-        else:
-            if kind != "message":
-                undone.clear()
-            kept[index] = action
-    return [a for a in kept if a is not None]
-
-
-def _check_actions(actions) -> list[dict]:
-    if not isinstance(actions, list):
-        raise InputError("actions", "expected the list of the game's actions")
-    for i, a in enumerate(actions):
-        if not isinstance(a, dict) or not isinstance(a.get("type"), str):
-            raise InputError(f"actions[{i}]", "expected an action with a type")
-        if isinstance(a.get("id"), bool) or not isinstance(a.get("id"), int):
-            raise InputError(f"actions[{i}] ({a.get('type')})", "expected a whole-number id")
-    return actions
-
-
-SEED_LIMIT = 2 ** 256   # a game file's random seed: larger than any other number of it
+            cut = redo_cuts.pop()
+        elif kind != "message":
+            del line[cut:]
+            line.append(index)
+            cut, redo_cuts = cut + 1, []
+    standing = set(line[:cut])
+    return [a for i, a in enumerate(actions) if i in standing or a["type"] == "message"]
 
 
 def read_game(data, name: str = "game") -> GameLog:
-    """Read a game file (JSON text or a dict) of an installed title."""
+    """Read a game file (JSON text or a dict) of an installed title, each field the replay
+    reads checked (``trainrun.replay.gamefile``)."""
     data = titled_object(data, "game", "expected a JSON object with title and actions",
                          max_int=SEED_LIMIT)
-    ruleset = load_title(str(data["title"]))
-    settings = data.get("settings") or {}
-    if not isinstance(settings, dict):
-        raise InputError("settings", f"expected a JSON object, got {settings!r}")
-    actions = filtered_actions(_check_actions(data.get("actions")))
-    return GameLog(ruleset, name, actions, settings, _player_ids(data.get("players", [])),
+    actions = filtered_actions(check_game(data))
+    ruleset = load_title(data["title"])
+    players = [p["name"] if p.get("id") is None else p["id"] for p in data.get("players") or []]
+    return GameLog(ruleset, name, actions, data.get("settings") or {}, players,
                    game_id=data.get("id"))
-
-
-def _player_ids(players) -> list:
-    """Each player's id; a game played on one screen (hotseat) names its players only, and
-    the name is the id its actions give (engine game/base.rb ``load``)."""
-    if not isinstance(players, list) or not all(
-            isinstance(p, dict) and (p.get("id") is not None or "name" in p) for p in players):
-        raise InputError("players", "expected the list of the game's players, each with an id")
-    return [p["name"] if p.get("id") is None else p["id"] for p in players]
 
 
 def _free_slot(tokens: CityTokens, company: str, companies: Container[str]) -> int | None:
@@ -232,8 +227,8 @@ class Replay:
     """The board, phase, trains and turn as they stand at one point of a game's log; its
     ``state`` is what the title's replay hooks see of it (``ReplayState``)."""
 
-    def __init__(self, game: GameLog):
-        self.game = game
+    def __init__(self, game: GameLog, deadline: Deadline | None = None):
+        self.game, self.deadline = game, deadline
         ruleset = game.ruleset
         self.title = ruleset.title
         rules = answers.replay_rules(ruleset, game.settings)
@@ -386,17 +381,16 @@ class Replay:
             self.take(action, step)
 
     @staticmethod
-    def steps(action: dict) -> list[tuple[str, dict]]:
-        """How ``action`` is replayed, step by step (each settled on its own when it
-        forks, ``trainrun.replay.replayfork``): ``("begin", action)`` (``begin``), ``("apply",
-        action)``, then ``("apply", automatic action)`` for each the engine recorded with
-        it (numbered ``auto`` from 1, with the action's id)."""
-        return [("begin", action), ("apply", action)] + [
-            ("apply", {**auto, "id": action["id"], "auto": n})
-            for n, auto in enumerate(action.get("auto_actions") or (), start=1)]
+    def steps(action: dict) -> Steps:
+        """How ``action`` is replayed, step by step (``trainrun.replay.actionname.Steps``)."""
+        return Steps(action)
 
-    def take(self, action: dict, step: tuple[str, dict]) -> None:
-        """One of ``steps(action)``, its one-line error naming ``action``."""
+    def take(self, action: dict, step: Step) -> None:
+        """One of ``steps(action)``, its one-line error naming ``action``; ``Overran`` once
+        the deadline has passed."""
+        if self.deadline is not None and self.deadline.expired():
+            raise Overran(f"the replay stopped at its time limit ({self.deadline.seconds:g} s) "
+                          f"at {where(action)}")
         kind, what = step
         self._naming(action, self._begin if kind == "begin" else self._apply, what)
 
@@ -768,10 +762,11 @@ class Replay:
             self._bought(name)
 
 
-def replay(game: GameLog) -> Iterator[tuple[dict, Replay]]:
+def replay(game: GameLog, deadline: Deadline | None = None) -> Iterator[tuple[dict, Replay]]:
     """Each action standing in the log, with the replay as it stands just before it (its
-    operating turn begun: a corporation's home token lies before its first action)."""
-    state = Replay(game)
+    operating turn begun: a corporation's home token lies before its first action); with a
+    ``deadline``, ``Overran`` once it has passed (looked at before each step)."""
+    state = Replay(game, deadline)
     for index, action in enumerate(game.actions):
         settled(state, index, 0)
         yield action, state
@@ -785,12 +780,14 @@ def _acting(state: Replay, action: dict | None) -> str | None:
     return state.operator(action)
 
 
-def position_at(game: GameLog, action: int | None = None, company: str | None = None) -> Position:
+def position_at(game: GameLog, action: int | None = None, company: str | None = None,
+                deadline: Deadline | None = None) -> Position:
     """The position just before action ``action`` (None: after the last action) of
-    ``company`` (None: the company acting there, or the last one that operated)."""
+    ``company`` (None: the company acting there, or the last one that operated), replayed
+    by ``deadline`` (``replay``)."""
     if action is not None:
         game.action(action)
-    for logged, state in replay(game):
+    for logged, state in replay(game, deadline):
         if logged["id"] == action:
             company = company or _acting(state, logged)
             if company is None:
@@ -804,9 +801,10 @@ def position_at(game: GameLog, action: int | None = None, company: str | None = 
     return state.position(company)
 
 
-def run_positions(game: GameLog) -> Iterator[Position]:
-    """The position before each ``run_routes`` of the log, for the company running."""
-    for logged, state in replay(game):
+def run_positions(game: GameLog, deadline: Deadline | None = None) -> Iterator[Position]:
+    """The position before each ``run_routes`` of the log, for the company running, replayed
+    by ``deadline`` (``replay``)."""
+    for logged, state in replay(game, deadline):
         if logged["type"] == "run_routes":
             yield state.position(state.operator(logged), logged["id"])
 

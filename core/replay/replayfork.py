@@ -16,10 +16,11 @@ action with one line naming the choices: the board is never a guess.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol, Self, TypeVar
 
 from trainrun.errors import InputError
-from trainrun.replay.actionname import where
+from trainrun.replay.actionname import Step, where
 
 # where a choice is kept: (action id, automatic action number or 0, the choice's name)
 DecisionKey = tuple[int, int, str]
@@ -39,9 +40,9 @@ class Forking(Protocol):
     @property
     def game(self) -> _Log: ...
 
-    def steps(self, action: dict) -> list[tuple[str, dict]]: ...
+    def steps(self, action: dict) -> Sequence[Step]: ...
 
-    def take(self, action: dict, step: tuple[str, dict]) -> None: ...
+    def take(self, action: dict, step: Step) -> None: ...
 
     def copy(self) -> Self: ...
 

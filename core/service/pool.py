@@ -96,9 +96,9 @@ class _Worker:
         self.cpu = 0.0              # the last CPU time read
 
     def cpu_seconds(self) -> float:
-        """CPU time this worker has used, every thread (wall time where there is no
-        ``/proc``; the last reading once the process is gone: its end is seen on its
-        pipe)."""
+        """CPU time this worker has used, every thread and every child process once
+        ended (a solve's CP-SAT runs in one); wall time where there is no ``/proc``; the
+        last reading once the process is gone: its end is seen on its pipe."""
         if not self.proc:
             return time.monotonic()
         try:
@@ -106,7 +106,7 @@ class _Worker:
                 fields = fh.read().rsplit(")", 1)[1].split()
         except OSError:
             return self.cpu
-        self.cpu = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        self.cpu = sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
         return self.cpu
 
     def yield_to_short_tasks(self) -> None:

@@ -227,7 +227,9 @@ def _place_token(replay: ReplayState, action: dict) -> bool:
     try:
         replay.place_token(action)
         if action.get("entity") == CWI:     # a token of its own, beyond the charter's
-            owner = replay.owners[CWI]
+            owner = replay.owners.get(CWI)
+            if owner is None:
+                raise InputError("entity", f"{CWI} is owned by no corporation")
             replay.set_extra_tokens(owner, replay.extra_tokens.get(owner, 0) + 1)
     except InputError as exc:
         company, city_id = str(action.get("entity")), str(action.get("city"))
