@@ -45,7 +45,7 @@ from trainrun.turn.lays import (
     path_exits,
     tiles_left_in_box,
 )
-from trainrun.turn.tokens import tokens_left, tokens_on_board
+from trainrun.turn.tokens import free_slot, tokens_left, tokens_on_board
 from trainrun.turn.walk import hexes_to_nearest
 
 __all__ = [
@@ -61,7 +61,7 @@ __all__ = [
     "InputError",
     # shared helpers
     "answers", "node_hex", "tile_from_dict", "opposite", "exits", "path_exits",
-    "crossed_borders", "tiles_left_in_box", "tokens_left", "tokens_on_board",
+    "crossed_borders", "tiles_left_in_box", "tokens_left", "tokens_on_board", "free_slot",
     "hexes_to_nearest", "track_network",
     # defaults
     "default_stop_value", "default_company_stations", "default_lay_colours",
@@ -135,6 +135,8 @@ EXPORTS: dict[str, dict[str, str]] = {
         "tokens_left": "The operating company's unplaced tokens (the position's, or its "
                        "charter's less those placed).",
         "tokens_on_board": "How many tokens of the operating company lie on the board.",
+        "free_slot": "The slot of a city a company's token would take (its reservation's, or "
+                     "a free one no other reservation holds), or None.",
         "hexes_to_nearest": "The fewest hexes, less one, a track walk from a node covers up "
                             "to a stop in one of `hexes`, those in `free` not counted.",
         "track_network": "The company's track graph as a networkx graph: a node per stop, an "

@@ -16,7 +16,8 @@ from trainrun.hooks.rules import CompanyBonus, TrainRules
 from trainrun.routes import families
 from trainrun.turn.abilities import border_discount, terrain_discount
 from trainrun.turn.lays import LayRules, default_upgrades_to, future_label
-from trainrun.turn.tokens import tokens_left, tokens_on_board
+from trainrun.turn.token_stock import token_stock, tokens_left
+from trainrun.turn.tokens import tokens_on_board
 
 from .hookspecs import hookimpl
 
@@ -162,12 +163,13 @@ def trainrun_next_train(position: Position) -> str:
 
 def charter_token_price(position: Position) -> int:
     """The price printed on the operating company's charter for its next unplaced token."""
-    prices = position.title.companies[position.company].get("tokens", [0])
-    left = tokens_left(position)
-    if not 0 < left <= len(prices):
+    price = token_stock(position).next_price
+    if price is None:
+        prices = position.title.companies[position.company].get("tokens", [0])
         raise InputError("tokens_left", f"{position.company}'s charter has {len(prices)} "
-                                        f"tokens, so {left} cannot be left to place")
-    return prices[len(prices) - left]
+                                        f"tokens, so {tokens_left(position)} cannot be left "
+                                        f"to place")
+    return price
 
 
 @hookimpl
@@ -184,6 +186,11 @@ def trainrun_charter_tokens_placed(position: Position) -> int:
 def trainrun_home_token_hexes(position: Position) -> list[str]:
     home = position.title.companies[position.company].get("home")
     return [home] if isinstance(home, str) else list(home or [])
+
+
+@hookimpl
+def trainrun_home_token_replaces(position: Position) -> frozenset[str]:
+    return frozenset()
 
 
 @hookimpl

@@ -66,7 +66,8 @@ GROUPS: dict[str, tuple[str, tuple[str, ...]]] = {
         "trainrun_board_marks")),
     "turn": ("The turn: trains, tokens and tile lays", (
         "trainrun_next_train", "trainrun_token_cost", "trainrun_charter_tokens_placed",
-        "trainrun_home_token_hexes", "trainrun_tile_lays", "trainrun_lay_rules",
+        "trainrun_home_token_hexes", "trainrun_home_token_replaces", "trainrun_tile_lays",
+        "trainrun_lay_rules",
         "trainrun_lay_colours", "trainrun_upgrades_to", "trainrun_lay_refusal",
         "trainrun_rotation_refusal", "trainrun_track_kept", "trainrun_special_lay_connects",
         "trainrun_special_lay_reached_sides", "trainrun_special_lay_markers",
@@ -204,6 +205,15 @@ def trainrun_home_token_hexes(position: Position) -> list[str]:
     ``HomeToken`` step (any city there with a slot it may take). Called once when the
     legal tokens of that step are listed. Default: the company's ``home`` in
     companies.json; 1817 lets a new company choose any city with a free slot."""
+
+
+@hookspec(firstresult=True)
+def trainrun_home_token_replaces(position: Position) -> frozenset[str]:
+    """Name the holders whose token the operating company's home token may take the place
+    of in the ``HomeToken`` step, in a city with no slot free for it (that token leaves the
+    board). Called once when the legal tokens of that step are listed. Default: none; 1882's
+    home token replaces one of CN's, its own or a neutral one (engine
+    ``G1882::Step::HomeToken#can_replace_token?``)."""
 
 
 @hookspec(firstresult=True)

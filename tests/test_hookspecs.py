@@ -31,6 +31,7 @@ HOOKS = {
     "trainrun_exclusive_stops": False,
     "trainrun_next_train": True,
     "trainrun_home_token_hexes": True,
+    "trainrun_home_token_replaces": True,
     "trainrun_charter_tokens_placed": True,
     "trainrun_lay_budget": True,
     "trainrun_lay_colours": True,

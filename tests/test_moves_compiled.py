@@ -54,6 +54,11 @@ KNOWN: dict[str, str] = {
         "1846_game_end_reason_bankrupt#99", "19962#57", "19962#142", "222264#72", "3099#62",
         "3099#76", "hs_sudambau_1600037415#60")},
     "1846/10264#75": "the Tunnel Blasting Company's $20 off a mountain (tunnel) border",
+    **{f"1882/{m}": "the North West Rebellion private's token move and its lay (step "
+       "SpecialNWR), and HBR's home token it leaves to place"
+       for m in ("10526#128", "10526#129", "10526#130", "5236#371", "5236#376", "5236#377")},
+    "1882/1882_game_end_bankrupt#156": "QLL's reservation of J10 (a hex of two cities) "
+                                       "before it floats",
 }
 
 # moment -> moves the engine accepts that its legal-move harness does not list: 1893's
@@ -65,6 +70,12 @@ KNOWN: dict[str, str] = {
 LEVERKUSEN = {"hex": "G6", "tile": "K314", "rotation": 0, "cost": 0}
 HARNESS_OMITS = {f"1893/1893_game_end_bank#{a}": [LEVERKUSEN]
                  for a in (295, 298, 303, 306, 309, 316, 319, 322, 325)}
+# 1882: SC's home token may take the place of a neutral token in any slot of a full city
+# (engine G1882::Step::HomeToken); the harness tries each city's first slot only, which
+# holds another company's token at G11 and I5 there. The engine accepted both, each tried
+# by hand in it at that moment (PlaceToken of SC, slot 1: G11 [HBR, SC], I5 [CPR, SC]).
+HARNESS_OMITS["1882/5236#400"] = [{"hex": "G11", "city": 0, "cost": 0},
+                                  {"hex": "I5", "city": 0, "cost": 0}]
 
 
 def _engine(name: str, line: dict) -> set:
@@ -100,4 +111,4 @@ def test_every_title_is_here():
     assert titles == {"1830", "1889", "1893", "18GA", "18MEX", "18NL", "18Texas",
                       "18ChesapeakeOfftheRails", "18AL", "1846", "1817NA", "18DE", "1856",
                       "1836jr56", "1836Jr30", "1850Jr", "1847AE",
-                      "18JPT", "18FL"}
+                      "18JPT", "18FL", "1882"}

@@ -384,6 +384,12 @@ module EngineExport
       out = { 'sym' => entity.name, 'name' => entity.full_name }
       out['type'] = entity.type.to_s if entity.respond_to?(:type) && entity.type
       out['tokens'] = entity.tokens.map(&:price)
+      # a token of another type than normal (1882's neutral one, CN's, that a corporation
+      # places as its own): each token's type beside its price, and whose token each is
+      types = entity.tokens.map { |tk| tk.type.to_s }
+      out['token_types'] = types if types.any? { |ty| ty != 'normal' }
+      owners = entity.tokens.map { |tk| tk.corporation&.name || entity.name }
+      out['token_owners'] = owners if owners.any? { |o| o != entity.name }
       out['home'] = Plain.value(entity.coordinates) if entity.coordinates
       out['city'] = entity.city if entity.city
       dest = entity.respond_to?(:destination_coordinates) && entity.destination_coordinates

@@ -41,7 +41,11 @@ parses it into nodes and paths; ``tools/engine_export.rb`` prints it. Keys:
                   ``multiplier``, ``variants`` where a card has two faces.
 ``phases``        ``name``, ``on`` (the train that starts it), ``tiles`` (the colours
                   allowed, oldest first), ``train_limit``, ``operating_rounds``, ``status``.
-``corporations``, ``minors``  ``sym``, ``name``, ``type``, ``tokens`` (prices), ``home``
+``corporations``, ``minors``  ``sym``, ``name``, ``type``, ``tokens`` (prices),
+                  ``token_types`` (where a token is of another type than ``normal``: each
+                  token's type, as ``tokens`` lists them; 1882's ``neutral``),
+                  ``token_owners`` (where a token is another company's: each token's
+                  owner; 1882's neutral tokens are CN's), ``home``
                   hex(es) and ``city`` (which city of the hex, where the engine says), a
                   ``destination`` where the title has one, optionally ``color`` and
                   ``text_color`` (the token's colour and its symbol's, for drawing), and

@@ -267,6 +267,13 @@ def charter_tokens_placed(position: Position) -> int:
         position).trainrun_charter_tokens_placed(position=position))
 
 
+def home_token_replaces(position: Position) -> frozenset[str]:
+    """The holders whose token a home token may take the place of
+    (``trainrun_home_token_replaces``)."""
+    return _kept(position, ("home_token_replaces",), lambda: _hook(
+        position).trainrun_home_token_replaces(position=position))
+
+
 def home_token_hexes(position: Position) -> list[str]:
     """The hexes where the company may place its home token
     (``trainrun_home_token_hexes``)."""

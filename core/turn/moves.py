@@ -145,7 +145,10 @@ def move_from_dict(data) -> Lay | TokenMove | BuyTrain | AbilityMove:
         return Lay(hex_id, tile, _int(data, "rotation", "move"),
                    data["cost"] if "cost" in data else None)
     if "city" in data:
-        return TokenMove(hex_id, _int(data, "city", "move"))
+        token_type = data.get("token_type") or ""
+        if not isinstance(token_type, str):
+            raise InputError("move.token_type", f"expected a token type, got {token_type!r}")
+        return TokenMove(hex_id, _int(data, "city", "move"), token_type=token_type)
     raise InputError("move", "expected {hex, tile, rotation}, {hex, city} or {train}")
 
 

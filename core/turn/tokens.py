@@ -2,11 +2,16 @@
 
 The rules, as the 18xx.games engine applies them (its ``Tokener`` and ``City#tokenable?``):
 
-* the company has a token left (``tokens_left``);
+* the company has a token left (``tokens_left``): a normal one, or one of another type
+  its charter holds (``trainrun.turn.token_stock``: 1882's neutral token), each listed as
+  its own move (``token_type``) at its charter price, never in the ``HomeToken`` step nor
+  by a private's ability;
 * the city is reached by the company's track from its stations, passing only through
   stops that do not end its routes (``trainrun.turn.walk``, the engine's walk); in the
   ``HomeToken`` step the city lies instead in one of the hexes the title offers as home
-  (``trainrun_home_token_hexes``), reached or not;
+  (``trainrun_home_token_hexes``), reached or not, and where no slot is free for it the
+  home token may take the place of a token the title names
+  (``trainrun_home_token_replaces``: 1882's, of CN's);
 * the city has a slot the company may take: one reserved for it, or an empty slot beyond
   those reserved for other companies (a reservation whose company already holds a token
   in the city is spent);
@@ -34,6 +39,7 @@ from trainrun.turn.special_token import (
     token_ability_of,
     turn_after,
 )
+from trainrun.turn.token_stock import TokenStock, token_stock, tokens_left
 from trainrun.turn.walk import connected_nodes
 
 HOME_STEP = "HomeToken"
@@ -41,29 +47,23 @@ HOME_STEP = "HomeToken"
 
 @dataclass(frozen=True, order=True)
 class TokenMove:
-    """A token placed in city ``city`` (node index) of ``hex``, for ``cost``."""
+    """A token placed in city ``city`` (node index) of ``hex``, for ``cost``; a token of
+    another type than normal names it (``token_type``, the engine's: ``neutral``)."""
 
     hex: str
     city: int
     cost: int = 0
+    token_type: str = ""
 
     def to_dict(self) -> dict:
-        return {"hex": self.hex, "city": self.city, "cost": self.cost}
+        return {"hex": self.hex, "city": self.city, "cost": self.cost,
+                **({"token_type": self.token_type} if self.token_type else {})}
 
 
 def tokens_on_board(position: Position) -> int:
     """How many tokens of the operating company lie on the board."""
     return sum(city.holders().count(position.company) for placed in position.board.values()
                for city in placed.tokens.values())
-
-
-def tokens_left(position: Position) -> int:
-    """The operating company's unplaced tokens: the position's ``tokens_left``, or else its
-    charter's tokens less those of them on the board (``trainrun_charter_tokens_placed``)."""
-    if position.tokens_left is not None:
-        return position.tokens_left
-    placed = answers.charter_tokens_placed(position)
-    return max(0, len(position.title.companies[position.company].get("tokens", [0])) - placed)
 
 
 def _reservations(city: CityTokens) -> list[str]:
@@ -113,27 +113,51 @@ class _Step:
             self.names = tuple(dict.fromkeys(
                 [self.private] + ([sym, private_name(position.title, sym)] if sym else [])))
         self.hexes = None
+        # the other types are placed in the operating step only, as the company's own
+        stock = token_stock(position)
+        self.stock = stock if self.ability is None and not _home(position) else TokenStock(
+            stock.normal, stock.next_price, {})
         # a home token needs no track (and costs nothing): nothing reached is asked
         self.reached: set[str] = set() if _home(position) else connected_nodes(position)
+        self.replaces: frozenset[str] = frozenset()
         if _home(position):
             self.hexes = [h for h in answers.home_token_hexes(position) if h in position.board]
+            self.replaces = answers.home_token_replaces(position)
         elif self.ability and self.ability.hexes:
             self.hexes = [h for h in self.ability.hexes if h in position.board]
+
+    def types(self) -> list[str]:
+        """The types of the company's own tokens it may place now ("": normal)."""
+        return ([""] if self.stock.normal > 0 else []) + [
+            t for t, (left, _, _) in sorted(self.stock.typed.items()) if left]
 
     def own_token(self) -> bool:
         """The token placed is one of the company's (not one the private brings)."""
         return self.ability is None or self.ability.from_owner
 
+    def slot(self, tokens: CityTokens, owner: str) -> int | None:
+        """The slot ``owner``'s token takes in ``tokens`` (``free_slot``; in the home step
+        else the first whose token it may replace), or None."""
+        free = free_slot(tokens, owner, self.names)
+        if free is None:
+            free = next((i for i, s in enumerate(tokens.slots) if s in self.replaces), None)
+        return free
+
     def must_reach(self) -> bool:
         return not _home(self.position) and (self.ability is None or self.ability.connected)
 
-    def refusal(self, hex_id: str, index: int, tokens: CityTokens) -> str | None:
-        """Why the company may not token this city (the rule and the place), or None."""
+    def refusal(self, hex_id: str, index: int, tokens: CityTokens,
+                token_type: str = "") -> str | None:
+        """Why the company may not token this city with a token of ``token_type`` ("":
+        normal) (the rule and the place), or None."""
         position = self.position
         company, where = position.company, f"{hex_id} city {index}"
+        # a typed token's slot and hex are its owner's (``trainrun.turn.token_stock``)
+        owner = self.stock.typed.get(token_type, (0, 0, company))[2]
+        names = {owner, token_type} if token_type else {company}
         if self.ability is not None and self.ability.count == 0:
             return f"{self.private} has no tokens left"
-        if self.own_token() and tokens_left(position) == 0:
+        if self.own_token() and not self.types():
             return f"{company} has no token left"
         if self.hexes is not None and hex_id not in self.hexes:
             if self.ability is not None:
@@ -144,17 +168,19 @@ class _Step:
             return f"{self.private} may place its token only in {hex_id} city {self.ability.city}"
         if self.must_reach() and position.node_id(hex_id, index) not in self.reached:
             return f"{where} is not reached by {company}'s track"
-        if free_slot(tokens, company, self.names) is None:
+        if self.slot(tokens, owner) is None:
             if None in tokens.slots:
                 return (f"{where}: its free slots are reserved for "
                         f"{', '.join(_reservations(tokens))}")
             return f"{where} has no free slot (held by {', '.join(tokens.holders())})"
-        if any(company in c.holders() for c in position.board[hex_id].tokens.values()):
-            return f"{company} already has a token in {hex_id}"
+        if any(names & set(c.holders()) for c in position.board[hex_id].tokens.values()):
+            return f"{owner if token_type else company} already has a token in {hex_id}"
         return None
 
-    def cost(self, hex_id: str, index: int) -> int:
+    def cost(self, hex_id: str, index: int, token_type: str = "") -> int:
         position = self.position
+        if token_type:
+            return self.stock.typed[token_type][1]
         if _home(position):
             return 0
         if self.ability is not None:
@@ -168,15 +194,16 @@ def legal_tokens(position: Position) -> list[TokenMove]:
     """Every city the operating company may place a token in now (or the private using
     its token ability), with its cost, sorted."""
     step = _Step(position)
-    if (step.own_token() and tokens_left(position) == 0) or (
+    if (step.own_token() and not step.types()) or (
             step.ability is not None and step.ability.count == 0):
         return []
     moves = []
     for hex_id, index, tokens in _cities(position, step.hexes):
-        if step.refusal(hex_id, index, tokens) is None:
-            cost = step.cost(hex_id, index)
-            if position.turn.cash is None or cost <= position.turn.cash:
-                moves.append(TokenMove(hex_id, index, cost))
+        for token_type in step.types() if step.own_token() else [""]:
+            if step.refusal(hex_id, index, tokens, token_type) is None:
+                cost = step.cost(hex_id, index, token_type)
+                if position.turn.cash is None or cost <= position.turn.cash:
+                    moves.append(TokenMove(hex_id, index, cost, token_type))
     return sorted(moves)
 
 
@@ -193,10 +220,15 @@ def apply_token(position: Position, move: TokenMove) -> Position:
                                        f"{move.city!r}")
     step = _Step(position)
     tokens = placed.tokens.get(move.city) or CityTokens([None] * node.slots)
-    reason = step.refusal(move.hex, move.city, tokens)
+    types = step.types() if step.own_token() else [""]
+    if move.token_type not in types and (move.token_type or types):
+        kind = f"{move.token_type} token" if move.token_type else "normal token"
+        raise InputError("token.token_type", f"{position.company} has no {kind} to place "
+                                             f"now")
+    reason = step.refusal(move.hex, move.city, tokens, move.token_type)
     if reason is not None:
         raise InputError("token", reason)
-    cost = step.cost(move.hex, move.city)
+    cost = step.cost(move.hex, move.city, move.token_type)
     cash = position.turn.cash
     if cash is not None and cost > cash:
         raise InputError("token", f"a token in {move.hex} costs ${cost}, more than "
@@ -206,9 +238,10 @@ def apply_token(position: Position, move: TokenMove) -> Position:
         i: CityTokens(list(c.slots), list(c.extra), list(c.reserved))
         for i, c in placed.tokens.items()})
     city = board[move.hex].tokens.setdefault(move.city, tokens)
-    slot = free_slot(city, position.company, step.names)
+    slot = step.slot(city, step.stock.typed[move.token_type][2] if move.token_type
+                     else position.company)
     assert slot is not None     # refusal() found a free slot
-    city.slots[slot] = position.company
+    city.slots[slot] = move.token_type or position.company   # a neutral one as neutral
     for holder in (position.company, *step.names):
         if holder in city.reserved:
             city.reserved.remove(holder)

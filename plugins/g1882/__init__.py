@@ -1,5 +1,5 @@
-"""1882: compiled from the 18xx.games engine; its runs checked against its recorded games,
-the turn's moves not yet (``trainrun titles`` says so).
+"""1882: compiled from the 18xx.games engine; its runs, legal lays and tokens checked
+against its recorded games.
 
 Runs are scored by the shared rules (``plugins/defaults.py``, ``docs/rules/common.md``) and
 the bonus families (docs/rules/common.md §9) its ``data/bonuses.json`` declares: the
@@ -7,9 +7,18 @@ East–Hudson bonus, +$100 for a route paying an east off-board (I1 or B2) and H
 (engine ``G1882::Game#revenue_for``), a pair bonus.
 
 Neutral tokens (engine ``G1882::Game#init_corporations``): every corporation but CPR and CN
-holds one token of CN's, of type neutral, which it places as its own; it never blocks a
-train (a position names it ``neutral``, the shared rule), and it is a station of CN, whose
-token it is (engine ``City#tokened_by?``): ``trainrun_company_stations``.
+holds one token of CN's, of type neutral, which it places as its own, free, in any order
+with its others; data (``token_types``, ``token_owners``, compiled), placed by the shared
+rule (``trainrun.turn.token_stock``). It never blocks a train (a position names it
+``neutral``), and it is a station of CN, whose token it is (engine ``City#tokened_by?``):
+``trainrun_company_stations``. A home token takes the place of one of CN's where its city
+is full, and SC chooses its home among the hexes with a free slot or a token of CN's:
+``trainrun_home_token_replaces``, ``trainrun_home_token_hexes``.
+
+Not modelled (``trainrun titles``): the North West Rebellion private's token move and the
+lay that comes with it (the engine's ``SpecialNWR`` step: a position in it is refused), and
+QLL's reservation of J10 before it floats, a reservation of the hex and not of one of its
+two cities, which a position does not hold.
 
 Private companies' abilities are data (``privates.json``) the shared rules read
 (``trainrun.turn.abilities``); optional rules (``options.json``) are not applied; its game
@@ -22,18 +31,31 @@ changes.
 """
 from pathlib import Path
 
-from trainrun.plugins.api import Position, TitleInfo, default_company_stations, hookimpl
+from trainrun.plugins.api import (
+    CityTokens,
+    PlacedHex,
+    Position,
+    TitleInfo,
+    default_company_stations,
+    free_slot,
+    hookimpl,
+)
 
-UNCHECKED = ("moves", "apply", "advise")   # the turn's rules, not yet compared with the engine
 NEUTRAL_OWNER = "CN"     # the corporation the neutral tokens belong to
 NEUTRAL = "neutral"      # their holder as a position names it
+CN_TOKENS = frozenset({NEUTRAL_OWNER, NEUTRAL})   # a token of CN's, as a position names it
+CHOOSES_HOME = "SC"      # Saskatchewan Central: no home hex, chosen as it floats
 
 
 @hookimpl
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="1882", data=Path(__file__).parent / "data",
                      description="Assiniboia, Canada; trains 2, 3, 4, 5, 6, D",
-                     unchecked=UNCHECKED)
+                     not_modelled=(
+                         "moves: the North West Rebellion private's token move and its lay "
+                         "(step SpecialNWR): a position in it is refused",
+                         "moves: QLL's reservation of J10, a hex of two cities, before it "
+                         "floats"))
 
 
 @hookimpl
@@ -44,3 +66,27 @@ def trainrun_company_stations(position: Position) -> set[str] | None:
     return default_company_stations(position) | {
         position.node_id(hex_id, index) for hex_id, placed in position.board.items()
         for index, city in placed.tokens.items() if NEUTRAL in city.holders()}
+
+
+@hookimpl
+def trainrun_home_token_hexes(position: Position) -> list[str] | None:
+    """SC's home: any hex with a city it may take a free slot in, or with a token of CN's
+    (engine ``G1882::Game#home_token_locations``)."""
+    if position.company != CHOOSES_HOME:
+        return None
+    return sorted(hex_id for hex_id, placed in position.board.items()
+                  if any(free_slot(city, CHOOSES_HOME) is not None
+                         or CN_TOKENS & set(city.holders()) for city in _cities(placed)))
+
+
+def _cities(placed: PlacedHex) -> list[CityTokens]:
+    """The tokens of each city of a hex, an untokened one's slots empty."""
+    return [placed.tokens.get(n.index) or CityTokens([None] * n.slots)
+            for n in placed.tile.nodes if n.kind == "city"]
+
+
+@hookimpl
+def trainrun_home_token_replaces(position: Position) -> frozenset[str]:
+    """A home token takes the place of one of CN's, its own or a neutral one, in a city
+    with no free slot (engine ``G1882::Step::HomeToken#can_replace_token?``)."""
+    return CN_TOKENS
