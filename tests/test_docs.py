@@ -3,7 +3,8 @@ in the code, tests, benchmarks, tools, README, the pages of ``docs/`` or the rul
 names a file of ``docs/rules`` and a section heading in it, every ``§`` in the code belongs
 to such a citation, and no citation of a document outside the repository is left. Every
 relative link of the README and of the pages under ``docs/`` points to a file that exists
-(and to a heading of it, where it names one)."""
+(and to a heading of it, where it names one), and every test they name
+(``tests/FILE.py::test_name``, the promises' backing) is a test of that file."""
 from __future__ import annotations
 
 import re
@@ -125,3 +126,14 @@ def test_every_relative_link_points_to_what_exists(path):
         elif anchor and where.suffix == ".md" and anchor not in _anchors(where):
             broken.append(target)
     assert not broken, f"{_where(path)} links to what does not exist: {broken}"
+
+
+NAMED_TEST = re.compile(r"(tests/[\w/]+\.py)::(test_\w+)")
+
+
+@pytest.mark.parametrize("path", PAGES, ids=_where)
+def test_every_test_a_page_names_exists(path):
+    missing = [f"{file}::{name}" for file, name in NAMED_TEST.findall(path.read_text())
+               if not (ROOT / file).exists()
+               or not re.search(rf"^def {name}\(", (ROOT / file).read_text(), re.M)]
+    assert not missing, f"{_where(path)} names tests that do not exist: {missing}"
