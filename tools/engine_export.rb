@@ -278,6 +278,7 @@ module EngineExport
       {
         'title' => @title, 'layout' => @game.layout.to_s, 'axes' => Plain.value(@klass::AXES),
         'track_restriction' => @klass::TRACK_RESTRICTION.to_s,
+        'impassable_hex_colors' => @klass::IMPASSABLE_HEX_COLORS.map(&:to_s),
         'hexes' => hexes, 'tiles' => tiles, 'trains' => trains, 'phases' => phases,
         'corporations' => corporations, 'minors' => minors, 'neutral' => neutral,
         'companies' => companies,
@@ -324,6 +325,12 @@ module EngineExport
         out['location'] = hex.location_name if hex.location_name
         out['tile'] = hex_tile(hex)
         out['neighbors'] = hex.neighbors.sort.to_h { |edge, other| [edge.to_s, other.id] }
+        # sides facing a hex of the map the engine does not link (a blue, gray or red one
+        # whose track does not point back: Game::Base#connect_hexes); track laid to one
+        # (1888's Dalian ferry, L40a) is a dead end
+        closed = hex.tile.borders.select { |b| b.type == :impassable }.map(&:edge)
+        unlinked = hex.all_neighbors.reject { |edge, _| hex.neighbors[edge] || closed.include?(edge) }
+        out['unlinked'] = unlinked.sort.to_h { |edge, other| [edge.to_s, other.id] } unless unlinked.empty?
         out['tokens'] = printed_tokens(hex.tile) unless hex.tile.cities.empty?
         if (fl = hex.tile.future_label)
           out['future_label'] = { 'label' => fl.label.to_s, 'color' => fl.color.to_s }

@@ -23,8 +23,14 @@ parses it into nodes and paths; ``tools/engine_export.rb`` prints it. Keys:
 ``track_restriction`` (optional) the engine's ``TRACK_RESTRICTION`` (what a lay's new track
                   must do, ``trainrun.plugins.api.LayRules``); written into ``map.json`` only
                   where it is not the engine's default ``semi_restrictive``.
+``impassable_hex_colors`` (optional) the engine's ``IMPASSABLE_HEX_COLORS`` where a title
+                  sets its own (default blue, gray, red): hexes not linked at set-up.
 ``hexes``         every hex: ``id``, grid ``x``/``y``, ``location`` (name, optional),
                   ``neighbors`` (board edge number as a string -> neighbouring hex id),
+                  ``unlinked`` (optional: board edge -> the hex of the map it faces, which
+                  the engine does not link at set-up: an impassable-coloured one whose
+                  track does not point back; a tile laid on an impassable-coloured hex
+                  with track to such a side links it, ``trainrun.board.linking``),
                   ``tokens`` (optional: tokens printed at the start, home tokens,
                   reservations, neutral tokens), ``future_label`` (optional: a label the
                   map prints for a later colour, ``{"label", "color"}``: the tile of that
@@ -88,6 +94,7 @@ import sys
 from pathlib import Path
 
 SHARED_TRACK_RULE = "semi_restrictive"   # the engine's TRACK_RESTRICTION unless a title sets one
+SHARED_IMPASSABLE = ["blue", "gray", "red"]   # the engine's IMPASSABLE_HEX_COLORS, likewise
 FILES = ("map.json", "tiles.json", "trains.json", "phases.json", "companies.json",
          "privates.json", "options.json")
 
@@ -105,6 +112,8 @@ def convert_hex(h: dict) -> dict:
         if h["tile"].get("rotation"):
             entry["rotation"] = h["tile"]["rotation"]
     entry["neighbors"] = h["neighbors"]
+    if h.get("unlinked"):
+        entry["unlinked"] = h["unlinked"]
     if h.get("tokens"):
         entry["tokens"] = h["tokens"]
     if h.get("future_label"):
@@ -127,6 +136,9 @@ def convert(export: dict) -> dict:
                      **({"track_restriction": export["track_restriction"]}
                         if export.get("track_restriction", SHARED_TRACK_RULE)
                         != SHARED_TRACK_RULE else {}),
+                     **({"impassable_hex_colors": export["impassable_hex_colors"]}
+                        if export.get("impassable_hex_colors", SHARED_IMPASSABLE)
+                        != SHARED_IMPASSABLE else {}),
                      "hexes": [convert_hex(h) for h in export["hexes"]]},
         "tiles.json": tiles,
         "trains.json": export["trains"],

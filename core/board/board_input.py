@@ -131,11 +131,12 @@ def place_tile(title: Title, hex_id, tile_name, rotation, where: str) -> PlacedH
 
 
 def _check_geometry(title: Title, hex_id: str, tile: Tile, rotation: int, where: str) -> None:
-    """A laid tile's track must lead to a hex of the map, not off it or across a border."""
+    """A laid tile's track must lead to a hex of the map, not off it or across a border; it
+    may end facing a hex the engine does not link (``MapHex.unlinked``: 1888's ferry)."""
     mh = title.hexes[hex_id]
     blocked = mh.closed_edges
     for edge in sorted(tile.edges_at(rotation)):
-        if edge not in mh.neighbors or edge in blocked:
+        if (edge not in mh.neighbors and edge not in mh.unlinked) or edge in blocked:
             raise InputError(where, f"tile {tile.name} at rotation {rotation} runs track off "
                                     f"the map or across a closed side at edge {edge} of {hex_id}")
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
+from trainrun.board.linking import linked_title
 from trainrun.board.tiles import Node, Tile
 from trainrun.board.title import Phase, Title
 from trainrun.board.turnstate import Turn
@@ -118,6 +119,10 @@ class Position:
     # Steamboat, Meat Packing and Boomtown bonuses); a hex's assignments are its markers
     company_assignments: tuple = ()
     _derived: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # the map's neighbours as the board's laid tiles have linked them
+        self.title = linked_title(self.title, self.board)
 
     @property
     def colours(self) -> list[str]:

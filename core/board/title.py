@@ -25,6 +25,9 @@ class MapHex:
     printed_rotation: int = 0
     printed_tokens: tuple = ()
     future_label: tuple[str, str] | None = None   # (label, colour) a later tile must carry
+    # board edge -> the hex of the map it faces, which the engine does not link at set-up
+    # (map.json ``unlinked``): a tile laid here may link it (``trainrun.board.linking``)
+    unlinked: dict[int, str] = field(default_factory=dict)
 
     @property
     def closed_edges(self) -> set[int]:
@@ -72,6 +75,8 @@ class Title:
     neutral: frozenset[str] = frozenset()   # holders of neutral tokens (engine type :neutral)
     bonuses: tuple = ()   # the bonus families' entries of bonuses.json (trainrun.routes.families)
     track_restriction: str = "semi_restrictive"   # map.json's, the engine's TRACK_RESTRICTION
+    # the colours of hexes the engine does not link at set-up (its IMPASSABLE_HEX_COLORS)
+    impassable_colours: frozenset[str] = frozenset({"blue", "gray", "red"})
 
     @classmethod
     def load(cls, folder: str | Path) -> Title:
@@ -99,7 +104,8 @@ class Title:
                 location=h.get("location", ""), printed_rotation=h.get("rotation", 0),
                 printed_tokens=tuple(h.get("tokens", ())),
                 future_label=(h["future_label"]["label"], h["future_label"]["color"])
-                if "future_label" in h else None)
+                if "future_label" in h else None,
+                unlinked={int(e): n for e, n in h.get("unlinked", {}).items()})
         trains = {}
         for t in read("trains.json"):
             trains[t["name"]] = TrainType(t["name"], t["distance"], t.get("multiplier") or 1,
@@ -126,7 +132,9 @@ class Title:
                    tiles=tiles, trains=trains, phases=phases, companies=companies,
                    privates=privates, neutral=frozenset(comp.get("neutral", ())),
                    bonuses=bonuses,
-                   track_restriction=mp.get("track_restriction", "semi_restrictive"))
+                   track_restriction=mp.get("track_restriction", "semi_restrictive"),
+                   impassable_colours=frozenset(mp.get("impassable_hex_colors",
+                                                       ("blue", "gray", "red"))))
 
     def tile(self, name: str, hex_id: str) -> Tile:
         """The tile ``name`` as it can lie in ``hex_id`` (its printed tile or a catalogue tile)."""

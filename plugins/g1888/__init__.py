@@ -25,8 +25,6 @@ UNCHECKED = ("moves", "apply", "advise")   # the turn's rules, not yet compared 
 NOT_MODELLED = (
     "the mine subsidy (+$40 to the company for a route through the mine C5, beside the "
     "run): not reported",
-    "Dalian's L40a tile, whose track leaves the map at E17's edge 0: a position with it is "
-    "refused",
 )
 
 
