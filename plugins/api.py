@@ -36,6 +36,7 @@ from trainrun.plugins.defaults import (
 )
 from trainrun.plugins.hookspecs import hookimpl
 from trainrun.routes.graph import track_network
+from trainrun.turn.abilities import private_sym
 from trainrun.turn.lays import (
     crossed_borders,
     default_terrain_cost,
@@ -62,7 +63,7 @@ __all__ = [
     # shared helpers
     "answers", "node_hex", "tile_from_dict", "opposite", "exits", "path_exits",
     "crossed_borders", "tiles_left_in_box", "tokens_left", "tokens_on_board", "free_slot",
-    "hexes_to_nearest", "track_network",
+    "private_sym", "hexes_to_nearest", "track_network",
     # defaults
     "default_stop_value", "default_company_stations", "default_lay_colours",
     "default_lay_budget", "default_terrain_cost", "default_upgrades_to", "future_label",
@@ -137,6 +138,8 @@ EXPORTS: dict[str, dict[str, str]] = {
         "tokens_on_board": "How many tokens of the operating company lie on the board.",
         "free_slot": "The slot of a city a company's token would take (its reservation's, or "
                      "a free one no other reservation holds), or None.",
+        "private_sym": "The sym of a private company named by its sym or its name (a "
+                       "position's turn names the private acting), or None.",
         "hexes_to_nearest": "The fewest hexes, less one, a track walk from a node covers up "
                             "to a stop in one of `hexes`, those in `free` not counted.",
         "track_network": "The company's track graph as a networkx graph: a node per stop, an "

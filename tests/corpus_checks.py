@@ -47,7 +47,7 @@ def corpus_lines(title: str) -> list[dict]:
     states them (18DE's ``modern_trains``)."""
     out = []
     for f in sorted((CORPUS / title).glob("*.jsonl")):
-        rules = _optional_rules(title, f.stem)
+        rules = optional_rules(title, f.stem)
         for line in f.read_text().splitlines():
             if line.strip():
                 data = json.loads(line)
@@ -72,7 +72,8 @@ def answered_lines(title: str) -> list[dict]:
     return lines
 
 
-def _optional_rules(title: str, game: str) -> list[str]:
+def optional_rules(title: str, game: str) -> list[str]:
+    """The optional rules the game's log (tests/data/fixtures) was played with."""
     path = FIXTURES / title / f"{game}.json"
     if not path.exists():
         return []

@@ -11,15 +11,26 @@ import json
 from pathlib import Path
 
 import pytest
+from corpus_checks import optional_rules
 
 from trainrun import read_position
 from trainrun.turn.lay_moves import legal_lays
 from trainrun.turn.tokens import legal_tokens
 
 MOVES = Path(__file__).parent / "data" / "moves_compiled"
+
+
+def _lines(path: Path) -> list[dict]:
+    """A game's moments, each with the optional rules its log was played with as its
+    position's ``options``, as ``corpus_checks.corpus_lines`` gives them (1888-N's tile
+    counts)."""
+    rules = optional_rules(path.parent.name, path.stem)
+    return [{**({"options": dict.fromkeys(rules, True)} if rules else {}), **d}
+            for d in map(json.loads, path.read_text().splitlines())]
+
+
 LINES = [(f"{path.parent.name}/{path.stem}#{d['action']}", d)
-         for path in sorted(MOVES.glob("*/*.jsonl"))
-         for d in map(json.loads, path.read_text().splitlines())]
+         for path in sorted(MOVES.glob("*/*.jsonl")) for d in _lines(path)]
 
 # moment -> the rule trainrun lacks there (each also in the title's TitleInfo.not_modelled)
 PENDING = "the tokens a lay on a trackless multi-city hex lifts, placed again (Tracker " \
@@ -59,6 +70,9 @@ KNOWN: dict[str, str] = {
        for m in ("10526#128", "10526#129", "10526#130", "5236#371", "5236#376", "5236#377")},
     "1882/1882_game_end_bankrupt#156": "QLL's reservation of J10 (a hex of two cities) "
                                        "before it floats",
+    **{f"1888/{m}": "the Yanda ferry's and the Terracotta Army's lays (any colour; the "
+       "ferry's tiles at rotation 0 only)"
+       for m in ("128097#250", "128097#251", "128097#255", "1888_game_end_bankrupt#162")},
 }
 
 # moment -> moves the engine accepts that its legal-move harness does not list: 1893's
@@ -111,4 +125,4 @@ def test_every_title_is_here():
     assert titles == {"1830", "1889", "1893", "18GA", "18MEX", "18NL", "18Texas",
                       "18ChesapeakeOfftheRails", "18AL", "1846", "1817NA", "18DE", "1856",
                       "1836jr56", "1836Jr30", "1850Jr", "1847AE",
-                      "18JPT", "18FL", "1882"}
+                      "18JPT", "18FL", "1882", "1888"}

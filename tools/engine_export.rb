@@ -459,8 +459,28 @@ module EngineExport
         'route_overrides' => route_overrides }
     end
 
+    # Each optional rule, with the tile counts it changes (a game set up with that rule
+    # alone, against the export's game: 1888-N's 51, 611, ...)
     def optional_rules
-      @meta::OPTIONAL_RULES.map { |r| Plain.value(r.slice(:sym, :short_name, :desc)) }
+      base = tile_counts(@game)
+      @meta::OPTIONAL_RULES.map do |r|
+        out = Plain.value(r.slice(:sym, :short_name, :desc))
+        counts = begin
+          tile_counts(@klass.new(@game.players.map(&:name), id: 1, optional_rules: [r[:sym]]))
+        rescue StandardError, ScriptError
+          {} # a rule the engine cannot set up alone
+        end
+        changed = counts.select { |name, count| base.key?(name) && base[name] != count }
+        out['tiles'] = changed.sort.to_h unless changed.empty?
+        out
+      end
+    end
+
+    def tile_counts(game)
+      laid = game.hexes.map(&:tile).reject(&:preprinted)
+      (game.tiles + laid).group_by(&:name).to_h do |name, copies|
+        [name, copies.first.unlimited ? 'unlimited' : copies.size]
+      end
     end
   end
 

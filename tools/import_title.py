@@ -65,7 +65,8 @@ parses it into nodes and paths; ``tools/engine_export.rb`` prints it. Keys:
                   ``tiles``, ``when``, ``owner_type``, ``count``, ...) and any other field
                   the constant gives; ``removed_at_setup`` as for corporations.
 ``optional_rules`` (optional) the engine's ``OPTIONAL_RULES``: ``sym``, ``short_name``,
-                  ``desc``.
+                  ``desc``, and ``tiles`` where the rule changes tile counts (a game set
+                  up with it alone: tile name -> count).
 ``meta``          (optional, not converted) where the title is set, its player range, its
                   engine folder and the engine's route methods it redefines;
                   ``tools/compile_title.py`` writes the plugin stub from it.
@@ -151,7 +152,8 @@ def convert(export: dict) -> dict:
     if export.get("companies"):
         files["privates.json"] = [convert_private(c) for c in export["companies"]]
     if export.get("optional_rules"):
-        files["options.json"] = [{k: r.get(k) for k in ("sym", "short_name", "desc")}
+        files["options.json"] = [{**{k: r.get(k) for k in ("sym", "short_name", "desc")},
+                                  **({"tiles": r["tiles"]} if r.get("tiles") else {})}
                                  for r in export["optional_rules"]]
     return files
 

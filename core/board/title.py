@@ -77,6 +77,8 @@ class Title:
     track_restriction: str = "semi_restrictive"   # map.json's, the engine's TRACK_RESTRICTION
     # the colours of hexes the engine does not link at set-up (its IMPASSABLE_HEX_COLORS)
     impassable_colours: frozenset[str] = frozenset({"blue", "gray", "red"})
+    # optional rule -> the tile counts it sets (options.json ``tiles``: 1888-N's)
+    option_tiles: dict[str, dict[str, int]] = field(default_factory=dict)
 
     @classmethod
     def load(cls, folder: str | Path) -> Title:
@@ -84,7 +86,8 @@ class Title:
         minors, and ``neutral``: the symbols of neutral tokens) and, where
         the title has private companies, privates.json (the engine's ``COMPANIES``: ``sym``,
         ``name``, ``value``, ``revenue``, ``abilities``); where its runs earn bonuses of the
-        shared families, bonuses.json (``trainrun.routes.families``)."""
+        shared families, bonuses.json (``trainrun.routes.families``); where its optional
+        rules change tile counts, options.json's ``tiles``."""
         folder = Path(folder)
 
         def read(name):
@@ -126,6 +129,9 @@ class Title:
                     if (folder / "privates.json").exists() else {})
         bonuses = (tuple(read("bonuses.json")) if (folder / "bonuses.json").exists()
                    else ())
+        options = read("options.json") if (folder / "options.json").exists() else []
+        option_tiles = {o["sym"]: {n: c for n, c in o["tiles"].items() if isinstance(c, int)}
+                        for o in options if o.get("tiles")}
         for i, entry in enumerate(bonuses):
             check_entry(entry, f"bonuses.json[{i}]")
         return cls(name=mp["title"], grid=HexGrid(mp["layout"], mp.get("axes")), hexes=hexes,
@@ -134,7 +140,8 @@ class Title:
                    bonuses=bonuses,
                    track_restriction=mp.get("track_restriction", "semi_restrictive"),
                    impassable_colours=frozenset(mp.get("impassable_hex_colors",
-                                                       ("blue", "gray", "red"))))
+                                                       ("blue", "gray", "red"))),
+                   option_tiles=option_tiles)
 
     def tile(self, name: str, hex_id: str) -> Tile:
         """The tile ``name`` as it can lie in ``hex_id`` (its printed tile or a catalogue tile)."""

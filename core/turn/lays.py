@@ -267,13 +267,24 @@ def next_right(position: Position) -> LayRight | None:
     return rights[turn.lays].resolved(turn.upgraded) if turn.lays < len(rights) else None
 
 
+def tile_counts(position: Position) -> dict[str, int]:
+    """Copies of each limited catalogue tile in the game: the catalogue's, as the optional
+    rules the position plays with set them (``Title.option_tiles``: 1888-N's)."""
+    title = position.title
+    counts = {name: t.count for name, t in title.tiles.items() if t.count is not None}
+    for rule, tiles in title.option_tiles.items():
+        if position.options.get(rule) is True:
+            counts.update((n, c) for n, c in tiles.items() if n in counts)
+    return counts
+
+
 def tiles_in_box(position: Position) -> Counter:
     """Copies of each catalogue tile not on the board (unlimited tiles: not counted)."""
     title = position.title
     on_board = Counter(p.tile.name for p in position.board.values()
                        if title.tiles.get(p.tile.name) is p.tile)
-    return Counter({name: t.count - on_board[name] for name, t in title.tiles.items()
-                    if t.count is not None})
+    return Counter({name: count - on_board[name]
+                    for name, count in tile_counts(position).items()})
 
 
 def _in_box(position: Position, box: Counter, tile: Tile) -> bool:
