@@ -11,6 +11,7 @@ from service_client import json_client
 from test_cli import EXAMPLE
 
 from trainrun import read_position, solve
+from trainrun.board.trainset import with_trains
 from trainrun.cli.main import main
 from trainrun.errors import InputError
 from trainrun.formats.own_format import position_to_own
@@ -153,6 +154,16 @@ def test_a_newline_in_a_train_id_keeps_the_error_on_one_line():
     with pytest.raises(InputError) as caught:
         read_position(body)
     assert "duplicate train id" in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_more_trains_than_any_what_if_needs_are_refused_in_one_line():
+    # 20,000 trains were read and tabled before the time limit could stop the work: a 0.05 s
+    # limit took 0.14 s (benchmarks/time_limit_hostile.py); 1,000 keep it
+    with pytest.raises(InputError, match=r"^trains: 1001 trains: at most 1000 in one position$"):
+        read_position(_with(trains=["2"] * 1001))
+    with pytest.raises(InputError, match=r"^trains: 1001 trains: at most 1000"):
+        with_trains(read_position(_train()), ",".join(["2"] * 1001))
+    assert len(read_position(_with(trains=["2"] * 1000)).trains) == 1000
 
 
 def test_the_corpus_example_runs_60():
