@@ -15,6 +15,8 @@ from service_client import json_client
 from time_promise import allowed
 
 from trainrun.cli.main import main
+from trainrun.replay.gamelog import Overran, read_game
+from trainrun.solver import Deadline
 
 FIXTURES = Path(__file__).parent / "data" / "fixtures"
 client = json_client()
@@ -212,3 +214,18 @@ def test_import_stops_at_its_time_limit_with_one_line():
     assert result.stderr.startswith("trainrun: error: the replay stopped at its time limit "
                                     "(0.2 s) at action ") and result.stderr.count("\n") == 1
     assert all(json.loads(line)["fixture"] == "15528.json" for line in result.stdout.splitlines())
+
+
+def test_reading_a_huge_game_file_stops_at_its_time_limit():
+    # 260,000 undos and redos, 19 MB: reading took 2.7 s before its first look at the clock
+    # (the text's checks and the actions'); now only the parse of the text (about 10 ms a
+    # megabyte) comes before it
+    text = json.dumps(_undone_and_redone(130_000, to_start=False))
+    started = time.monotonic()
+    read_game(text)
+    whole = time.monotonic() - started
+    started = time.monotonic()
+    with pytest.raises(Overran, match=r"^the reading of the game stopped at its time limit "
+                                      r"\(0\.1 s\)$"):
+        read_game(text, "flood.json", Deadline(0.1))
+    assert time.monotonic() - started < whole / 2

@@ -453,7 +453,7 @@ def import_game(game: str, action: int | None, company: str | None, as_json: boo
     deadline = _deadline(time_limit)
     with _reported():
         try:
-            log = read_game(_read_file(game), os.path.basename(game))
+            log = read_game(_read_file(game), os.path.basename(game), deadline)
             if runs:
                 for position in run_positions(log, deadline):
                     click.echo(json.dumps(own_record(position)))

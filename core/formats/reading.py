@@ -7,6 +7,8 @@ board (``trainrun_prepare_board``) before anything else looks at it.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from trainrun.board.position import Position
 from trainrun.errors import InputError
 from trainrun.formats.corpus_format import position_from_corpus
@@ -30,12 +32,13 @@ def read_position(data) -> Position:
     return position_of(load_title(str(data["title"])), data)
 
 
-def titled_object(data, field: str, expected: str, max_int: int = MAX_INT) -> dict:
+def titled_object(data, field: str, expected: str, max_int: int = MAX_INT,
+                  stop: Callable[[], None] | None = None) -> dict:
     """``data`` (a dict, or JSON text of one) that names its title; an ``InputError`` on
-    ``field`` (``expected`` says what it should be) otherwise. ``max_int``: as in
+    ``field`` (``expected`` says what it should be) otherwise. ``max_int``, ``stop``: as in
     ``trainrun.jsontext.load_json``."""
     if isinstance(data, (str, bytes)):
-        data = load_json(data, field, max_int)
+        data = load_json(data, field, max_int, stop)
     if not isinstance(data, dict):
         raise InputError(field, expected)
     if "title" not in data:

@@ -177,9 +177,13 @@ GAME = _object({"title": TEXT, "id": ENTITY, "players": _players,
                lambda _: ("title",))
 
 
-def check_game(data: dict) -> list[dict]:
+STOP_EVERY = 512   # actions checked between two calls of ``stop``
+
+
+def check_game(data: dict, stop: Callable[[], None] | None = None) -> list[dict]:
     """The actions of game file ``data``, each checked; an ``InputError`` naming the first
-    field refused."""
+    field refused. ``stop``: called every ``STOP_EVERY`` actions, to raise where the
+    caller's time is up."""
     try:
         GAME(data, "")
     except _Refused as exc:
@@ -189,6 +193,8 @@ def check_game(data: dict) -> list[dict]:
         raise InputError("actions", f"expected the list of the game's actions, got "
                                     f"{_got(actions)}")
     for i, action in enumerate(actions):
+        if stop is not None and i % STOP_EVERY == 0:
+            stop()
         where = f"actions[{i}]"
         if isinstance(action, dict) and _is_whole(action.get("id")):
             where += f" (id {action['id']})"

@@ -185,16 +185,24 @@ def filtered_actions(actions: list[dict]) -> list[dict]:
     return [a for i, a in enumerate(actions) if i in standing or a["type"] == "message"]
 
 
-def read_game(data, name: str = "game") -> GameLog:
+def read_game(data, name: str = "game", deadline: Deadline | None = None) -> GameLog:
     """Read a game file (JSON text or a dict) of an installed title, each field the replay
-    reads checked (``trainrun.replay.gamefile``)."""
+    reads checked (``trainrun.replay.gamefile``); with a ``deadline``, ``Overran`` once it
+    has passed (looked at while the text is checked and the actions are)."""
+    stop = None if deadline is None else lambda: _in_time(deadline, "the reading of the game")
     data = titled_object(data, "game", "expected a JSON object with title and actions",
-                         max_int=SEED_LIMIT)
-    actions = filtered_actions(check_game(data))
+                         max_int=SEED_LIMIT, stop=stop)
+    actions = filtered_actions(check_game(data, stop))
     ruleset = load_title(data["title"])
     players = [p["name"] if p.get("id") is None else p["id"] for p in data.get("players") or []]
     return GameLog(ruleset, name, actions, data.get("settings") or {}, players,
                    game_id=data.get("id"))
+
+
+def _in_time(deadline: Deadline, what: str) -> None:
+    """``Overran`` naming ``what`` was stopped, once ``deadline`` has passed."""
+    if deadline.expired():
+        raise Overran(f"{what} stopped at its time limit ({deadline.seconds:g} s)")
 
 
 def _free_slot(tokens: CityTokens, company: str, companies: Container[str]) -> int | None:
