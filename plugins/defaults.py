@@ -178,6 +178,11 @@ def trainrun_token_cost(position: Position, hex_id: str, city: int) -> int:
 
 
 @hookimpl
+def trainrun_token_unreached(position: Position) -> dict[str, int]:
+    return {}
+
+
+@hookimpl
 def trainrun_charter_tokens_placed(position: Position) -> int:
     return tokens_on_board(position)
 

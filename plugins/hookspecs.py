@@ -65,7 +65,8 @@ GROUPS: dict[str, tuple[str, tuple[str, ...]]] = {
         "trainrun_company_stations", "trainrun_city_blocks", "trainrun_exclusive_stops",
         "trainrun_board_marks")),
     "turn": ("The turn: trains, tokens and tile lays", (
-        "trainrun_next_train", "trainrun_token_cost", "trainrun_charter_tokens_placed",
+        "trainrun_next_train", "trainrun_token_cost", "trainrun_token_unreached",
+        "trainrun_charter_tokens_placed",
         "trainrun_home_token_hexes", "trainrun_home_token_replaces", "trainrun_tile_lays",
         "trainrun_lay_rules",
         "trainrun_lay_colours", "trainrun_upgrades_to", "trainrun_lay_refusal",
@@ -188,6 +189,16 @@ def trainrun_token_cost(position: Position, hex_id: str, city: int) -> int:
     company's charter of its next unplaced token (``tokens`` of its entry in
     companies.json, the first of the last ``tokens_left`` of them); a title may price by
     distance (18NY) or make every token free (1817)."""
+
+
+@hookspec(firstresult=True)
+def trainrun_token_unreached(position: Position) -> dict[str, int]:
+    """Give the hexes where the operating company may place a token in its operating step
+    without its track reaching them, each with the price it pays there unreached (where its
+    track does reach, ``trainrun_token_cost`` prices it). Called once when the legal tokens
+    are listed. Default: none; 1846's PRR on E11 ($60) and B&O on H12 ($100) while they
+    hold their token abilities (engine ``G1846::Step::TrackAndToken#tokener_available_hex``,
+    the abilities' ``teleport_price``)."""
 
 
 @hookspec(firstresult=True)

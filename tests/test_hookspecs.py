@@ -32,6 +32,7 @@ HOOKS = {
     "trainrun_next_train": True,
     "trainrun_home_token_hexes": True,
     "trainrun_home_token_replaces": True,
+    "trainrun_token_unreached": True,
     "trainrun_charter_tokens_placed": True,
     "trainrun_lay_budget": True,
     "trainrun_lay_colours": True,

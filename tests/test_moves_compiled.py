@@ -36,8 +36,6 @@ LINES = [(f"{path.parent.name}/{path.stem}#{d['action']}", d)
 PENDING = "the tokens a lay on a trackless multi-city hex lifts, placed again (Tracker " \
           "pending_tokens)"
 P2 = "P2's token may not go on a hex with track or one a player's private blocks"
-# docs/rules/1846.md §4.2: PRR's and B&O's tokens on their reserved hexes, unreached
-TELEPORT_1846 = "PRR's and B&O's unreached tokens on their reserved hexes ($60, $100)"
 KNOWN: dict[str, str] = {
     "18NL/167050#144": P2, "18NL/18NL_game_end_bankrupt#392": P2,
     "18NL/167050#204": PENDING, "18NL/18NL_game_end_bankrupt#450": PENDING,
@@ -60,10 +58,6 @@ KNOWN: dict[str, str] = {
        for n, d in LINES if n.startswith("1836jr56/") and d["phase"] == "D"},
     "18MEX/13315#379": "NdM's token price after its merger (its exchange tokens are not in "
                        "a position)",
-    **{f"1846/{m}": TELEPORT_1846 for m in (
-        "10264#50", "12666#35", "1846_game_end_reason_all_closed#317",
-        "1846_game_end_reason_bankrupt#99", "19962#57", "19962#142", "222264#72", "3099#62",
-        "3099#76", "hs_sudambau_1600037415#60")},
     "1846/10264#75": "the Tunnel Blasting Company's $20 off a mountain (tunnel) border",
     **{f"1882/{m}": "the North West Rebellion private's token move and its lay (step "
        "SpecialNWR), and HBR's home token it leaves to place"

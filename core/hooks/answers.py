@@ -267,6 +267,13 @@ def charter_tokens_placed(position: Position) -> int:
         position).trainrun_charter_tokens_placed(position=position))
 
 
+def token_unreached(position: Position) -> dict[str, int]:
+    """The hexes the company may token unreached, with their prices
+    (``trainrun_token_unreached``)."""
+    return _kept(position, ("token_unreached",), lambda: _hook(
+        position).trainrun_token_unreached(position=position))
+
+
 def home_token_replaces(position: Position) -> frozenset[str]:
     """The holders whose token a home token may take the place of
     (``trainrun_home_token_replaces``)."""

@@ -7,7 +7,9 @@ The rules, as the 18xx.games engine applies them (its ``Tokener`` and ``City#tok
   its own move (``token_type``) at its charter price, never in the ``HomeToken`` step nor
   by a private's ability;
 * the city is reached by the company's track from its stations, passing only through
-  stops that do not end its routes (``trainrun.turn.walk``, the engine's walk); in the
+  stops that do not end its routes (``trainrun.turn.walk``, the engine's walk), or lies
+  in a hex the title lets it token unreached, at that hex's price
+  (``trainrun_token_unreached``: 1846's PRR and B&O); in the
   ``HomeToken`` step the city lies instead in one of the hexes the title offers as home
   (``trainrun_home_token_hexes``), reached or not, and where no slot is free for it the
   home token may take the place of a token the title names
@@ -119,6 +121,8 @@ class _Step:
             stock.normal, stock.next_price, {})
         # a home token needs no track (and costs nothing): nothing reached is asked
         self.reached: set[str] = set() if _home(position) else connected_nodes(position)
+        self.unreached = answers.token_unreached(position) if self.ability is None and not \
+            _home(position) else {}
         self.replaces: frozenset[str] = frozenset()
         if _home(position):
             self.hexes = [h for h in answers.home_token_hexes(position) if h in position.board]
@@ -166,7 +170,8 @@ class _Step:
                     f"(it may choose {', '.join(self.hexes) or 'none'})")
         if self.ability is not None and self.ability.city not in (None, index):
             return f"{self.private} may place its token only in {hex_id} city {self.ability.city}"
-        if self.must_reach() and position.node_id(hex_id, index) not in self.reached:
+        if self.must_reach() and position.node_id(hex_id, index) not in self.reached and \
+                hex_id not in self.unreached:
             return f"{where} is not reached by {company}'s track"
         if self.slot(tokens, owner) is None:
             if None in tokens.slots:
@@ -187,6 +192,8 @@ class _Step:
             amount = price(self.ability, position.node_id(hex_id, index) in self.reached)
             if amount is not None:
                 return amount
+        if hex_id in self.unreached and position.node_id(hex_id, index) not in self.reached:
+            return self.unreached[hex_id]
         return answers.token_cost(position, hex_id, index)
 
 

@@ -34,8 +34,6 @@ def trainrun_title() -> TitleInfo:
                      # not followed, so boards after one keep its tokens
                      unchecked=("import", "audit"),
                      not_modelled=(
-                         "moves: PRR's and B&O's unreached tokens on their reserved hexes "
-                         "($60, $100)",
                          "moves: the Tunnel Blasting Company's $20 off a mountain (tunnel) "
                          "border",
                          "game logs: a bankrupt corporation's receivership",
@@ -62,6 +60,13 @@ def trainrun_terrain_cost(position: Position, hex_id: str, old: Tile) -> int:
 def trainrun_token_cost(position: Position, hex_id: str, city: int) -> int | None:
     """$40 on a corporation's reserved hex (``lays``; docs/rules/1846.md §4.2)."""
     return _lays.token_cost(position, hex_id, city)
+
+
+@hookimpl
+def trainrun_token_unreached(position: Position) -> dict[str, int]:
+    """PRR's E11 and B&O's H12 unreached, at their teleport prices (``lays``;
+    docs/rules/1846.md §4.2)."""
+    return _lays.token_unreached(position)
 
 
 @hookimpl

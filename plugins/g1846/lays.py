@@ -27,6 +27,9 @@ IC, IC_HEXES, IC_DISCOUNT = "IC", frozenset({"E5", "F6", "G5", "H6", "J4"}), 20
 # the corporations' own token abilities: the hex and its price when reached (engine
 # g_1846/entities.rb CORPORATIONS ``token`` abilities)
 TOKEN_HEXES = {"PRR": ("E11", 40), "B&O": ("H12", 40), "ERIE": ("D20", 40), "IC": ("I5", 40)}
+# PRR and B&O may place that token unreached, at its teleport price (engine
+# G1846::Step::TrackAndToken#tokener_available_hex, the abilities' ``teleport_price``)
+TELEPORT_PRICES = {"PRR": 60, "B&O": 100}
 
 
 def tile_lays() -> list[LayRight]:
@@ -50,6 +53,16 @@ def token_cost(position: Position, hex_id: str, city: int) -> int | None:
     if own is not None and own[0] == hex_id:
         return own[1]
     return charter_token_price(position)
+
+
+def token_unreached(position: Position) -> dict[str, int]:
+    """PRR's E11 ($60) and B&O's H12 ($100) unreached, while the corporation holds its
+    token ability (docs/rules/1846.md §4.2)."""
+    price = TELEPORT_PRICES.get(position.company)
+    hex_id = TOKEN_HEXES.get(position.company, ("", 0))[0]
+    holds = any(a.get("type") == "token" and hex_id in (a.get("hexes") or ())
+                for a in position.abilities)
+    return {hex_id: price} if price is not None and holds else {}
 
 
 LITTLE_MIAMI, LM_HEXES = "LM", ("H12", "G13")   # engine g_1846/game.rb LITTLE_MIAMI_HEXES
