@@ -240,13 +240,15 @@ def trainrun_special_lay_markers(position: Position, hex_id: str) -> dict[str, t
     return {}
 
 
-# The costed borders of the board model are water (``Tile.border_costs``).
+# a costed border whose terrain the map does not name (``Tile.border_types``)
 BORDER_TERRAIN = "water"
 
 
 @hookimpl
 def trainrun_border_cost(position: Position, hex_id: str, edge: int, cost: int) -> int:
-    return cost - border_discount(position, hex_id, BORDER_TERRAIN, cost)
+    mh = position.title.hexes[hex_id]
+    kind = mh.printed.border_types.get((edge - mh.printed_rotation) % 6, BORDER_TERRAIN)
+    return cost - border_discount(position, hex_id, kind, cost)
 
 
 @hookimpl

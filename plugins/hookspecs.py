@@ -311,10 +311,12 @@ def trainrun_special_lay_markers(position: Position, hex_id: str) -> dict[str, t
 
 @hookspec(firstresult=True)
 def trainrun_border_cost(position: Position, hex_id: str, edge: int, cost: int) -> int:
-    """Give what the lay on ``hex_id`` pays for first crossing the costed (water) border at
-    board ``edge``, printed at ``cost`` (18NY: the Albany Iron Works private takes up to $80
-    off during its own lay). Default: ``cost`` less the first water ``tile_discount`` of
-    the privates the company holds (``trainrun.turn.abilities.border_discount``)."""
+    """Give what the lay on ``hex_id`` pays for first crossing the costed border at board
+    ``edge``, printed at ``cost`` (18NY: the Albany Iron Works private takes up to $80 off
+    during its own lay). Default: ``cost`` less the first ``tile_discount`` of the privates
+    the company holds for the border's terrain (water, or as the map names it: 1846's
+    mountain borders and the Tunnel Blasting Company;
+    ``trainrun.turn.abilities.border_discount``)."""
 
 
 @hookspec(firstresult=True)

@@ -58,7 +58,6 @@ KNOWN: dict[str, str] = {
        for n, d in LINES if n.startswith("1836jr56/") and d["phase"] == "D"},
     "18MEX/13315#379": "NdM's token price after its merger (its exchange tokens are not in "
                        "a position)",
-    "1846/10264#75": "the Tunnel Blasting Company's $20 off a mountain (tunnel) border",
     **{f"1882/{m}": "the North West Rebellion private's token move and its lay (step "
        "SpecialNWR), and HBR's home token it leaves to place"
        for m in ("10526#128", "10526#129", "10526#130", "5236#371", "5236#376", "5236#377")},

@@ -102,7 +102,8 @@ class Tile:
     count: int | None = None
     terrain_cost: int = 0                 # paid to lay a tile over this one (upgrade_costs)
     terrains: tuple[str, ...] = ()        # the terrain types of those costs (water, mountain)
-    border_costs: tuple = ()              # (edge, cost) of costed borders (water) at rotation 0
+    border_costs: tuple = ()              # (edge, cost) of costed borders at rotation 0
+    border_types: dict = field(default_factory=dict)   # edge at rotation 0 -> its terrain
     blocks_lay: bool = False              # laid only by a private's ability naming it
     future_label: tuple[str, str] | None = None   # (label, colour) it asks of a later tile
     icons: tuple[str, ...] = ()           # the icons it shows (ports, mines, E/W markers)
@@ -149,6 +150,8 @@ def tile_from_dict(name: str, data: dict) -> Tile:
                                    for t in u.get("terrains", ())),
                     border_costs=tuple((b["edge"], int(b["cost"])) for b in data.get("borders", ())
                                        if b.get("cost")),
+                    border_types={b["edge"]: b["type"] for b in data.get("borders", ())
+                                  if b.get("cost") and b.get("type")},
                     blocks_lay=bool(data.get("blocks_lay", False)),
                     future_label=(data["future_label"]["label"], data["future_label"]["color"])
                     if "future_label" in data else None,

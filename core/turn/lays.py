@@ -22,7 +22,7 @@ The moves built on them (``legal_lays``, ``check_lay``, ``apply_lay``) are
    most exits of their colour;
 5. the track rule of the title (new track or a changed city value) holds for the track the
    company reaches once the tile lies;
-6. its cost (terrain of the old tile, water borders first crossed, the lay's fee, less the
+6. its cost (terrain of the old tile, costed borders first crossed, the lay's fee, less the
    whole-lay discounts of the privates the company holds) is not more than the cash.
 """
 from __future__ import annotations
@@ -300,7 +300,7 @@ def tiles_left_in_box(position: Position) -> list[Tile]:
 
 def crossed_borders(position: Position, hex_id: str, tile: Tile,
                     rotation: int) -> list[tuple[int, int]]:
-    """The costed (water) borders this lay first crosses, as (board edge, printed cost):
+    """The costed borders this lay first crosses, as (board edge, printed cost):
     each border is paid once, by the lay that joins track on both of its sides."""
     placed, mh = position.board[hex_id], position.title.hexes[hex_id]
     new_exits, old_exits = exits(tile, rotation), exits(placed.tile, placed.rotation)
@@ -316,7 +316,7 @@ def crossed_borders(position: Position, hex_id: str, tile: Tile,
 
 
 def lay_cost(position: Position, right: LayRight, hex_id: str, tile: Tile, rotation: int) -> int:
-    """Terrain of the tile replaced, water borders this lay first crosses
+    """Terrain of the tile replaced, costed borders this lay first crosses
     (``crossed_borders``, each as the title prices it) and the lay's fee, less the discounts
     without a terrain of the privates the company holds (engine
     ``tile_cost_with_discount``)."""

@@ -34,8 +34,6 @@ def trainrun_title() -> TitleInfo:
                      # not followed, so boards after one keep its tokens
                      unchecked=("import", "audit"),
                      not_modelled=(
-                         "moves: the Tunnel Blasting Company's $20 off a mountain (tunnel) "
-                         "border",
                          "game logs: a bankrupt corporation's receivership",
                          "game logs: a corporation closing as its share price reaches "
                          "the close cell (shares and share prices are not followed): the "
