@@ -23,6 +23,9 @@ parses it into nodes and paths; ``tools/engine_export.rb`` prints it. Keys:
 ``track_restriction`` (optional) the engine's ``TRACK_RESTRICTION`` (what a lay's new track
                   must do, ``trainrun.plugins.api.LayRules``); written into ``map.json`` only
                   where it is not the engine's default ``semi_restrictive``.
+``tile_reservation_blocks`` (optional) the engine's ``TILE_RESERVATION_BLOCKS_OTHERS``
+                  where a title sets it (default ``never``): whom a home reserving a
+                  whole hex blocks (``trainrun.turn.hex_reservations``).
 ``impassable_hex_colors`` (optional) the engine's ``IMPASSABLE_HEX_COLORS`` where a title
                   sets its own (default blue, gray, red): hexes not linked at set-up.
 ``hexes``         every hex: ``id``, grid ``x``/``y``, ``location`` (name, optional),
@@ -140,6 +143,9 @@ def convert(export: dict) -> dict:
                      **({"impassable_hex_colors": export["impassable_hex_colors"]}
                         if export.get("impassable_hex_colors", SHARED_IMPASSABLE)
                         != SHARED_IMPASSABLE else {}),
+                     **({"tile_reservation_blocks": export["tile_reservation_blocks"]}
+                        if export.get("tile_reservation_blocks", "never") != "never"
+                        else {}),
                      "hexes": [convert_hex(h) for h in export["hexes"]]},
         "tiles.json": tiles,
         "trains.json": export["trains"],

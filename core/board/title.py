@@ -77,6 +77,9 @@ class Title:
     track_restriction: str = "semi_restrictive"   # map.json's, the engine's TRACK_RESTRICTION
     # the colours of hexes the engine does not link at set-up (its IMPASSABLE_HEX_COLORS)
     impassable_colours: frozenset[str] = frozenset({"blue", "gray", "red"})
+    # who a reservation of a whole hex blocks (the engine's TILE_RESERVATION_BLOCKS_OTHERS:
+    # never, always, single_slot_cities; ``trainrun.turn.hex_reservations``)
+    tile_reservation_blocks: str = "never"
     # optional rule -> the tile counts it sets (options.json ``tiles``: 1888-N's)
     option_tiles: dict[str, dict[str, int]] = field(default_factory=dict)
 
@@ -141,7 +144,8 @@ class Title:
                    track_restriction=mp.get("track_restriction", "semi_restrictive"),
                    impassable_colours=frozenset(mp.get("impassable_hex_colors",
                                                        ("blue", "gray", "red"))),
-                   option_tiles=option_tiles)
+                   option_tiles=option_tiles,
+                   tile_reservation_blocks=mp.get("tile_reservation_blocks", "never"))
 
     def tile(self, name: str, hex_id: str) -> Tile:
         """The tile ``name`` as it can lie in ``hex_id`` (its printed tile or a catalogue tile)."""

@@ -17,7 +17,8 @@ The rules, as the 18xx.games engine applies them (its ``Tokener`` and ``City#tok
 * the city has a slot the company may take: one reserved for it, or an empty slot beyond
   those reserved for other companies (a reservation whose company already holds a token
   in the city is spent);
-* the company has no token in that hex yet (one token per hex, in any of its cities);
+* the company has no token in that hex yet (one token per hex, in any of its cities), and
+  no home reserving the whole hex stands in its way (``trainrun.turn.hex_reservations``);
 * the cost (``trainrun_token_cost``) is no more than the company's ``cash`` when the
   position states it (a home token is free).
 
@@ -33,6 +34,7 @@ from trainrun.board.position import CityTokens, Position
 from trainrun.errors import InputError
 from trainrun.hooks import answers
 from trainrun.turn.abilities import private_name, private_sym, with_use
+from trainrun.turn.hex_reservations import hex_reservation_refusal
 from trainrun.turn.special_token import (
     ability_kind,
     count_after,
@@ -180,6 +182,9 @@ class _Step:
             return f"{where} has no free slot (held by {', '.join(tokens.holders())})"
         if any(names & set(c.holders()) for c in position.board[hex_id].tokens.values()):
             return f"{owner if token_type else company} already has a token in {hex_id}"
+        if self.ability is None:
+            return hex_reservation_refusal(position, hex_id, [
+                t for _, _, t in _cities(position, [hex_id])], company)
         return None
 
     def cost(self, hex_id: str, index: int, token_type: str = "") -> int:

@@ -15,10 +15,10 @@ rule (``trainrun.turn.token_stock``). It never blocks a train (a position names 
 is full, and SC chooses its home among the hexes with a free slot or a token of CN's:
 ``trainrun_home_token_replaces``, ``trainrun_home_token_hexes``.
 
-Not modelled (``trainrun titles``): the North West Rebellion private's token move and the
-lay that comes with it (the engine's ``SpecialNWR`` step: a position in it is refused), and
-QLL's reservation of J10 before it floats, a reservation of the hex and not of one of its
-two cities, which a position does not hold.
+QLL's home reserves all of J10, a hex of two cities, until it floats (the shared rule,
+``trainrun.turn.hex_reservations``). Not modelled (``trainrun titles``): the North West
+Rebellion private's token move and the lay that comes with it (the engine's ``SpecialNWR``
+step: a position in it is refused).
 
 Private companies' abilities are data (``privates.json``) the shared rules read
 (``trainrun.turn.abilities``); optional rules (``options.json``) are not applied; its game
@@ -53,9 +53,7 @@ def trainrun_title() -> TitleInfo:
                      description="Assiniboia, Canada; trains 2, 3, 4, 5, 6, D",
                      not_modelled=(
                          "moves: the North West Rebellion private's token move and its lay "
-                         "(step SpecialNWR): a position in it is refused",
-                         "moves: QLL's reservation of J10, a hex of two cities, before it "
-                         "floats"))
+                         "(step SpecialNWR): a position in it is refused",))
 
 
 @hookimpl
