@@ -33,6 +33,7 @@ from trainrun.plugins.defaults import (
     default_stop_value,
     h_train_rules,
     is_h_train,
+    shared_upgrades_to,
 )
 from trainrun.plugins.hookspecs import hookimpl
 from trainrun.routes.graph import track_network
@@ -66,7 +67,8 @@ __all__ = [
     "private_sym", "hexes_to_nearest", "track_network",
     # defaults
     "default_stop_value", "default_company_stations", "default_lay_colours",
-    "default_lay_budget", "default_terrain_cost", "default_upgrades_to", "future_label",
+    "default_lay_budget", "default_terrain_cost", "default_upgrades_to", "shared_upgrades_to",
+    "future_label",
     "charter_token_price", "h_train_rules", "is_h_train", "city_circles_by_hex",
 ]
 
@@ -157,6 +159,9 @@ EXPORTS: dict[str, dict[str, str]] = {
                                 "terrain costs less the company's terrain discounts.",
         "default_upgrades_to": "The shared test of `trainrun_upgrades_to` for one old and one "
                                "new tile (colour, track kept, labels, towns and cities).",
+        "shared_upgrades_to": "The shared `trainrun_upgrades_to`: for a private's special lay "
+                              "the colour order and the old track, else "
+                              "`default_upgrades_to`.",
         "future_label": "The label a later colour's tile must carry on a hex while a tile "
                         "lies there (the third argument of `default_upgrades_to`).",
         "charter_token_price": "The price on the company's charter of its next unplaced "

@@ -15,7 +15,13 @@ from trainrun.hooks.replayrules import ReplayRules
 from trainrun.hooks.rules import CompanyBonus, TrainRules
 from trainrun.routes import families
 from trainrun.turn.abilities import border_discount, terrain_discount
-from trainrun.turn.lays import LayRules, default_upgrades_to, future_label
+from trainrun.turn.lays import (
+    LayRules,
+    default_special_upgrades_to,
+    default_upgrades_to,
+    future_label,
+)
+from trainrun.turn.special_track import special_lay
 from trainrun.turn.token_stock import token_stock, tokens_left
 from trainrun.turn.tokens import tokens_on_board
 
@@ -221,6 +227,15 @@ def trainrun_lay_colours(position: Position, hex_id: str) -> tuple[str, ...]:
 @hookimpl
 def trainrun_upgrades_to(position: Position, hex_id: str, old: Tile,
                          tiles: list[Tile]) -> list[Tile]:
+    return shared_upgrades_to(position, hex_id, old, tiles)
+
+
+def shared_upgrades_to(position: Position, hex_id: str, old: Tile,
+                       tiles: list[Tile]) -> list[Tile]:
+    """Those of ``tiles`` the shared rule lets replace ``old``: for a private's ``special``
+    lay the colour order and the old track only, else ``default_upgrades_to``."""
+    if special_lay(position):
+        return [new for new in tiles if default_special_upgrades_to(old, new)]
     return [new for new in tiles
             if default_upgrades_to(old, new, future_label(position, hex_id, old))]
 

@@ -61,9 +61,6 @@ KNOWN: dict[str, str] = {
     **{f"1882/{m}": "the North West Rebellion private's token move and its lay (step "
        "SpecialNWR), and HBR's home token it leaves to place"
        for m in ("10526#128", "10526#129", "10526#130", "5236#371", "5236#376", "5236#377")},
-    **{f"1888/{m}": "the Yanda ferry's and the Terracotta Army's lays (any colour; the "
-       "ferry's tiles at rotation 0 only)"
-       for m in ("128097#250", "128097#251", "128097#255", "1888_game_end_bankrupt#162")},
 }
 
 # moment -> moves the engine accepts that its legal-move harness does not list: 1893's

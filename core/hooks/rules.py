@@ -283,8 +283,12 @@ class LayRules:
     ``max_exits``: on which hexes only the tiles with the most exits of each colour may be
     laid (``cities``, ``unlabeled_cities``, ``track``); ``unchecked_upgrades``: the old tiles
     whose upgrade neither rule of the track step checks (old stops kept, new track), as 1847
-    AE's double towns (engine g_1847_ae/step/track.rb ``check_track_restrictions!``)."""
+    AE's double towns (engine g_1847_ae/step/track.rb ``check_track_restrictions!``);
+    ``unlinked_sides``: the lay's track may also face sides the map does not link yet
+    (docs/rules/common.md §2.4), as 1888's ferry tiles do (engine
+    ``G1888::Step::SpecialTrack#legal_tile_rotation?`` asks only their rotation)."""
 
     track_restriction: str = "semi_restrictive"
     max_exits: tuple[str, ...] = ()
     unchecked_upgrades: tuple[str, ...] = ()
+    unlinked_sides: bool = False

@@ -513,13 +513,18 @@ class LayCheck:
     def placement_refusal(self, hex_id: str, tile: Tile, rotation: int) -> str | None:
         """Track off the map, or not meeting the company's."""
         new_exits = exits(tile, rotation)
-        neighbors = self.position.title.hexes[hex_id].neighbors
-        off = sorted(e for e in new_exits if e not in neighbors)
+        off = sorted(new_exits - self.sides(hex_id))
         if off:
             return f"track runs off the map or across a closed side at edge {off[0]}"
         if not new_exits & self.reach.sides.get(hex_id, frozenset()):
             return f"the new track does not meet {self.position.company}'s track"
         return None
+
+    def sides(self, hex_id: str) -> set[int]:
+        """The board edges a lay's track may reach: those the map links (and those it does
+        not link yet where the title's lay rules say so, ``LayRules.unlinked_sides``)."""
+        mh = self.position.title.hexes[hex_id]
+        return set(mh.neighbors) | (set(mh.unlinked) if self.rules.unlinked_sides else set())
 
     def kept_refusal(self, hex_id: str, tile: Tile, rotation: int) -> str | None:
         """The old track, cities and towns kept, and the title's own rotation rules."""
@@ -539,7 +544,7 @@ class LayCheck:
         """Tiles with their rotations passing the hex, tile and rotation checks (the most
         exits of each colour only, where the title says so)."""
         fitting: dict[Tile, tuple[int, ...]] = {}
-        sides = _mask(self.position.title.hexes[hex_id].neighbors)
+        sides = _mask(self.sides(hex_id))
         open_sides = _mask(self.reach.sides.get(hex_id, ()))
         for tile in self.position.title.tiles.values():
             if self.tile_allowed_refusal(hex_id, tile) is None:

@@ -55,10 +55,11 @@ from trainrun.turn.abilities import (
     private_sym,
     read_ability,
 )
-from trainrun.turn.lays import LayCheck, default_special_upgrades_to, exits, lay_cost, path_exits
+from trainrun.turn.lays import LayCheck, exits, lay_cost, path_exits
 from trainrun.turn.walk import Reach
 
-__all__ = ["OWN_LAY", "SpecialLayCheck", "TeleportAbility", "TileLayAbility", "ability_of"]
+__all__ = ["OWN_LAY", "SpecialLayCheck", "TeleportAbility", "TileLayAbility", "ability_of",
+           "special_lay"]
 
 OWN_LAY = LayRight(lay=True, upgrade=True, cost=0, upgrade_cost=0)   # its own lay: no fee
 KINDS = ("tile_lay", "teleport")
@@ -73,6 +74,13 @@ def ability_of(position: Position) -> TileLayAbility | TeleportAbility:
     ability = read_ability({"type": "tile_lay", **data}, position.title, "turn.ability")
     assert isinstance(ability, (TileLayAbility, TeleportAbility))
     return ability
+
+
+def special_lay(position: Position) -> bool:
+    """A private's lay with a ``special`` ability (step ``SpecialTrack``): the engine's
+    ``upgrades_to?`` with ``special`` asks only the colour order and the old track
+    (``trainrun.turn.lays.default_special_upgrades_to``)."""
+    return position.turn.step == "SpecialTrack" and as_lay(ability_of(position)).special
 
 
 def as_lay(ability: TileLayAbility | TeleportAbility) -> TileLayAbility:
@@ -165,12 +173,6 @@ class SpecialLayCheck(LayCheck):
 
     def lays_blocking_tile(self, tile: Tile) -> bool:
         return tile.name in self.ability.tiles
-
-    def replacing(self, hex_id: str, tiles: list[Tile]) -> list[Tile]:
-        if not self.ability.special:
-            return super().replacing(hex_id, tiles)
-        old = self.position.board[hex_id].tile
-        return [t for t in tiles if default_special_upgrades_to(old, t)]
 
     def kept_refusal(self, hex_id: str, tile: Tile, rotation: int) -> str | None:
         return super().kept_refusal(hex_id, tile, rotation) or self.connect_refusal(
