@@ -26,7 +26,7 @@ TITLES = {"1830": 166, "1889": 80, "1893": 62, "18GA": 157, "18MEX": 252, "18NL"
           "18JPT": 142, "1888": 193, "1817NA": 196, "18DE": 132,
           "18FL": 94, "1882": 288}
 # lines refused, each for a rule the title's trainrun names as not modelled, by title
-REFUSED = {"1836jr56": 35, "1847AE": 46}
+REFUSED = {"1847AE": 46}
 
 
 class Test1830(CorpusChecks):
@@ -82,15 +82,11 @@ class Test1836Jr30(CorpusChecks):
 
 
 class Test1836jr56(CorpusChecks):
-    """1836Jr56's diesel variant (the optional rule of the game ``1836jr56_game_end_bank``
-    from its D trains on) is not compiled: its lines with a D train or in phase D are
-    refused (plugins/g1836jr56)."""
+    """1836Jr56's diesel variant (the optional rule of the game ``1836jr56_game_end_bank``:
+    D trains for 8s, phase D) plays with the trains and phases options.json compiles for
+    it; the lines carry it as their ``options``."""
 
     TITLE = "1836jr56"
-    REFUSAL = "unknown (phase|train) 'D'"
-
-    def refused(self, data):
-        return data["phase"] == "D" or any(t["name"] == "D" for t in data["trains"])
 
 
 class Test1847AE(CorpusChecks):

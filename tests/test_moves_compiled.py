@@ -54,8 +54,6 @@ KNOWN: dict[str, str] = {
        "hex: the rotations its track must connect by (Königsbach, Hochstätten)"
        for a in (179, 198)},
     "1847AE/1847AE_game_end_bankrupt#211": "NDB's token price ($30, not its charter's next)",
-    **{n: "1836Jr56's diesel variant (phase D): a position in it is refused"
-       for n, d in LINES if n.startswith("1836jr56/") and d["phase"] == "D"},
     "18MEX/13315#379": "NdM's token price after its merger (its exchange tokens are not in "
                        "a position)",
     **{f"1882/{m}": "the North West Rebellion private's token move and its lay (step "

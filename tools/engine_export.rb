@@ -460,21 +460,36 @@ module EngineExport
         'route_overrides' => route_overrides }
     end
 
-    # Each optional rule, with the tile counts it changes (a game set up with that rule
-    # alone, against the export's game: 1888-N's 51, 611, ...)
+    # Each optional rule, with the tile counts it changes and, where it changes them, its
+    # whole train and phase lists (a game set up with that rule alone, against the
+    # export's game: 1888-N's 51, 611, ...; 1836Jr56's diesel variant's D trains)
     def optional_rules
       base = tile_counts(@game)
+      base_trains, base_phases = trains, phases
       @meta::OPTIONAL_RULES.map do |r|
         out = Plain.value(r.slice(:sym, :short_name, :desc))
-        counts = begin
-          tile_counts(@klass.new(@game.players.map(&:name), id: 1, optional_rules: [r[:sym]]))
+        game = begin
+          @klass.new(@game.players.map(&:name), id: 1, optional_rules: [r[:sym]])
         rescue StandardError, ScriptError
-          {} # a rule the engine cannot set up alone
+          nil # a rule the engine cannot set up alone
         end
-        changed = counts.select { |name, count| base.key?(name) && base[name] != count }
+        next out unless game
+
+        changed = tile_counts(game).select { |name, count| base.key?(name) && base[name] != count }
         out['tiles'] = changed.sort.to_h unless changed.empty?
+        ruled_trains, ruled_phases = with_game(game) { [trains, phases] }
+        out['trains'] = ruled_trains unless ruled_trains == base_trains
+        out['phases'] = ruled_phases unless ruled_phases == base_phases
         out
       end
+    end
+
+    def with_game(game)
+      saved = @game
+      @game = game
+      yield
+    ensure
+      @game = saved
     end
 
     def tile_counts(game)

@@ -69,7 +69,9 @@ parses it into nodes and paths; ``tools/engine_export.rb`` prints it. Keys:
                   the constant gives; ``removed_at_setup`` as for corporations.
 ``optional_rules`` (optional) the engine's ``OPTIONAL_RULES``: ``sym``, ``short_name``,
                   ``desc``, and ``tiles`` where the rule changes tile counts (a game set
-                  up with it alone: tile name -> count).
+                  up with it alone: tile name -> count), ``trains`` and ``phases`` (the
+                  whole lists, as ``trains.json`` and ``phases.json``) where it changes
+                  them.
 ``meta``          (optional, not converted) where the title is set, its player range, its
                   engine folder and the engine's route methods it redefines;
                   ``tools/compile_title.py`` writes the plugin stub from it.
@@ -159,7 +161,8 @@ def convert(export: dict) -> dict:
         files["privates.json"] = [convert_private(c) for c in export["companies"]]
     if export.get("optional_rules"):
         files["options.json"] = [{**{k: r.get(k) for k in ("sym", "short_name", "desc")},
-                                  **({"tiles": r["tiles"]} if r.get("tiles") else {})}
+                                  **{k: r[k] for k in ("tiles", "trains", "phases")
+                                     if r.get(k)}}
                                  for r in export["optional_rules"]]
     return files
 

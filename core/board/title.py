@@ -5,6 +5,7 @@ folder to ``Title.load``.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -82,6 +83,26 @@ class Title:
     tile_reservation_blocks: str = "never"
     # optional rule -> the tile counts it sets (options.json ``tiles``: 1888-N's)
     option_tiles: dict[str, dict[str, int]] = field(default_factory=dict)
+    # optional rule -> the trains and phases it plays with (options.json ``trains``,
+    # ``phases``: 1836Jr56's diesel variant), each list whole
+    option_trains: dict[str, dict[str, TrainType]] = field(default_factory=dict)
+    option_phases: dict[str, dict[str, Phase]] = field(default_factory=dict)
+    _ruled: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def with_options(self, options: dict) -> Title:
+        """The title as the optional rules ``options`` names (each true) set its trains
+        and phases; itself where none of them sets any."""
+        rules = tuple(sorted(r for r, on in options.items() if on is True
+                             and (r in self.option_trains or r in self.option_phases)))
+        if not rules:
+            return self
+        if rules not in self._ruled:
+            trains, phases = self.trains, self.phases
+            for rule in rules:
+                trains = self.option_trains.get(rule, trains)
+                phases = self.option_phases.get(rule, phases)
+            self._ruled[rules] = dataclasses.replace(self, trains=trains, phases=phases)
+        return self._ruled[rules]
 
     @classmethod
     def load(cls, folder: str | Path) -> Title:
@@ -90,7 +111,8 @@ class Title:
         the title has private companies, privates.json (the engine's ``COMPANIES``: ``sym``,
         ``name``, ``value``, ``revenue``, ``abilities``); where its runs earn bonuses of the
         shared families, bonuses.json (``trainrun.routes.families``); where its optional
-        rules change tile counts, options.json's ``tiles``."""
+        rules change tile counts, trains or phases, options.json's ``tiles``, ``trains``,
+        ``phases``."""
         folder = Path(folder)
 
         def read(name):
@@ -112,20 +134,8 @@ class Title:
                 future_label=(h["future_label"]["label"], h["future_label"]["color"])
                 if "future_label" in h else None,
                 unlinked={int(e): n for e, n in h.get("unlinked", {}).items()})
-        trains = {}
-        for t in read("trains.json"):
-            trains[t["name"]] = TrainType(t["name"], t["distance"], t.get("multiplier") or 1,
-                                          t.get("price"), t.get("rusts_on"), t.get("count"),
-                                          t.get("obsolete_on"))
-            for v in t.get("variants", ()):   # a face names what differs from the card
-                trains[v["name"]] = TrainType(v["name"], v.get("distance", t["distance"]),
-                                              v.get("multiplier") or t.get("multiplier") or 1,
-                                              v.get("price"), t.get("rusts_on"),
-                                              obsolete_on=v.get("obsolete_on",
-                                                                t.get("obsolete_on")))
-        phases = {p["name"]: Phase(p["name"], tuple(p["tiles"]), p.get("train_limit"),
-                                   p.get("on"), tuple(p.get("status", ())))
-                  for p in read("phases.json")}
+        trains = _trains(read("trains.json"))
+        phases = _phases(read("phases.json"))
         comp = read("companies.json")
         companies = {c["sym"]: c for c in comp.get("corporations", []) + comp.get("minors", [])}
         privates = ({c["sym"]: c for c in read("privates.json")}
@@ -135,6 +145,8 @@ class Title:
         options = read("options.json") if (folder / "options.json").exists() else []
         option_tiles = {o["sym"]: {n: c for n, c in o["tiles"].items() if isinstance(c, int)}
                         for o in options if o.get("tiles")}
+        option_trains = {o["sym"]: _trains(o["trains"]) for o in options if o.get("trains")}
+        option_phases = {o["sym"]: _phases(o["phases"]) for o in options if o.get("phases")}
         for i, entry in enumerate(bonuses):
             check_entry(entry, f"bonuses.json[{i}]")
         return cls(name=mp["title"], grid=HexGrid(mp["layout"], mp.get("axes")), hexes=hexes,
@@ -144,7 +156,8 @@ class Title:
                    track_restriction=mp.get("track_restriction", "semi_restrictive"),
                    impassable_colours=frozenset(mp.get("impassable_hex_colors",
                                                        ("blue", "gray", "red"))),
-                   option_tiles=option_tiles,
+                   option_tiles=option_tiles, option_trains=option_trains,
+                   option_phases=option_phases,
                    tile_reservation_blocks=mp.get("tile_reservation_blocks", "never"))
 
     def tile(self, name: str, hex_id: str) -> Tile:
@@ -152,3 +165,25 @@ class Title:
         if name == hex_id:
             return self.hexes[hex_id].printed
         return self.tiles[name]
+
+
+def _trains(rows: list[dict]) -> dict[str, TrainType]:
+    """The train types of trains.json (or an optional rule's ``trains``), by name."""
+    trains = {}
+    for t in rows:
+        trains[t["name"]] = TrainType(t["name"], t["distance"], t.get("multiplier") or 1,
+                                      t.get("price"), t.get("rusts_on"), t.get("count"),
+                                      t.get("obsolete_on"))
+        for v in t.get("variants", ()):   # a face names what differs from the card
+            trains[v["name"]] = TrainType(v["name"], v.get("distance", t["distance"]),
+                                          v.get("multiplier") or t.get("multiplier") or 1,
+                                          v.get("price"), t.get("rusts_on"),
+                                          obsolete_on=v.get("obsolete_on",
+                                                            t.get("obsolete_on")))
+    return trains
+
+
+def _phases(rows: list[dict]) -> dict[str, Phase]:
+    """The phases of phases.json (or an optional rule's ``phases``), by name."""
+    return {p["name"]: Phase(p["name"], tuple(p["tiles"]), p.get("train_limit"),
+                             p.get("on"), tuple(p.get("status", ()))) for p in rows}

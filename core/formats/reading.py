@@ -7,6 +7,7 @@ board (``trainrun_prepare_board``) before anything else looks at it.
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from trainrun.board.position import Position
@@ -21,6 +22,11 @@ from trainrun.registry import Ruleset, load_title
 def position_of(ruleset: Ruleset, data: dict) -> Position:
     """Read ``data`` (own format or corpus line) as a position of ``ruleset``'s title."""
     read = position_from_corpus if "board" in data else position_from_own
+    options = data.get("options")
+    if isinstance(options, dict):   # the trains and phases its optional rules set
+        ruled = ruleset.title.with_options(options)
+        if ruled is not ruleset.title:
+            ruleset = dataclasses.replace(ruleset, title=ruled)
     position = read(ruleset, data)
     answers.prepare_board(position)
     return position

@@ -1,5 +1,5 @@
 """1836Jr56: compiled from the 18xx.games engine; runs, legal lays and tokens checked against
-its recorded games where tests/data has them (the diesel variant refused).
+its recorded games, the diesel variant's included.
 
 Runs are scored by the shared rules (``plugins/defaults.py``, ``docs/rules/common.md``)
 and the bonus families (docs/rules/common.md §9) its ``data/bonuses.json`` declares: the
@@ -10,9 +10,11 @@ assigned the RdP private's marker, where the company holds the assignment, and t
 ``hex_bonus`` abilities' amounts (stop bonuses).
 
 Private companies' abilities are data (``privates.json``) the shared rules read
-(``trainrun.turn.abilities``); optional rules (``options.json``) are not applied; its game
-logs are not replayed (no replay rules). Its lays follow 1856's (the engine's 1836Jr56 game
-class is 1856's): the hooks of ``trainrun.plugins.g1856`` (docs/rules/1856.md §3).
+(``trainrun.turn.abilities``); the optional rule ``diesel_variant`` (D trains for the 8s,
+phase D) plays with the trains and phases ``options.json`` compiles for it, where a
+position's ``options`` name it; its game logs are not replayed (no replay rules). Its lays
+follow 1856's (the engine's 1836Jr56 game class is 1856's): the hooks of
+``trainrun.plugins.g1856`` (docs/rules/1856.md §3).
 
 Data: ``data/`` is ``tools/compile_title.py`` output for the 18xx.games engine's 1836Jr56
 (folders ``g_1856 g_1836_jr56``), a new game with no optional rules;
@@ -27,14 +29,8 @@ from trainrun.plugins.g1856 import (  # noqa: F401  (registered as this title's 
     trainrun_upgrades_to,
 )
 
-NOT_MODELLED = (
-    "the diesel variant (optional rule diesel_variant: D trains and phase): a position "
-    "with a D train or in phase D is refused",
-)
-
 
 @hookimpl
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="1836Jr56", data=Path(__file__).parent / "data",
-                     description="Netherlands; trains 2, 3, 4, 5, 6, 8",
-                     not_modelled=NOT_MODELLED)
+                     description="Netherlands; trains 2, 3, 4, 5, 6, 8 (or D)")
