@@ -1,6 +1,7 @@
 """Replaying the 18xx.games game logs of the titles compiled from the engine (1830, 1889,
-1893, 18GA, 18MEX, 18NL, 18Texas, 18Chesapeake: Off the Rails, 18AL) with trainrun's own turn
-engine and each title's replay rules (``plugins/g<title>/replay.py``).
+1893, 18GA, 18MEX, 18NL, 18Texas, 18Chesapeake: Off the Rails, 18AL, 1888, 1850Jr,
+1836Jr30) with trainrun's own turn engine and each title's replay rules
+(``plugins/g<title>/replay.py``, or the shared rules its ``trainrun_replay_rules`` names).
 
 The oracle is the corpus (``tests/data/corpus/<title>/<game>.jsonl``): for each
 ``run_routes`` of each recorded game, the board, phase and trains the 18xx.games engine had
@@ -26,7 +27,7 @@ from trainrun.replay.gamelog import position_at, read_game, run_positions
 
 DATA = Path(__file__).parent / "data"
 TITLES = ["1830", "1889", "1893", "18GA", "18MEX", "18NL", "18Texas",
-          "18ChesapeakeOfftheRails", "18AL"]
+          "18ChesapeakeOfftheRails", "18AL", "1888", "1850Jr", "1836Jr30"]
 # where a replay stops, by (title folder, game): every stop is a bankruptcy after the last
 # run (trainrun does not follow the bankrupt corporation's ending); the others replay to
 # the log's end
@@ -40,6 +41,9 @@ STOPS = {
     ("18ChesapeakeOfftheRails", "18ChesapeakeOfftheRails_game_end_bankrupt"):
         "action 278 (bankrupt)",
     ("18AL", "18AL_game_end_bankrupt"): "action 237 (bankrupt)",
+    ("1888", "1888_game_end_bankrupt"): "action 512 (bankrupt)",
+    ("1850Jr", "1850Jr_game_end_bankrupt"): "action 201 (bankrupt)",
+    ("1836Jr30", "1836Jr30_game_end_bankrupt"): "action 382 (bankrupt)",
 }
 
 

@@ -9,8 +9,9 @@ other stops and the port pays its value once per city on the route holding the c
 token, not once (engine ``revenue_for``).
 
 Private companies' abilities are data (``privates.json``) the shared rules read
-(``trainrun.turn.abilities``); optional rules (``options.json``) are not applied; its game
-logs are not replayed (no replay rules).
+(``trainrun.turn.abilities``); optional rules (``options.json``) are not applied. Its game
+logs replay by the shared replay's rules alone (``trainrun_replay_rules``): every recorded
+run's position equals the engine's (``tests/test_gamelog_compiled.py``).
 
 Data: ``data/`` is ``tools/compile_title.py`` output for the 18xx.games engine's 1836Jr30
 (folders ``g_1836_jr30``), a new game with no optional rules;
@@ -19,10 +20,18 @@ changes.
 """
 from pathlib import Path
 
-from trainrun.plugins.api import TitleInfo, hookimpl
+from trainrun.plugins.api import ReplayRules, TitleInfo, hookimpl
 
 
 @hookimpl
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="1836Jr30", data=Path(__file__).parent / "data",
                      description="Netherlands; trains 2, 3, 4, 5, 6, D")
+
+
+@hookimpl
+def trainrun_replay_rules() -> ReplayRules:
+    """The shared replay's rules: home tokens as each corporation first operates, no
+    train exported (the engine's ``Game::Base``: ``HOME_TOKEN_TIMING = :operate``, no
+    ``or_set_finished``)."""
+    return ReplayRules()

@@ -8,8 +8,9 @@ port (docs/rules/common.md §9.6) — a route visiting a port off-board must vis
 other stops and earns half again, rounded down to $10 (engine ``revenue_for``).
 
 Private companies' abilities are data (``privates.json``) the shared rules read
-(``trainrun.turn.abilities``); optional rules (``options.json``) are not applied; its game
-logs are not replayed (no replay rules).
+(``trainrun.turn.abilities``); optional rules (``options.json``) are not applied. Its game
+logs replay by the shared replay's rules alone (``trainrun_replay_rules``): every recorded
+run's position equals the engine's (``tests/test_gamelog_compiled.py``).
 
 Data: ``data/`` is ``tools/compile_title.py`` output for the 18xx.games engine's 1850Jr
 (folders ``g_1850_jr``), a new game with no optional rules;
@@ -18,10 +19,18 @@ changes.
 """
 from pathlib import Path
 
-from trainrun.plugins.api import TitleInfo, hookimpl
+from trainrun.plugins.api import ReplayRules, TitleInfo, hookimpl
 
 
 @hookimpl
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="1850Jr", data=Path(__file__).parent / "data",
                      description="Sicily; trains 2, 3, 4, 5, 6, D")
+
+
+@hookimpl
+def trainrun_replay_rules() -> ReplayRules:
+    """The shared replay's rules: home tokens as each corporation first operates, no
+    train exported (the engine's ``Game::Base``: ``HOME_TOKEN_TIMING = :operate``, no
+    ``or_set_finished``)."""
+    return ReplayRules()

@@ -14,8 +14,9 @@ sides not linked yet, and the Terracotta Army lays L39 on Xi'an, in any colour: 
 the turn below. The mine tile L41 is laid only with Heng Shan's ability. Private companies'
 abilities are data (``privates.json``) the shared rules read (``trainrun.turn.abilities``);
 of the optional rules (``options.json``), 1888-N's tile counts apply where a position's
-``options`` name it (``"north": true``), its other rules do not; its game logs are not
-replayed (no replay rules).
+``options`` name it (``"north": true``), its other rules do not. Its game logs replay by
+the shared replay's rules, the next 2, 3 or 4 train exported at the end of each set of
+operating rounds (``trainrun_replay_rules``).
 
 Data: ``data/`` is ``tools/compile_title.py`` output for the 18xx.games engine's 1888
 (folders ``g_1888``), a new game with no optional rules;
@@ -27,6 +28,7 @@ from pathlib import Path
 from trainrun.plugins.api import (
     LayRules,
     Position,
+    ReplayRules,
     Tile,
     TitleInfo,
     default_lay_colours,
@@ -102,3 +104,11 @@ def trainrun_rotation_refusal(position: Position, hex_id: str, tile: Tile,
     if _acting(position) == FERRY and rotation != 0:
         return f"the Yanda ferry's tile {tile.name} lies at rotation 0 only"
     return None
+
+
+@hookimpl
+def trainrun_replay_rules() -> ReplayRules:
+    """Home tokens as each corporation first operates; the bank's next 2, 3 or 4 train
+    leaves the game at the end of each set of operating rounds (engine
+    ``G1888::Game#or_set_finished``: ``depot.export!``)."""
+    return ReplayRules(exported=("2", "3", "4"))
