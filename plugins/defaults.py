@@ -206,7 +206,7 @@ def trainrun_home_token_replaces(position: Position) -> frozenset[str]:
 
 @hookimpl
 def trainrun_tile_lays(position: Position) -> list[LayRight]:
-    return [LayRight()]
+    return list(position.title.tile_lays) or [LayRight()]
 
 
 @hookimpl

@@ -232,7 +232,8 @@ def trainrun_tile_lays(position: Position) -> list[LayRight]:
     """List the lays the operating company is granted per turn, in order (the engine's
     ``TILE_LAYS``): which may be yellow lays or upgrades and the fee of each. The position's
     ``turn.lays`` picks the next one; a position stating ``turn.next_lay`` is not asked.
-    Default: one lay, yellow or upgrade, no fee."""
+    Default: the title's ``tile_lays`` (map.json, compiled from the engine's ``TILE_LAYS``:
+    1882's second, $20, yellow lay), else one lay, yellow or upgrade, no fee."""
 
 
 @hookspec(firstresult=True)

@@ -152,3 +152,18 @@ def test_the_engines_track_restriction_reaches_the_lay_rules(export, engine_rule
     assert files["map.json"].get("track_restriction") == written
     import_title.write(files, tmp_path)
     assert Title.load(tmp_path).track_restriction == engine_rule
+
+
+@pytest.mark.parametrize("engine_lays,written", [
+    # 1882's TILE_LAYS (engine g_1882/game.rb): two lays or one upgrade, the second $20
+    ([{"lay": True, "upgrade": True}, {"lay": "not_if_upgraded", "upgrade": False, "cost": 20}],
+     [{"lay": True, "upgrade": True}, {"lay": "not_if_upgraded", "upgrade": False, "cost": 20}]),
+    ([{"lay": True, "upgrade": True, "cost": 0}], None),   # base.rb's one lay: unwritten
+])
+def test_the_engines_tile_lays_reach_the_title(export, engine_lays, written, tmp_path):
+    files = import_title.convert({**export, "tile_lays": engine_lays})
+    assert files["map.json"].get("tile_lays") == written
+    import_title.write(files, tmp_path)
+    lays = Title.load(tmp_path).tile_lays
+    assert [(r.lay, r.upgrade, r.cost) for r in lays] == (
+        [(True, True, 0), ("not_if_upgraded", False, 20)] if written else [])

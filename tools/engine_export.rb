@@ -280,6 +280,7 @@ module EngineExport
         'track_restriction' => @klass::TRACK_RESTRICTION.to_s,
         'impassable_hex_colors' => @klass::IMPASSABLE_HEX_COLORS.map(&:to_s),
         'tile_reservation_blocks' => @klass::TILE_RESERVATION_BLOCKS_OTHERS.to_s,
+        'tile_lays' => Plain.value(@klass::TILE_LAYS),
         'hexes' => hexes, 'tiles' => tiles, 'trains' => trains, 'phases' => phases,
         'corporations' => corporations, 'minors' => minors, 'neutral' => neutral,
         'companies' => companies,

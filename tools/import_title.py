@@ -23,6 +23,9 @@ parses it into nodes and paths; ``tools/engine_export.rb`` prints it. Keys:
 ``track_restriction`` (optional) the engine's ``TRACK_RESTRICTION`` (what a lay's new track
                   must do, ``trainrun.plugins.api.LayRules``); written into ``map.json`` only
                   where it is not the engine's default ``semi_restrictive``.
+``tile_lays``     (optional) the engine's ``TILE_LAYS`` where it is not one lay, yellow or
+                  upgrade (``lay``, ``upgrade``: true, false or ``not_if_upgraded``;
+                  ``cost``, ``upgrade_cost``, ``cannot_reuse_same_hex``).
 ``tile_reservation_blocks`` (optional) the engine's ``TILE_RESERVATION_BLOCKS_OTHERS``
                   where a title sets it (default ``never``): whom a home reserving a
                   whole hex blocks (``trainrun.turn.hex_reservations``).
@@ -101,6 +104,12 @@ from pathlib import Path
 
 SHARED_TRACK_RULE = "semi_restrictive"   # the engine's TRACK_RESTRICTION unless a title sets one
 SHARED_IMPASSABLE = ["blue", "gray", "red"]   # the engine's IMPASSABLE_HEX_COLORS, likewise
+ONE_LAY = [{"lay": True, "upgrade": True}]     # the engine's TILE_LAYS, likewise
+
+
+def _lays(rows: list[dict]) -> list[dict]:
+    """The engine's TILE_LAYS entries, a fee of 0 left out."""
+    return [{k: v for k, v in r.items() if not (k == "cost" and v == 0)} for r in rows]
 FILES = ("map.json", "tiles.json", "trains.json", "phases.json", "companies.json",
          "privates.json", "options.json")
 
@@ -148,6 +157,8 @@ def convert(export: dict) -> dict:
                      **({"tile_reservation_blocks": export["tile_reservation_blocks"]}
                         if export.get("tile_reservation_blocks", "never") != "never"
                         else {}),
+                     **({"tile_lays": _lays(export["tile_lays"])}
+                        if _lays(export.get("tile_lays") or []) not in ([], ONE_LAY) else {}),
                      "hexes": [convert_hex(h) for h in export["hexes"]]},
         "tiles.json": tiles,
         "trains.json": export["trains"],

@@ -13,6 +13,7 @@ from pathlib import Path
 from trainrun.board.bonus_entries import check_entry
 from trainrun.board.hexgrid import HexGrid
 from trainrun.board.tiles import Tile, tile_from_dict
+from trainrun.board.turnstate import LayRight
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,9 @@ class TrainType:
     obsolete_on: str | None = None   # the train whose first purchase makes this one obsolete
 
 
+LAY_FIELDS = ("lay", "upgrade", "cost", "upgrade_cost", "cannot_reuse_same_hex")
+
+
 @dataclass
 class Title:
     """Everything static about one title."""
@@ -78,6 +82,9 @@ class Title:
     track_restriction: str = "semi_restrictive"   # map.json's, the engine's TRACK_RESTRICTION
     # the colours of hexes the engine does not link at set-up (its IMPASSABLE_HEX_COLORS)
     impassable_colours: frozenset[str] = frozenset({"blue", "gray", "red"})
+    # the lays a company is granted per turn (map.json ``tile_lays``, the engine's
+    # TILE_LAYS: 1882's second, $20, yellow lay), where they are not the one lay
+    tile_lays: tuple[LayRight, ...] = ()
     # who a reservation of a whole hex blocks (the engine's TILE_RESERVATION_BLOCKS_OTHERS:
     # never, always, single_slot_cities; ``trainrun.turn.hex_reservations``)
     tile_reservation_blocks: str = "never"
@@ -158,7 +165,9 @@ class Title:
                                                        ("blue", "gray", "red"))),
                    option_tiles=option_tiles, option_trains=option_trains,
                    option_phases=option_phases,
-                   tile_reservation_blocks=mp.get("tile_reservation_blocks", "never"))
+                   tile_reservation_blocks=mp.get("tile_reservation_blocks", "never"),
+                   tile_lays=tuple(LayRight(**{k: r[k] for k in LAY_FIELDS if k in r})
+                                   for r in mp.get("tile_lays", ())))
 
     def tile(self, name: str, hex_id: str) -> Tile:
         """The tile ``name`` as it can lie in ``hex_id`` (its printed tile or a catalogue tile)."""
