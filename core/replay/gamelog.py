@@ -33,10 +33,14 @@ What moves the board and the trains:
   laid over a trackless one of several cities lifts their tokens, which the laying
   company's next ``place_token`` puts back where it says (engine tracker.rb
   ``update_token!``: 1830's ERIE on its OO home);
-* ``place_token`` goes through ``trainrun.turn.moves.apply``; a home token goes on the board
-  when the title's ``trainrun_replay_rules`` say (when the corporation first operates, or
-  at its par), in the city reserved for it; a private's token (its own ability) is placed
-  as logged, for its owner or, held by a player, for the ``tokener`` the action names;
+* ``place_token`` goes through ``trainrun.turn.moves.apply``, a token of another type its
+  ``token_type`` (1882's neutral one: the company has it no more); a home token goes on
+  the board when the title's ``trainrun_replay_rules`` say (when the corporation first
+  operates, or at its par), in the city reserved for it, or, for a corporation with no home
+  hex or whose home reserves a whole hex of several cities with track, with its first
+  ``place_token``, where it chooses (engine base.rb ``place_home_token``: 1882's SC and
+  QLL); a private's token (its own ability) is placed as logged, for its owner or, held by
+  a player, for the ``tokener`` the action names;
 * ``buy_train`` from the bank or another company, the train traded in (``exchange``) back
   to the bank; the first train of a phase's ``on`` starts that phase and trains whose
   ``rusts_on`` it is leave the game, everywhere; those whose ``obsolete_on`` it is go
@@ -103,6 +107,7 @@ from trainrun.replay.actionname import Step, Steps, unchecked, where
 from trainrun.replay.gamefile import SEED_LIMIT, check_game
 from trainrun.replay.replayfork import DecisionKey, Fork, settled
 from trainrun.solver import Deadline
+from trainrun.turn.hex_reservations import hex_homes
 from trainrun.turn.lays import placed_after
 from trainrun.turn.moves import apply
 
@@ -263,6 +268,13 @@ class Replay:
         self.discarded: list[str] = []
         self.gone: set[str] = set()          # rusted or exported train ids
         self.homed: set[str] = set()         # corporations whose home token is placed
+        # corporations choosing their home city with their first place_token (engine
+        # base.rb place_home_token's pending token: no home hex, or a home reserving a
+        # whole hex of several cities with track)
+        self.choosing: set[str] = set()
+        # tokens of another type than normal each company has placed (1882's neutral one),
+        # which lie under their type's name (``trainrun.turn.token_stock``)
+        self.typed_placed: dict[str, int] = {}
         self.owners: dict[str, str] = {}     # private company -> corporation owning it
         self.operating: str | None = None
         self.ran = False                     # the operating company is past its lay/token steps
@@ -334,9 +346,10 @@ class Replay:
         if action is not None:
             source["action"] = action
         tokens_left, state = None, self.state
-        if company in state.extra_tokens:
+        if company in state.extra_tokens or company in self.typed_placed:
             charter = len(self.title.companies[company].get("tokens", []))
-            tokens_left = max(0, charter + state.extra_tokens[company]
+            tokens_left = max(0, charter + state.extra_tokens.get(company, 0)
+                              - self.typed_placed.get(company, 0)
                               - sum(c.holders().count(company) for p in self.board.values()
                                     for c in p.tokens.values()))
         position = Position(self.title, self.phase, company, list(self.trains.get(company, [])),
@@ -501,7 +514,11 @@ class Replay:
         self.homed.add(company)
         charter = self.title.companies[company]
         hexes = charter.get("home")
-        if not isinstance(hexes, str) or self._has_token(company):
+        if self._has_token(company):
+            return
+        if not isinstance(hexes, str) or (company in hex_homes(self.title).get(hexes, ())
+                                          and self.board[hexes].tile.paths):
+            self.choosing.add(company)   # its first place_token is its home
             return
         placed = self.board[hexes]
         cities = [n.index for n in placed.tile.nodes if n.kind == "city"]
@@ -512,10 +529,12 @@ class Replay:
     def _has_token(self, company: str) -> bool:
         return any(company in c.holders() for p in self.board.values() for c in p.tokens.values())
 
-    def _token(self, company: str, hex_id: str, city: int, step: str) -> None:
-        """A token through the turn engine, in the first slot it may take (the engine ignores
-        the slot an action names)."""
-        after = apply(self._operator_position(company, step), {"hex": hex_id, "city": city})
+    def _token(self, company: str, hex_id: str, city: int, step: str,
+               token_type: str = "") -> None:
+        """A token (of ``token_type``, "": normal) through the turn engine, in the first slot
+        it may take (the engine ignores the slot an action names)."""
+        after = apply(self._operator_position(company, step), {
+            "hex": hex_id, "city": city, **({"token_type": token_type} if token_type else {})})
         tokens = after.board[hex_id].tokens
         self.board[hex_id] = copy_hex(self.board[hex_id], tokens)
         self._paid(company, dataclasses.replace(after, turn=dataclasses.replace(after.turn,
@@ -635,8 +654,14 @@ class Replay:
             self.board[hex_id] = hexedits.with_token_put(self.board[hex_id], int(index),
                                                          pending[2])
             return
-        chosen = self.rules.home_token_timing == "choose" and not self._has_token(company)
-        self._token(company, hex_id, int(index), "HomeToken" if chosen else "Token")
+        chosen = (self.rules.home_token_timing == "choose" or company in self.choosing) and \
+            not self._has_token(company)
+        self.choosing.discard(company)
+        token_type = action.get("token_type") or ""
+        self._token(company, hex_id, int(index), "HomeToken" if chosen else "Token",
+                    token_type)
+        if token_type:
+            self.typed_placed[company] = self.typed_placed.get(company, 0) + 1
 
     def _token_as_logged(self, company: str, hex_id: str, city: int, private: object) -> None:
         """A token of ``company`` placed by ``private`` in the first slot of that city

@@ -14,13 +14,13 @@ as the title's ``TILE_RESERVATION_BLOCKS_OTHERS``, map.json ``tile_reservation_b
 from __future__ import annotations
 
 from trainrun.board.position import CityTokens, Position
+from trainrun.board.title import Title
 
 _held: dict[int, dict[str, tuple[str, ...]]] = {}   # id(title) -> hex -> companies
 
 
-def _hex_homes(position: Position) -> dict[str, tuple[str, ...]]:
+def hex_homes(title: Title) -> dict[str, tuple[str, ...]]:
     """Hex -> the companies whose home reserves it whole (the module's rule)."""
-    title = position.title
     if id(title) not in _held:
         found: dict[str, list[str]] = {}
         for sym, entry in title.companies.items():
@@ -45,7 +45,7 @@ def hex_reservation_refusal(position: Position, hex_id: str, cities: list[CityTo
     """Why ``company`` may not token ``hex_id`` (its cities' tokens ``cities``) for the
     reservations of the hex standing (the module's rule), or None."""
     holders = {h for c in cities for h in c.holders()}
-    waiting = [c for c in _hex_homes(position).get(hex_id, ()) if c not in holders]
+    waiting = [c for c in hex_homes(position.title).get(hex_id, ()) if c not in holders]
     if not waiting or company in waiting:
         return None
     others = [c for c in waiting if c != company]

@@ -21,8 +21,9 @@ Rebellion private's token move and the lay that comes with it (the engine's ``Sp
 step: a position in it is refused).
 
 Private companies' abilities are data (``privates.json``) the shared rules read
-(``trainrun.turn.abilities``); optional rules (``options.json``) are not applied; its game
-logs are not replayed (no replay rules).
+(``trainrun.turn.abilities``); optional rules (``options.json``) are not applied. Its game
+logs replay by the shared replay's rules up to the North West Rebellion, which is not
+followed (``trainrun_replay_rules``).
 
 Data: ``data/`` is ``tools/compile_title.py`` output for the 18xx.games engine's 1882
 (folders ``g_1882``), a new game with no optional rules;
@@ -35,6 +36,7 @@ from trainrun.plugins.api import (
     CityTokens,
     PlacedHex,
     Position,
+    ReplayRules,
     TitleInfo,
     default_company_stations,
     free_slot,
@@ -53,7 +55,10 @@ def trainrun_title() -> TitleInfo:
                      description="Assiniboia, Canada; trains 2, 3, 4, 5, 6, D",
                      not_modelled=(
                          "moves: the North West Rebellion private's token move and its lay "
-                         "(step SpecialNWR): a position in it is refused",))
+                         "(step SpecialNWR): a position in it is refused",
+                         "game logs: the North West Rebellion (its private's token move, "
+                         "and the event taking the yellow tiles off its hexes): the replay "
+                         "stops there"))
 
 
 @hookimpl
@@ -88,3 +93,11 @@ def trainrun_home_token_replaces(position: Position) -> frozenset[str]:
     """A home token takes the place of one of CN's, its own or a neutral one, in a city
     with no free slot (engine ``G1882::Step::HomeToken#can_replace_token?``)."""
     return CN_TOKENS
+
+
+@hookimpl
+def trainrun_replay_rules() -> ReplayRules:
+    """The shared replay's rules: home tokens as each corporation first operates (QLL and SC
+    choosing theirs with their first token), the neutral tokens placed as logged, no train
+    exported (engine ``G1882::Game``)."""
+    return ReplayRules()
