@@ -11,6 +11,7 @@ from trainrun import read_position
 from trainrun.turn.lay_moves import legal_lays
 
 MOVES = Path(__file__).parent / "data" / "moves"
+COMPILED_MOVES = Path(__file__).parent / "data" / "moves_compiled"
 FIXTURES = Path(__file__).parent / "data" / "fixtures"
 LOAN_TITLES = ("18NY",)   # titles whose replay follows the loans a company may still take
 
@@ -22,6 +23,12 @@ def lay_lines(step: str) -> dict[str, dict]:
             for path in sorted(MOVES.glob("*/*.jsonl"))
             for d in map(json.loads, path.read_text().splitlines())
             if d["kind"] == "lay_tile" and d["step"] == step}
+
+
+def compiled_moment(title: str, game: str, action: int) -> dict:
+    """The moment before ``action`` of ``game`` in ``tests/data/moves_compiled/<title>/``."""
+    lines = (COMPILED_MOVES / title / f"{game}.jsonl").read_text().splitlines()
+    return next(d for d in map(json.loads, lines) if d["action"] == action)
 
 
 @cache

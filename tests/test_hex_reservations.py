@@ -9,6 +9,8 @@ import dataclasses
 import json
 from pathlib import Path
 
+from lay_moments import compiled_moment
+
 from trainrun import read_position
 from trainrun.board.position import CityTokens
 from trainrun.turn.hex_reservations import hex_reservation_refusal
@@ -18,8 +20,7 @@ MOVES = Path(__file__).parent / "data" / "moves_compiled" / "1882"
 
 
 def _line(game: str, action: int) -> dict:
-    return next(d for d in map(json.loads, (MOVES / f"{game}.jsonl").read_text().splitlines())
-                if d["action"] == action)
+    return compiled_moment("1882", game, action)
 
 
 def test_qll_s_waiting_home_blocks_j10_s_last_free_slot():

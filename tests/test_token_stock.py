@@ -9,18 +9,16 @@ import json
 from pathlib import Path
 
 import pytest
+from lay_moments import compiled_moment
 
 from trainrun import read_position
 from trainrun.errors import InputError
 from trainrun.turn.token_stock import token_stock
 from trainrun.turn.tokens import TokenMove, apply_token, legal_tokens
 
-MOVES = Path(__file__).parent / "data" / "moves_compiled" / "1882"
-
 
 def _line(game: str, action: int) -> dict:
-    return next(d for d in map(json.loads, (MOVES / f"{game}.jsonl").read_text().splitlines())
-                if d["action"] == action)
+    return compiled_moment("1882", game, action)
 
 
 def test_the_stock_counts_the_normal_tokens_on_the_board():
