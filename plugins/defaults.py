@@ -31,13 +31,18 @@ UNLIMITED = 99  # the engine writes unlimited distances as 99 or 999
 
 
 def rules_from_distance(train: Train) -> TrainRules:
-    """Read an engine distance: a number n, or rows ``{nodes, pay, visit, multiplier}``."""
+    """Read an engine distance: a number n, or rows ``{nodes, pay, visit, multiplier}``.
+
+    Two limited rows, one's kinds inside the other's and every visited stop paying (1847
+    AE's 3+3: three towns, and three cities, off-boards or towns), are a limit on all the
+    visits and a ``cap`` on the kinds only the wider row takes (engine ``check_distance``
+    fills the rows of fewer kinds first)."""
     distance = train.distance
     if isinstance(distance, int):
         if distance >= UNLIMITED:
             return TrainRules(distance="unlimited")
         return TrainRules(distance="stops", limit=distance)
-    limit, stop_cost, multiplier, pay_limit = None, {}, {}, None
+    stop_cost, multiplier, pay_limit, limited = {}, {}, None, []
     try:
         for row in distance:
             kinds, visit, pay = row["nodes"], row["visit"], row["pay"]
@@ -45,20 +50,23 @@ def rules_from_distance(train: Train) -> TrainRules:
                 multiplier[kind] = row.get("multiplier", 1) if pay > 0 else 0
                 stop_cost[kind] = 0 if visit >= UNLIMITED else 1
             if visit < UNLIMITED:
-                if limit is not None:
-                    raise InputError(f"train {train.id}", "a train whose distance has two "
-                                     "limited rows (1847 AE's 3+3: three cities and three "
-                                     "towns) is not modelled")
-                limit = visit
+                limited.append((frozenset(kinds), visit, pay))
             if 0 < pay < visit:
                 pay_limit = pay
     except (KeyError, TypeError):
         raise InputError(f"train {train.id}", f"malformed distance {distance!r}") from None
-    if limit is None:
+    if not limited:
         return TrainRules(distance="unlimited", stop_cost=stop_cost, pay_limit=pay_limit,
                           multiplier=multiplier)
-    return TrainRules(distance="stops", limit=limit, stop_cost=stop_cost, pay_limit=pay_limit,
-                      multiplier=multiplier)
+    if len(limited) == 1:
+        return TrainRules(distance="stops", limit=limited[0][1], stop_cost=stop_cost,
+                          pay_limit=pay_limit, multiplier=multiplier)
+    (narrow, v1, p1), (wide, v2, p2) = sorted(limited, key=lambda row: len(row[0]))[:2]
+    if len(limited) > 2 or not narrow < wide or p1 != v1 or p2 != v2:
+        raise InputError(f"train {train.id}", "a distance whose limited rows are not two "
+                         "nested rows that pay every visit is not modelled")
+    return TrainRules(distance="stops", limit=v1 + v2, stop_cost=stop_cost,
+                      multiplier=multiplier, cap=v2, cap_kinds=wide - narrow)
 
 
 def is_h_train(train: Train) -> bool:

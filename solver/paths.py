@@ -79,6 +79,8 @@ class PathTrain:
                                            # limit (``trainrun.hooks.rules.scoring_rank``)
     paid_station: bool = False             # under the pay limit the paid stops include a
                                            # station (``trainrun.hooks.rules.paid_stops``)
+    cap: int | None = None                 # the second limit (``TrainRules.cap``) on
+    cap_cost: np.ndarray | None = None     # these per-stop costs
 
 
 @dataclass
@@ -160,6 +162,8 @@ def add_path_train(model: cp_model.CpModel, net: Network, train: PathTrain, name
                 model.add_implication(lit, touch[h])
     if train.mode == "stops":
         model.add(sum(int(train.stop_cost[s]) * visit[s] for s in range(n)) <= train.limit)
+        if train.cap is not None and train.cap_cost is not None:
+            model.add(sum(int(train.cap_cost[s]) * visit[s] for s in range(n)) <= train.cap)
     elif train.mode == "edges":
         model.add(sum(int(net.seg_sides[k]) * (fwd[k] + bwd[k]) for k in range(len(fwd)))
                   + sum(int(train.hex_touch[h]) * t for h, t in touch.items()) <= train.limit)

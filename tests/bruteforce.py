@@ -45,7 +45,8 @@ implemented here from their docstrings:
   exclusive sets: the tiles' ``groups`` tags plus ``trainrun_exclusive_stops``.
 * ``trainrun_train_rules`` per train: at least ``max(2, min_stops)`` stops, a station on
   the route if ``requires_token``; distance ``stops``: sum over visited nodes of
-  ``visit_cost * stop_cost.get(kind, 1)`` <= limit; ``edges``: hex sides crossed plus
+  ``visit_cost * stop_cost.get(kind, 1)`` <= limit and, with a ``cap``, the visit costs of
+  nodes of ``cap_kinds`` <= cap; ``edges``: hex sides crossed plus
   ``hex_touch_cost`` of every hex the route's track touches (a hex is touched when any
   tile path the route walks lies in it) <= limit; ``unlimited``.
 * stop value ``trainrun_stop_value``; a route bonus on a stop adds its amount to that stop
@@ -528,7 +529,9 @@ class TrainScorer:
         if not all(self.rules.passable(h, n) for h, n in nodes[1:-1]):
             return False
         if r.distance == "stops":
-            return sum(self.cost(n) for _, n in nodes) <= r.limit
+            capped = sum(n.visit_cost for _, n in nodes if n.kind in r.cap_kinds)
+            return (sum(self.cost(n) for _, n in nodes) <= r.limit
+                    and (r.cap is None or capped <= r.cap))
         if r.distance == "edges":
             sides = sum(1 for res in resources if res[0] == "side")
             return sides + sum(r.hex_touch_cost.get(h, 0) for h in hexes) <= r.limit

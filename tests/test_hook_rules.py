@@ -2,9 +2,9 @@
 
 A test-only title plugin (``RulePlugin``) answers the hooks of
 ``trainrun.plugins.hookspecs`` from parameters chosen by the test: per train name a
-distance measure (stops with free towns, edges with hex touch costs, unlimited), a
-pay limit and multipliers (and now and then a zero value for untokened cities), stop and
-hex route bonuses, company bonuses with train eligibility, fixed income, an extra
+distance measure (stops with free towns or a cap on cities, edges with hex touch costs,
+unlimited), a pay limit and multipliers (and now and then a zero value for untokened
+cities), stop and hex route bonuses, company bonuses with train eligibility, fixed income, an extra
 exclusive stop set and an extra station. It is registered after
 ``trainrun.plugins.defaults`` in a plugin manager of its own, as ``trainrun.plugins``
 does for an installed title, on the real 18Chesapeake data.
@@ -37,7 +37,7 @@ from trainrun.registry import Ruleset, load_title
 
 sys.path.insert(0, str(Path(__file__).parent))
 import bruteforce
-from boards import route_resources
+from boards import one_in, route_resources
 from test_property import COMPANY, positions
 from test_rules import LINE  # the hand-built line of test_rules.py
 
@@ -135,9 +135,13 @@ def train_rules(draw, hexes):
         touch = {h: draw(st.sampled_from([-1, -1, -1, 1])) for h in _some(draw, hexes, 0, 4)}
     mult = draw(st.sampled_from([{}, {}, {"city": 2, "town": 2, "offboard": 2},
                                  {"city": 2}, {"town": 0}]))
+    cap = None
+    if kind == "stops" and limit > 2 and one_in(draw, 4):
+        cap = draw(st.integers(1, limit - 1))   # a 2+2's rows: at most cap cities
     return TrainRules(distance=kind, limit=limit, stop_cost=stop_cost, hex_touch_cost=touch,
                       pay_limit=draw(st.sampled_from([None, None, 1, 2, 3])), multiplier=mult,
-                      min_stops=draw(st.sampled_from([2, 2, 2, 3])))
+                      min_stops=draw(st.sampled_from([2, 2, 2, 3])), cap=cap,
+                      cap_kinds=frozenset({"city", "offboard"}) if cap else frozenset())
 
 
 def _names(draw, names):

@@ -16,8 +16,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from trainrun import solve
+from trainrun.board.position import Train
 from trainrun.board.tiles import Path
+from trainrun.errors import InputError
 from trainrun.formats.reading import position_of
+from trainrun.hooks import answers
 from trainrun.hooks.rules import scoring_order
 from trainrun.registry import Ruleset
 from trainrun.routes.enumeration import enumerate_routes, scoring_rank, train_tables
@@ -59,6 +62,37 @@ def test_distance_limits_the_stops(chesapeake):
     # a 2-train visits two stops: H6-0 + F8-0 = 60 (numeric distance, docs/rules/common.md §4.1)
     found = routes(position(chesapeake, ["2"], [{"hex": "H6", "city": 0, "company": "B&O"}]))
     assert found == {("F8-0", "H6-0"): 60}
+
+
+def two_row(ruleset, rows):
+    """The line with B&O at H6-0 and one 4-train whose distance is ``rows``."""
+    pos = position(ruleset, ["4"], [{"hex": "H6", "city": 0, "company": "B&O"}])
+    return dataclasses.replace(pos, trains=[Train("t0", "4", rows)])
+
+
+TWO_PLUS_TWO = [{"nodes": ["town"], "pay": 2, "visit": 2},
+                {"nodes": ["city", "offboard", "town"], "pay": 2, "visit": 2}]
+
+
+def test_two_row_distance_caps_the_cities(chesapeake):
+    # a 2+2 (engine rows: two towns; two cities, off-boards or towns; check_distance fills
+    # the town row first) visits at most two cities of the line's three: H6-0 F8-0 E7-0
+    # for 30 + 30 + 10, never the whole line a plain 4-train runs for 90
+    # (docs/rules/common.md §4.2)
+    pos = two_row(chesapeake, TWO_PLUS_TWO)
+    rules = answers.train_rules(pos, pos.trains[0])
+    assert (rules.limit, rules.cap, rules.cap_kinds) == (4, 2, {"city", "offboard"})
+    assert routes(pos) == {("F8-0", "H6-0"): 60, ("E7-0", "F8-0", "H6-0"): 70}
+    run = solve(pos)
+    assert (run.status, run.total) == ("optimal", 70)
+
+
+def test_two_row_distance_of_other_rows_is_refused(chesapeake):
+    # rows of disjoint kinds (two towns; two cities) are not the nested rows modelled
+    rows = [{"nodes": ["town"], "pay": 2, "visit": 2}, {"nodes": ["city"], "pay": 2, "visit": 2}]
+    pos = two_row(chesapeake, rows)
+    with pytest.raises(InputError, match="nested rows"):
+        solve(pos)
 
 
 def test_route_needs_a_company_station(chesapeake):

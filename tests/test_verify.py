@@ -174,6 +174,22 @@ def test_route_over_its_trains_distance():
     assert result.violations == ["route 2: a 4-train visits 5 stops (its limit is 4)"]
 
 
+def test_two_row_train_limits_its_cities():
+    # 1847 AE game_end_bank action 259: the 3+3 (three towns, three cities, off-boards or
+    # towns: engine check_distance) ran C T C T C T for $140, at its limit of three cities
+    data = line("1847AE", "1847AE_game_end_bank", 259)
+    result = verify(read_position(data), data, best=False)
+    assert [r.legal for r in result.routes] == [True, True]
+    assert result.declared_total == data["declared"]["total"] == 300
+    # the 5-train's O C C T C (four cities or off-boards) declared on the 3+3, and back
+    routes = data["declared"]["routes"]
+    routes[0]["train"], routes[1]["train"] = routes[1]["train"], routes[0]["train"]
+    result = verify(read_position(data), {"routes": routes}, best=False)
+    assert result.routes[0].violations == [
+        "a 3+3-train visits 4 stops that are city or offboard (its limit for them is 3)"]
+    assert result.routes[1].violations == ["a 5-train visits 6 stops (its limit is 5)"]
+
+
 def test_route_through_a_blocked_city_and_without_a_token():
     # 1277 action 309, C&A: route 1 J6 -> H6 -> F8 passes Baltimore H6 (slots B&O, empty)
     data = line("18Chesapeake", "1277", 309)

@@ -34,6 +34,10 @@ class TrainRules:
                  (18NY's DE trains, whose engine ``compute_stops`` checks the visited
                  stops). See ``paid_stops``.
     min_stops    fewest visited stops a route may have.
+    cap, cap_kinds  with ``"stops"``, a second limit: the visits to stops of ``cap_kinds``
+                 cost at most ``cap`` of the ``limit`` (1847 AE's 3+3: six stops, at most
+                 three of them cities or off-boards; engine ``check_distance`` over two
+                 rows of the train's distance). None = no second limit.
     """
 
     distance: str
@@ -45,6 +49,8 @@ class TrainRules:
     requires_token: bool = True
     min_stops: int = 2
     station_paid: bool = True
+    cap: int | None = None
+    cap_kinds: frozenset = frozenset()
 
     @property
     def paid_station(self) -> bool:

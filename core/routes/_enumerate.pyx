@@ -67,11 +67,13 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
                      const uint8_t[::1] seg_term_a, const uint8_t[::1] seg_term_b,
                      const uint8_t[::1] passable, const uint8_t[::1] station,
                      const uint64_t[:, ::1] groups,
-                     const int32_t[::1] stop_cost, const int64_t[::1] stop_value,
+                     const int32_t[::1] stop_cost, const int32_t[::1] cap_cost,
+                     const int64_t[::1] stop_value,
                      const int64_t[::1] hex_value, const int32_t[::1] hex_touch,
-                     int mode, int limit, int pay_limit, bint requires_token, int min_stops,
+                     int mode, int limit, int cap, int pay_limit, bint requires_token, int min_stops,
                      bint paid_station, int64_t max_routes, double deadline):
     """Enumerate routes; returns (values, offsets, stops, segs, bits, complete).
+    ``cap`` >= 0: in MODE_STOPS the visits' ``cap_cost`` sum to at most ``cap`` too.
     ``paid_station``: under the pay limit the paid stops hold a station (``_best_k``)."""
     cdef int n = passable.shape[0]
     cdef int words = seg_bits.shape[1]
@@ -98,6 +100,8 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
     cdef uint64_t[::1] used = np.zeros(words, dtype=np.uint64)
     cdef int32_t[::1] hex_count = np.zeros(max(n_hex, 1), dtype=np.int32)
     cdef int64_t[::1] cost = np.zeros(n + 1, dtype=np.int64)
+    cdef int64_t[::1] capped = np.zeros(n + 1, dtype=np.int64)
+    cdef bint use_cap = mode == MODE_STOPS and cap >= 0
     cdef int64_t[::1] value = np.zeros(n + 1, dtype=np.int64)
     cdef int64_t[::1] sides = np.zeros(n + 1, dtype=np.int64)
     cdef int64_t[::1] stations = np.zeros(n + 1, dtype=np.int64)
@@ -122,12 +126,13 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
         visited[s] = 1
         it[0] = adj_off[s]
         cost[0] = stop_cost[s]
+        capped[0] = cap_cost[s] if use_cap else 0
         value[0] = stop_value[s]
         sides[0] = 0
         stations[0] = station[s]
         for w in range(gwords):
             gmask[0, w] = groups[s, w]
-        if mode == MODE_STOPS and cost[0] > limit:
+        if mode == MODE_STOPS and (cost[0] > limit or (use_cap and capped[0] > cap)):
             visited[s] = 0
             continue
         while depth >= 0:
@@ -169,6 +174,8 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
                 continue
             if mode == MODE_STOPS and cost[depth] + stop_cost[v] > limit:
                 continue
+            if use_cap and capped[depth] + cap_cost[v] > cap:
+                continue
             if mode == MODE_EDGES and sides[depth] + seg_sides[k] + min_touch > limit:
                 continue
             if shares_track(&used[0], &seg_bits[k, 0], words):
@@ -188,6 +195,8 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
             visited[v] = 1
             it[depth] = adj_off[v + 1] if term_to else adj_off[v]
             cost[depth] = cost[depth - 1] + stop_cost[v]
+            if use_cap:
+                capped[depth] = capped[depth - 1] + cap_cost[v]
             value[depth] = value[depth - 1] + stop_value[v]
             sides[depth] = sides[depth - 1] + seg_sides[k]
             stations[depth] = stations[depth - 1] + station[v]

@@ -52,6 +52,8 @@ class TrainTable:
     # int64 [pairs, stops]: the stop's own part of each pair bonus, -1 where it is not in
     # that set (``pair_arrays``)
     ports: tuple = ()        # the PortRule of the title (trainrun.routes.ports)
+    cap_cost: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int32))
+    # int32 per stop: what a visit uses of the rules' ``cap`` (0 when it has none)
 
     @property
     def name(self) -> str:
@@ -77,6 +79,8 @@ def train_tables(graph: TrackGraph) -> list[TrainTable]:
         values = [answers.stop_value(position, train, h, node) for h, node in graph.stop_nodes]
         costs = np.array([node.visit_cost * rules.stop_cost.get(node.kind, 1)
                           for _, node in graph.stop_nodes], dtype=np.int32)
+        cap_cost = np.array([node.visit_cost if node.kind in rules.cap_kinds else 0
+                             for _, node in graph.stop_nodes], dtype=np.int32)
         hex_value = [0] * len(graph.hex_ids)
         hex_touch = np.array([rules.hex_touch_cost.get(h, 0) for h in graph.hex_ids],
                              dtype=np.int32)
@@ -105,7 +109,7 @@ def train_tables(graph: TrackGraph) -> list[TrainTable]:
                                  for p, b in enumerate(pairs)], hex_value, len(trains))
         tables.append(TrainTable(trains, rules, np.array(values, dtype=np.int64), costs,
                                  np.array(hex_value, dtype=np.int64), hex_touch, names,
-                                 tuple(pairs), first, second, tuple(ports)))
+                                 tuple(pairs), first, second, tuple(ports), cap_cost))
     return tables
 
 
@@ -192,9 +196,9 @@ def enumerate_routes(graph: TrackGraph, table: TrainTable, max_routes: int = 5_0
         graph.adj_off, graph.adj_seg, graph.adj_to, graph.seg_a, graph.seg_bits,
         graph.seg_sides, graph.seg_hex_off, graph.seg_hex, graph.seg_term_a, graph.seg_term_b,
         graph.passable, graph.station, graph.groups,
-        table.stop_cost, table.stop_value, table.hex_value, table.hex_touch,
-        MODES[r.distance], r.limit, r.pay_limit or 0, r.requires_token, r.min_stops,
-        r.paid_station, max_routes, deadline or 0.0)
+        table.stop_cost, table.cap_cost, table.stop_value, table.hex_value, table.hex_touch,
+        MODES[r.distance], r.limit, -1 if r.cap is None else r.cap, r.pay_limit or 0,
+        r.requires_token, r.min_stops, r.paid_station, max_routes, deadline or 0.0)
     rs = RouteSet(table, *out)
     if table.pairs and len(rs):
         gain, _ = pair_gains(rs.offsets, rs.stops, table.stop_value, graph.station,

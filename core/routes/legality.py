@@ -490,6 +490,11 @@ def _check_distance(train: Train, rules, nodes: list, out: RouteCheck) -> None:
                 else:
                     bad.append(f"a {label} uses distance {out.distance} on its "
                                f"{len(nodes)} stops (its limit is {rules.limit})")
+            capped = sum(n.visit_cost for n in nodes if n.kind in rules.cap_kinds)
+            if rules.cap is not None and capped > rules.cap:
+                kinds = " or ".join(sorted(rules.cap_kinds))
+                bad.append(f"a {label} visits {capped} stops that are {kinds} (its limit "
+                           f"for them is {rules.cap})")
     elif rules.distance == "edges":
         sides = {k for k in out.resources if k[0] == "s"}
         touch = sum(rules.hex_touch_cost.get(h, 0) for h in out.hexes)

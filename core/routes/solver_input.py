@@ -71,4 +71,5 @@ def path_train(graph: TrackGraph, table: TrainTable, bonuses: list,
                      table.hex_touch, r.distance, r.limit, r.pay_limit, r.requires_token,
                      r.min_stops, reach_stops, reach_hexes,
                      np.array([b.scored_only for b in bonuses], dtype=bool),
-                     scoring_rank(table.stop_value, preferred), r.paid_station)
+                     scoring_rank(table.stop_value, preferred), r.paid_station, r.cap,
+                     table.cap_cost)

@@ -64,6 +64,7 @@ def board_key(position: Position, graph=None) -> tuple:
                       s.terminal_b) for s in graph.segments)
     tables = tuple((tuple(t.id for t in table.trains), repr(table.rules),
                     table.stop_value.tobytes(), table.stop_cost.tobytes(),
+                    table.cap_cost.tobytes(),
                     table.hex_value.tobytes(), table.hex_touch.tobytes(),
                     repr(sorted(table.bonus_names.items())))
                    for table in train_tables(graph))

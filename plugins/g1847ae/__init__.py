@@ -5,7 +5,9 @@ Runs are scored by the shared rules (``plugins/defaults.py``, ``docs/rules/commo
 and the bonus families (docs/rules/common.md §9) its ``data/bonuses.json`` declares: the
 coal bonus (+$70 for a route from a coal hex, G7 or H6, to a Z hex, G21 or I21; never a
 6E train) and the local bonus (+$40 from an A hex, B2, B14 or B22, to a B hex, I3 or
-I13: engine ``G1847AE::Game#revenue_for``) are pair bonuses of the shared families.
+I13: engine ``G1847AE::Game#revenue_for``) are pair bonuses of the shared families. The
+3+3 to 6+6 trains visit at most n cities or off-boards and 2n stops, every one paying
+(two rows of the shared distance reading, docs/rules/common.md §4.2).
 
 Private companies' abilities are data (``privates.json``) the shared rules read
 (``trainrun.turn.abilities``); optional rules (``options.json``) are not applied; its game
@@ -31,8 +33,6 @@ def trainrun_title() -> TitleInfo:
     return TitleInfo(name="1847 AE", data=Path(__file__).parent / "data",
                      description="Pfalz, Germany; trains 3, 3+3, 4, 4+4, 5, 5+5, 6E, 6+6",
                      not_modelled=(
-                         "the 3+3, 4+4, 5+5 and 6+6 trains (a limit on cities and another on "
-                         "towns): a position with one is refused",
                          "moves: the rotations a private's lay on a double-town or plain hex "
                          "must connect by (Königsbach, Hochstätten)",
                          "moves: NDB's token price"))
