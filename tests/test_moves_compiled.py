@@ -33,15 +33,9 @@ LINES = [(f"{path.parent.name}/{path.stem}#{d['action']}", d)
          for path in sorted(MOVES.glob("*/*.jsonl")) for d in _lines(path)]
 
 # moment -> the rule trainrun lacks there (each also in the title's TitleInfo.not_modelled)
-PENDING = "the tokens a lay on a trackless multi-city hex lifts, placed again (Tracker " \
-          "pending_tokens)"
 P2 = "P2's token may not go on a hex with track or one a player's private blocks"
 KNOWN: dict[str, str] = {
     "18NL/167050#144": P2, "18NL/18NL_game_end_bankrupt#392": P2,
-    "18NL/167050#204": PENDING, "18NL/18NL_game_end_bankrupt#450": PENDING,
-    # KM's home token on B14, lifted by its own lay of tile 59 there
-    "18DE/18DE_game_end_bankrupt#998": PENDING, "18DE/18DE_game_end_final_phase#364": PENDING,
-    "1856/51745#467": PENDING,              # CV's home token on I12, lifted by its lay of 59
     "1856/51745#477": "the Canadian Government Railway's tokens after the merger that forms it",
     **{f"18JPT/{m}": "Shinjuku F86's two-token city turned onto a one-slot city of the new tile"
        for m in ("18JPT_game_end_bank#68", "18JPT_game_end_bankrupt#308",

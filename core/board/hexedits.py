@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 from trainrun.board.position import CityTokens, PlacedHex
+from trainrun.board.tiles import Tile
 from trainrun.errors import InputError
 
 
@@ -62,3 +63,19 @@ def without_reservations(placed: PlacedHex, holder: str) -> PlacedHex:
     for c in placed.tokens.values():
         c.reserved[:] = [r for r in c.reserved if r != holder]
     return placed
+
+
+def with_tokens_lifted(before: Tile, placed: PlacedHex) -> tuple[PlacedHex, list[str]]:
+    """``placed`` (a tile just laid over ``before``) with its tokens lifted where the lay
+    lifts them, and their holders in city order: track laid on a hex of several cities
+    with none (an OO hex's printed tile) takes the tokens off, for the operator to place
+    each again in the city it picks (engine step/tracker.rb ``update_token!``)."""
+    if before.paths or not placed.tile.paths or sum(
+            n.kind == "city" for n in placed.tile.nodes) < 2:
+        return placed, []
+    lifted = []
+    for city, tokens in sorted(placed.tokens.items()):
+        for holder in tokens.holders():
+            placed = with_token_replaced(placed, city, holder, None)
+            lifted.append(holder)
+    return placed, lifted

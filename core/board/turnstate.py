@@ -4,10 +4,11 @@ A position read for a run needs none of this; a position read to lay track (``tr
 does. Two input forms, as for the rest of a position:
 
 * own format: top-level ``cash`` and ``turn`` ``{lays, upgraded, laid_hexes, step, entity,
-  next_lay, ability}`` (see ``position.schema.json``);
+  next_lay, ability, pending_tokens}`` (see ``position.schema.json``);
 * a line of the legal-move set (``tests/data/moves/FORMAT.md``): ``cash``, ``step``,
-  ``entity`` (with ``entity_type`` ``company`` for a private's ability) and ``allowance``
-  (``laid_this_turn``, ``upgraded_this_turn``, ``laid_hexes``, ``next_lay``, ``ability``).
+  ``entity`` (with ``entity_type`` ``company`` for a private's ability), ``allowance``
+  (``laid_this_turn``, ``upgraded_this_turn``, ``laid_hexes``, ``next_lay``, ``ability``)
+  and ``pending_token`` (``{hexes, company}``).
 """
 from __future__ import annotations
 
@@ -51,7 +52,11 @@ class Turn:
     itself) with that ``ability`` as the position states it (its hexes, tiles, count, ...:
     what it leaves out comes from the title's data for that private,
     ``trainrun.turn.abilities.acting_ability``), and ``next_lay`` when the position states
-    the next lay's right itself (it then wins over the title's list)."""
+    the next lay's right itself (it then wins over the title's list). ``pending_tokens``
+    are the tokens a lay lifted off a trackless hex of several cities, (hex, company) each,
+    first first: in the ``HomeToken`` step the operator places each again in a city of its
+    hex (engine step/tracker.rb ``update_token!``, ``TOKEN_PLACEMENT_ON_TILE_LAY_ENTITY``
+    ``current_operator``)."""
 
     cash: int | None = None
     lays: int = 0
@@ -61,6 +66,7 @@ class Turn:
     entity: str | None = None
     ability: dict | None = None
     next_lay: LayRight | None = None
+    pending_tokens: tuple[tuple[str, str], ...] = ()
 
 
 def _count(value, where: str) -> int:
@@ -100,6 +106,31 @@ def _right(value, where: str) -> LayRight:
                           f"{where}.cannot_reuse_same_hex"))
 
 
+def _pending(value, where: str, known) -> tuple[tuple[str, str], ...]:
+    """``[{hex, company}, ...]`` as (hex, company) pairs."""
+    if not isinstance(value, list):
+        raise InputError(where, f"expected a list of {{hex, company}}, got {value!r}")
+    out = []
+    for i, entry in enumerate(value):
+        if not isinstance(entry, dict) or set(entry) != {"hex", "company"} or not all(
+                isinstance(v, str) for v in entry.values()):
+            raise InputError(f"{where}[{i}]", f"expected {{hex, company}}, got {entry!r}")
+        out.append((_hexes([entry["hex"]], f"{where}[{i}].hex", known)[0], entry["company"]))
+    return tuple(out)
+
+
+def _moves_pending(value, known) -> tuple[tuple[str, str], ...]:
+    """A legal-move line's ``pending_token`` ``{hexes, company}``: one hex, as a lay lifts."""
+    if value is None:
+        return ()
+    if not isinstance(value, dict) or set(value) != {"hexes", "company"}:
+        raise InputError("pending_token", f"expected {{hexes, company}}, got {value!r}")
+    hexes = _hexes(value["hexes"], "pending_token.hexes", known)
+    if len(hexes) != 1 or not isinstance(value["company"], str):
+        raise InputError("pending_token", f"expected one hex and a company, got {value!r}")
+    return ((hexes[0], value["company"]),)
+
+
 def _step(value, where: str) -> str:
     if value not in STEPS:
         raise InputError(where, f"expected one of {', '.join(STEPS)}, got {value!r}")
@@ -136,7 +167,9 @@ def turn_from_own(data: dict, hexes) -> Turn:
                 step=_step(turn.get("step", "Track"), "turn.step"), entity=entity,
                 ability=ability,
                 next_lay=None if turn.get("next_lay") is None
-                else _right(turn["next_lay"], "turn.next_lay"))
+                else _right(turn["next_lay"], "turn.next_lay"),
+                pending_tokens=_pending(turn.get("pending_tokens", []), "turn.pending_tokens",
+                                        hexes))
 
 
 def turn_from_moves(data: dict, hexes) -> Turn:
@@ -152,7 +185,8 @@ def turn_from_moves(data: dict, hexes) -> Turn:
                 laid_hexes=_hexes(allowance.get("laid_hexes", []), "allowance.laid_hexes", hexes),
                 step=_moves_step(data), entity=private, ability=allowance.get("ability"),
                 next_lay=None if allowance.get("next_lay") is None
-                else _right(allowance["next_lay"], "allowance.next_lay"))
+                else _right(allowance["next_lay"], "allowance.next_lay"),
+                pending_tokens=_moves_pending(data.get("pending_token"), hexes))
 
 
 def turn_to_own(turn: Turn) -> dict:
@@ -163,10 +197,10 @@ def turn_to_own(turn: Turn) -> dict:
         out["cash"] = turn.cash
     written = {"lays": turn.lays, "upgraded": turn.upgraded, "laid_hexes": list(turn.laid_hexes),
                "step": turn.step, "entity": turn.entity, "ability": turn.ability,
-               "next_lay": None if turn.next_lay is None else asdict(turn.next_lay)}
-    start = Turn()
-    kept = {k: v for k, v in written.items()
-            if v != (list(start.laid_hexes) if k == "laid_hexes" else getattr(start, k))}
+               "next_lay": None if turn.next_lay is None else asdict(turn.next_lay),
+               "pending_tokens": [{"hex": h, "company": c} for h, c in turn.pending_tokens]}
+    start = {**asdict(Turn()), "laid_hexes": [], "pending_tokens": []}
+    kept = {k: v for k, v in written.items() if v != start[k]}
     if kept:
         out["turn"] = kept
     return out

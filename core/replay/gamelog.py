@@ -577,10 +577,13 @@ class Replay:
             after = apply(self._operator_position(company), move)
             self.board[hex_id] = after.board[hex_id]
             self._paid(company, after)
+            # the tokens the lay lifted (``apply_lay``), for company to place again
+            self.pending_tokens += [(company, h, holder)
+                                    for h, holder in after.turn.pending_tokens]
         self.tile_ids[hex_id] = tile_id
         self._reservations_first(hex_id)
         if company is not None:
-            self._lift_tokens(company, hex_id, placed.tile)
+            self._lift_tokens(company, hex_id, placed.tile)   # a lay made as logged
 
     def _reservations_first(self, hex_id: str) -> None:
         """The tokens a lay moved leave the first slots of each city to the reservations
@@ -600,18 +603,10 @@ class Replay:
             self.board[hex_id] = copy_hex(placed, {**placed.tokens, **moved})
 
     def _lift_tokens(self, company: str, hex_id: str, before: Tile) -> None:
-        """A tile with track laid on one of several cities with none (an OO hex's printed
-        tile): its tokens come off, and ``company`` places each again in the city it picks,
-        its next ``place_token`` (engine step/tracker.rb ``update_token!``)."""
-        placed = self.board[hex_id]
-        if before.paths or not placed.tile.paths or sum(
-                n.kind == "city" for n in placed.tile.nodes) < 2:
-            return
-        for city, tokens in sorted(placed.tokens.items()):
-            for holder in tokens.holders():
-                self.board[hex_id] = hexedits.with_token_replaced(self.board[hex_id], city,
-                                                                  holder, None)
-                self.pending_tokens.append((company, hex_id, holder))
+        """The tokens the lay lifts come off (``hexedits.with_tokens_lifted``), and
+        ``company`` places each again in the city it picks, its next ``place_token``."""
+        self.board[hex_id], lifted = hexedits.with_tokens_lifted(before, self.board[hex_id])
+        self.pending_tokens += [(company, hex_id, holder) for holder in lifted]
 
     def lay_as_logged(self, hex_id: str, tile_id: str, rotation: int) -> None:
         """Tile ``tile_id`` (an engine copy id, ``479P-0``) on ``hex_id`` at ``rotation`` as

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from trainrun.board import hexedits
 from trainrun.board.position import Position
 from trainrun.errors import InputError
 from trainrun.turn.abilities import with_use
@@ -70,8 +71,24 @@ def check_lay(position: Position, hex_id: str, tile_name: str, rotation: int) ->
     return _checked_cost(lay_check(position), hex_id, tile_name, rotation)
 
 
+def _lifting(before: Position, after: Position, hex_id: str) -> Position:
+    """``after`` with the tokens the lay on ``hex_id`` lifts off the board, waiting in the
+    ``HomeToken`` step (``Turn.pending_tokens``; the operator's own back in its stock)."""
+    placed, lifted = hexedits.with_tokens_lifted(before.board[hex_id].tile,
+                                                 after.board[hex_id])
+    if not lifted:
+        return after
+    own = lifted.count(after.company)
+    return dataclasses.replace(
+        after, board={**after.board, hex_id: placed},
+        tokens_left=None if after.tokens_left is None else after.tokens_left + own,
+        turn=dataclasses.replace(after.turn, step="HomeToken", pending_tokens=(
+            *after.turn.pending_tokens, *((hex_id, holder) for holder in lifted))))
+
+
 def apply_lay(position: Position, lay: Lay) -> Position:
-    """The position after ``lay`` (its cost paid, the turn's allowance advanced; a private's
+    """The position after ``lay`` (its cost paid, the turn's allowance advanced, the tokens
+    it lifts waiting to be placed again, ``_lifting``; a private's
     lay spends one of its ability's lays, ``trainrun.turn.special_track``, and the
     position's ``abilities`` say so, ``trainrun.turn.abilities.after_use``); the input is
     unchanged. ``InputError`` when the lay is not legal (see ``check_lay``), or when
@@ -85,6 +102,7 @@ def apply_lay(position: Position, lay: Lay) -> Position:
     upgrade = position.board[lay.hex].tile.color != "white"
     after = dataclasses.replace(position, board=board,
                                 turn=turn.turn_after(lay.hex, upgrade, cost))
+    after = _lifting(position, after, lay.hex)
     if isinstance(turn, SpecialLayCheck):
         after = with_use(position, after, turn.source.type, turn.count_after(),
                          used=True if turn.teleport else None)

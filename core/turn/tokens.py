@@ -13,7 +13,8 @@ The rules, as the 18xx.games engine applies them (its ``Tokener`` and ``City#tok
   ``HomeToken`` step the city lies instead in one of the hexes the title offers as home
   (``trainrun_home_token_hexes``), reached or not, and where no slot is free for it the
   home token may take the place of a token the title names
-  (``trainrun_home_token_replaces``: 1882's, of CN's);
+  (``trainrun_home_token_replaces``: 1882's, of CN's); a token a lay lifted
+  (``Turn.pending_tokens``) goes back into a city of its own hex, placed by the operator;
 * the city has a slot the company may take: one reserved for it, or an empty slot beyond
   those reserved for other companies (a reservation whose company already holds a token
   in the city is spent);
@@ -126,14 +127,25 @@ class _Step:
         self.unreached = answers.token_unreached(position) if self.ability is None and not \
             _home(position) else {}
         self.replaces: frozenset[str] = frozenset()
-        if _home(position):
+        # a token a lay lifted, placed again by the operator (``Turn.pending_tokens``)
+        self.lifted = position.turn.pending_tokens[0] if _home(position) and \
+            position.turn.pending_tokens else None
+        if self.lifted is not None:
+            self.hexes = [self.lifted[0]]
+        elif _home(position):
             self.hexes = [h for h in answers.home_token_hexes(position) if h in position.board]
             self.replaces = answers.home_token_replaces(position)
         elif self.ability and self.ability.hexes:
             self.hexes = [h for h in self.ability.hexes if h in position.board]
 
+    def holder(self) -> str:
+        """Whose token is placed: the lifted token's company, else the operator."""
+        return self.position.company if self.lifted is None else self.lifted[1]
+
     def types(self) -> list[str]:
         """The types of the company's own tokens it may place now ("": normal)."""
+        if self.lifted is not None:
+            return [""]                     # the lifted token itself
         return ([""] if self.stock.normal > 0 else []) + [
             t for t, (left, _, _) in sorted(self.stock.typed.items()) if left]
 
@@ -157,7 +169,7 @@ class _Step:
         """Why the company may not token this city with a token of ``token_type`` ("":
         normal) (the rule and the place), or None."""
         position = self.position
-        company, where = position.company, f"{hex_id} city {index}"
+        company, where = self.holder(), f"{hex_id} city {index}"
         # a typed token's slot and hex are its owner's (``trainrun.turn.token_stock``)
         owner = self.stock.typed.get(token_type, (0, 0, company))[2]
         names = {owner, token_type} if token_type else {company}
@@ -166,6 +178,8 @@ class _Step:
         if self.own_token() and not self.types():
             return f"{company} has no token left"
         if self.hexes is not None and hex_id not in self.hexes:
+            if self.lifted is not None:
+                return f"{company}'s token lifted off {self.lifted[0]} goes back there"
             if self.ability is not None:
                 return f"{self.private} may not place a token on {hex_id}"
             return (f"{hex_id} is not a home {company} may choose "
@@ -251,10 +265,10 @@ def apply_token(position: Position, move: TokenMove) -> Position:
         for i, c in placed.tokens.items()})
     city = board[move.hex].tokens.setdefault(move.city, tokens)
     slot = step.slot(city, step.stock.typed[move.token_type][2] if move.token_type
-                     else position.company)
+                     else step.holder())
     assert slot is not None     # refusal() found a free slot
-    city.slots[slot] = move.token_type or position.company   # a neutral one as neutral
-    for holder in (position.company, *step.names):
+    city.slots[slot] = move.token_type or step.holder()   # a neutral one as neutral
+    for holder in (step.holder(), *step.names):
         if holder in city.reserved:
             city.reserved.remove(holder)
             break
@@ -262,8 +276,13 @@ def apply_token(position: Position, move: TokenMove) -> Position:
         turn = turn_after(position, step.ability, cost)
     else:
         turn = dataclasses.replace(position.turn, cash=None if cash is None else cash - cost)
+    if step.lifted is not None:   # the next lifted token, or back to the company's lays
+        rest = position.turn.pending_tokens[1:]
+        turn = dataclasses.replace(turn, pending_tokens=rest,
+                                   step="HomeToken" if rest else "Track")
     # stated even for the private's token, which is not one of the charter's
-    left = tokens_left(position) - (1 if step.own_token() else 0)
+    left = tokens_left(position) - (1 if step.own_token() and step.holder() == position.company
+                                    else 0)
     after = dataclasses.replace(position, board=board, tokens_left=left, turn=turn)
     if step.ability is not None:
         after = with_use(position, after, ability_kind(position), count_after(step.ability))

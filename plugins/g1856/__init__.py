@@ -43,10 +43,8 @@ def trainrun_title() -> TitleInfo:
     return TitleInfo(name="1856", data=Path(__file__).parent / "data",
                      description="Ontario, Canada; trains 2, 3, 4, 5, 6, D",
                      not_modelled=(
-                         "moves: the tokens a lay on a trackless multi-city hex lifts, to "
-                         "be placed again (engine Tracker pending_tokens)",
                          "moves: the Canadian Government Railway's tokens after the merger "
-                         "that forms it"))
+                         "that forms it",))
 
 
 def _gray_phase(position: Position) -> bool:

@@ -39,7 +39,4 @@ from trainrun.plugins.g1817 import (  # noqa: F401  (registered as this title's 
 @hookimpl
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="18DE", data=Path(__file__).parent / "data",
-                     description="Germany; trains 2, 2+, 3, 4, 5, 6, 7, 8",
-                     not_modelled=(
-                         "moves: the tokens a lay on a trackless multi-city hex lifts, to "
-                         "be placed again (engine Tracker pending_tokens)",))
+                     description="Germany; trains 2, 2+, 3, 4, 5, 6, 7, 8")

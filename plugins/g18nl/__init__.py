@@ -29,10 +29,8 @@ def trainrun_title() -> TitleInfo:
     return TitleInfo(name="18NL", data=Path(__file__).parent / "data",
                      description="Netherlands; trains 2, 3, 4, 5, 6, D",
                      not_modelled=(
-                         "moves: the tokens a lay on a trackless multi-city hex lifts, to "
-                         "be placed again (engine Tracker pending_tokens)",
                          "moves: P2's token may not go on a hex with track or one a "
-                         "player's private blocks (its SpecialToken step)"))
+                         "player's private blocks (its SpecialToken step)",))
 
 
 @hookimpl
