@@ -13,15 +13,17 @@ Albany.
 """
 import dataclasses
 import json
+from fractions import Fraction
 
 import pytest
-from lay_moments import MOVES, lay_lines, read_moment
+from lay_moments import MOVES, compiled_moment, lay_lines, read_moment
 
 from trainrun import read_position
 from trainrun.errors import InputError
 from trainrun.formats.own_format import position_to_own
 from trainrun.turn.lay_moves import apply_lay
 from trainrun.turn.lays import Lay
+from trainrun.turn.special_token import TokenAbility, price
 from trainrun.turn.tokens import TokenMove, apply_token, legal_tokens, tokens_left
 
 STAGECOACH = "Albany-Schenectady Stagecoach Line"
@@ -125,3 +127,15 @@ def test_the_stagecoach_moment_survives_the_own_format():
     again = read_position(json.dumps(position_to_own(position)))
     assert again.turn.step == "SpecialToken" and again.turn.entity == STAGECOACH
     assert legal_tokens(again) == legal_tokens(position) == [TokenMove("F20", 0, 0)]
+
+
+def test_a_discounted_token_costs_the_price_less_its_fraction():
+    # 1847 AE game_end_bank action 158: Weidenthal's token (discount 0.5, engine
+    # Ability::Token#price) where L reaches the city: half of the charter's next $80
+    data = compiled_moment("1847AE", "1847AE_game_end_bank", 158)
+    moves = [m.to_dict() for m in legal_tokens(read_position(data))]
+    assert moves == data["legal"] and {m["cost"] for m in moves} == {40}
+    half = TokenAbility(discount=Fraction(1, 2))
+    assert price(half, True, 80) == 40 and price(half, False, 80) == 80
+    with pytest.raises(InputError, match="not a whole price"):
+        price(half, True, 45)

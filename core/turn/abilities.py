@@ -38,6 +38,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, ClassVar
 
 from trainrun.board.position import Position
@@ -104,11 +105,14 @@ class TokenAbility(Ability):
     """``token``: a token in a city of its ``hexes`` (any when none are listed; only city
     ``city`` when given), reached only with ``connected``, for ``price`` where the company
     reaches it and ``teleport_price`` elsewhere (the title's token cost when neither is
-    given); one of the company's own tokens with ``from_owner``, else one it brings."""
+    given), or where it reaches it the title's price less the fraction ``discount``
+    (1847 AE's Weidenthal: half); one of the company's own tokens with ``from_owner``,
+    else one it brings."""
 
     type: ClassVar[str] = "token"
     hexes: tuple[str, ...] = ()
     price: int | None = None
+    discount: Fraction | None = None
     teleport_price: int | None = None
     connected: bool = False
     from_owner: bool = False
@@ -195,6 +199,12 @@ def _amount(value, where: str, title: Title) -> int:
     return value
 
 
+def _fraction(value, where: str, title: Title) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+        raise InputError(where, f"expected a fraction from 0 to 1, got {value!r}")
+    return Fraction(value).limit_denominator(1000)
+
+
 def _when(value, where: str, title: Title) -> tuple[str, ...]:
     times = [value] if isinstance(value, str) else value
     if not isinstance(times, list) or not all(isinstance(t, str) for t in times):
@@ -223,6 +233,7 @@ FIELDS: dict[type[Ability], dict[str, Reader]] = {
     TeleportAbility: {"hexes": _hexes, "tiles": _tiles, "cost": _amount,
                       "free_tile_lay": _flag, "from_owner": _flag, "used": _flag},
     TokenAbility: {"hexes": _hexes, "price": _amount, "teleport_price": _amount,
+                   "discount": _fraction,
                    "connected": _flag, "from_owner": _flag, "city": _amount,
                    "extra_action": _flag, "closed_when_used_up": _flag},
     BlocksHexes: {"hexes": _hexes},

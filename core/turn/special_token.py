@@ -16,7 +16,8 @@ ability changes (engine ``Step::SpecialToken``, ``Tokener#place_token``):
 * which token: one the ability brings, not one of the company's (with ``from_owner``: one
   of the company's, so it needs one left);
 * cost: ``price`` in a city the company reaches, ``teleport_price`` elsewhere; the title's
-  token cost when the ability states neither;
+  token cost when the ability states neither, less the fraction ``discount`` where the
+  company reaches the city (1847 AE's Weidenthal: half);
 * afterwards: the ability has one token fewer; with no ``count`` it places one token (the
   18NY Stagecoach closes once placed: docs/rules/18ny.md §8), and the step returns to the
   company's ``Token`` once the ability is spent.
@@ -67,12 +68,20 @@ def special_token_step(position: Position) -> bool:
     return position.turn.step == STEP
 
 
-def price(ability: TokenAbility, reached: bool) -> int | None:
-    """What the ability's token costs in a city the company reaches or not (None: the
-    title's token cost)."""
+def price(ability: TokenAbility, reached: bool, base: int) -> int:
+    """What the ability's token costs in a city the company reaches or not, ``base`` the
+    title's token cost there (engine ``Ability::Token#price``: a ``discount`` takes its
+    fraction of ``base`` off where the company reaches the city)."""
+    if reached and ability.discount is not None:
+        cost = base - base * ability.discount
+        if cost.denominator != 1:
+            raise InputError("token", f"a discount of {ability.discount} off ${base} is "
+                                      f"not a whole price")
+        return int(cost)
     if reached and ability.price is not None:
         return ability.price
-    return ability.teleport_price if ability.teleport_price is not None else ability.price
+    amount = ability.teleport_price if ability.teleport_price is not None else ability.price
+    return base if amount is None else amount
 
 
 def turn_after(position: Position, ability: TokenAbility, cost: int) -> Turn:

@@ -208,9 +208,8 @@ class _Step:
         if _home(position):
             return 0
         if self.ability is not None:
-            amount = price(self.ability, position.node_id(hex_id, index) in self.reached)
-            if amount is not None:
-                return amount
+            return price(self.ability, position.node_id(hex_id, index) in self.reached,
+                         answers.token_cost(position, hex_id, index))
         if hex_id in self.unreached and position.node_id(hex_id, index) not in self.reached:
             return self.unreached[hex_id]
         return answers.token_cost(position, hex_id, index)
