@@ -46,7 +46,6 @@ KNOWN: dict[str, str] = {
     **{f"1847AE/1847AE_game_end_bankrupt#{a}": "a private's lay on a double-town or plain "
        "hex: the rotations its track must connect by (Königsbach, Hochstätten)"
        for a in (179, 198)},
-    "1847AE/1847AE_game_end_bankrupt#211": "NDB's token price ($30, not its charter's next)",
     "18MEX/13315#379": "NdM's token price after its merger (its exchange tokens are not in "
                        "a position)",
     **{f"1882/{m}": "the North West Rebellion private's token move and its lay (step "

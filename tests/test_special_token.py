@@ -139,3 +139,18 @@ def test_a_discounted_token_costs_the_price_less_its_fraction():
     assert price(half, True, 80) == 40 and price(half, False, 80) == 80
     with pytest.raises(InputError, match="not a whole price"):
         price(half, True, 45)
+
+
+def test_a_held_token_ability_prices_the_company_own_token_by_itself():
+    # 1847 AE game_end_bankrupt action 211: NDB holds Weidenthal (token ability, when
+    # "token", discount 0.5); in NDB's own Token step the engine applies it by itself
+    # (Tokener#adjust_token_price_ability!): every city costs half the charter's $60, and
+    # placing one spends the ability, which closes Weidenthal (closed_when_used_up)
+    data = compiled_moment("1847AE", "1847AE_game_end_bankrupt", 211)
+    position = read_position(data)
+    assert [m.to_dict() for m in legal_tokens(position)] == data["legal"]
+    assert {m["cost"] for m in data["legal"]} == {30}
+    after = apply_token(position, TokenMove(data["recorded"]["hex"], data["recorded"]["city"]))
+    assert after.turn.cash == data["cash"] - 30
+    assert "W" in position.privates and "W" not in after.privates
+    assert {m.cost for m in legal_tokens(dataclasses.replace(after, tokens_left=1))} == {60}

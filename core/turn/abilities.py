@@ -255,7 +255,7 @@ PASSED_OVER = frozenset({"type", "description", "desc_detail", "remove", "use_ac
 NOT_FOLLOWED: dict[str, dict[str, object]] = {
     "": {"count_per_or": None, "on_phase": None, "after_phase": None},
     "tile_lay": {"lay_count": None, "upgrade_count": None, "combo_entities": []},
-    "token": {"discount": None, "neutral": False, "cheater": False, "extra_slot": False,
+    "token": {"neutral": False, "cheater": False, "extra_slot": False,
               "special_only": False, "check_tokenable": True, "same_hex_allowed": False},
 }
 
@@ -625,14 +625,16 @@ def acting_ability(position: Position, kinds: tuple[str, ...]) -> dict | None:
 # ---- a use recorded -----------------------------------------------------------------------
 
 def after_use(position: Position, kind: str, count: int | None,
-              used: bool | None = None) -> tuple[tuple, dict]:
+              used: bool | None = None, private: str | None = None) -> tuple[tuple, dict]:
     """(``abilities``, ``privates``) of the position once the private using its ability
     (``turn.entity``) has used its ``kind`` ability, leaving ``count`` uses (and ``used``):
     its entry in ``position.abilities`` says so (added, naming the private, where the
     position had none); a private that closes when used up (``closed_when_used_up``)
-    leaves ``privates``. Unchanged for a private the title's data does not have."""
+    leaves ``privates``. Unchanged for a private the title's data does not have.
+    ``private`` names another private than ``turn.entity`` (one whose ability the engine
+    applied by itself, ``automatic_token_abilities``)."""
     title = position.title
-    sym = private_sym(title, position.turn.entity)
+    sym = private_sym(title, position.turn.entity if private is None else private)
     if sym is None:
         return position.abilities, position.privates
     mine = next((h for h in held(position) if h.private == sym
@@ -660,10 +662,10 @@ def after_use(position: Position, kind: str, count: int | None,
 
 
 def with_use(position: Position, after: Position, kind: str, count: int | None,
-             used: bool | None = None) -> Position:
+             used: bool | None = None, private: str | None = None) -> Position:
     """``after`` (the position once ``position``'s private used its ability) with the use
     recorded (``after_use``)."""
-    abilities, privates = after_use(position, kind, count, used)
+    abilities, privates = after_use(position, kind, count, used, private)
     return dataclasses.replace(after, abilities=abilities, privates=privates)
 
 
@@ -722,6 +724,21 @@ def usable(position: Position) -> list[Usable]:
         elif isinstance(ability, TokenAbility) and _now(ability, h.holder, TOKEN_TIMES):
             out.append(Usable(h, "SpecialToken"))
     return out
+
+
+def automatic_token_abilities(position: Position) -> list[tuple[str, TokenAbility]]:
+    """The ``token`` abilities the engine applies by itself to the company's own token in
+    its ``Token`` step (``Tokener#adjust_token_price_ability!``: the first whose hexes and
+    city fit prices the token and is spent), with their privates' syms: those of privates
+    the company holds (the position's ``privates`` says so: an ability entry alone does
+    not say which private it is of), with uses left, not ``special_only``, whose time names
+    the token step or the company's turn."""
+    return [(h.private, h.ability) for h in held(position)
+            if isinstance(h.ability, TokenAbility)
+            and "company" in (position.privates.get(h.private), position.privates.get(h.name))
+            and h.ability.count != 0 and not h.data.get("special_only")
+            and owner_fits(h.ability.owner_type, h.holder)
+            and set(h.ability.when) & TOKEN_TIMES["company"]]
 
 
 def find_usable(position: Position, private: str, step: str) -> Usable:

@@ -24,7 +24,10 @@ The rules, as the 18xx.games engine applies them (its ``Tokener`` and ``City#tok
   position states it (a home token is free).
 
 A private placing a token with its ability (step ``SpecialToken``) changes some of these
-(``trainrun.turn.special_token``).
+(``trainrun.turn.special_token``). In the company's own token step a token ability of a
+private it holds, timed for that step or its turn, applies by itself where its hexes fit:
+it prices the token and is spent (``automatic_token_abilities``; 1847 AE's Weidenthal
+halves the price).
 """
 from __future__ import annotations
 
@@ -34,7 +37,13 @@ from dataclasses import dataclass
 from trainrun.board.position import CityTokens, Position
 from trainrun.errors import InputError
 from trainrun.hooks import answers
-from trainrun.turn.abilities import private_name, private_sym, with_use
+from trainrun.turn.abilities import (
+    TokenAbility,
+    automatic_token_abilities,
+    private_name,
+    private_sym,
+    with_use,
+)
 from trainrun.turn.hex_reservations import hex_reservation_refusal
 from trainrun.turn.special_token import (
     ability_kind,
@@ -126,6 +135,8 @@ class _Step:
         self.reached: set[str] = set() if _home(position) else connected_nodes(position)
         self.unreached = answers.token_unreached(position) if self.ability is None and not \
             _home(position) else {}
+        self.automatic = automatic_token_abilities(position) if self.ability is None and \
+            not _home(position) else []
         self.replaces: frozenset[str] = frozenset()
         # a token a lay lifted, placed again by the operator (``Turn.pending_tokens``)
         self.lifted = position.turn.pending_tokens[0] if _home(position) and \
@@ -201,6 +212,16 @@ class _Step:
                 t for _, _, t in _cities(position, [hex_id])], company)
         return None
 
+    def applied(self, hex_id: str, index: int,
+                token_type: str = "") -> tuple[str, TokenAbility] | None:
+        """The private's ability the engine applies by itself to the company's normal
+        token in this city, where the company reaches it (``automatic_token_abilities``),
+        or None."""
+        if token_type or self.position.node_id(hex_id, index) not in self.reached:
+            return None
+        return next(((sym, a) for sym, a in self.automatic if (not a.hexes or hex_id in
+                     a.hexes) and a.city in (None, index)), None)
+
     def cost(self, hex_id: str, index: int, token_type: str = "") -> int:
         position = self.position
         if token_type:
@@ -210,6 +231,8 @@ class _Step:
         if self.ability is not None:
             return price(self.ability, position.node_id(hex_id, index) in self.reached,
                          answers.token_cost(position, hex_id, index))
+        if (auto := self.applied(hex_id, index, token_type)) is not None:
+            return price(auto[1], True, answers.token_cost(position, hex_id, index))
         if hex_id in self.unreached and position.node_id(hex_id, index) not in self.reached:
             return self.unreached[hex_id]
         return answers.token_cost(position, hex_id, index)
@@ -285,4 +308,6 @@ def apply_token(position: Position, move: TokenMove) -> Position:
     after = dataclasses.replace(position, board=board, tokens_left=left, turn=turn)
     if step.ability is not None:
         after = with_use(position, after, ability_kind(position), count_after(step.ability))
+    elif (auto := step.applied(move.hex, move.city, move.token_type)) is not None:
+        after = with_use(position, after, "token", count_after(auto[1]), private=auto[0])
     return after

@@ -34,8 +34,7 @@ def trainrun_title() -> TitleInfo:
                      description="Pfalz, Germany; trains 3, 3+3, 4, 4+4, 5, 5+5, 6E, 6+6",
                      not_modelled=(
                          "moves: the rotations a private's lay on a double-town or plain hex "
-                         "must connect by (Königsbach, Hochstätten)",
-                         "moves: NDB's token price"))
+                         "must connect by (Königsbach, Hochstätten)",))
 
 
 @hookimpl
