@@ -43,9 +43,6 @@ KNOWN: dict[str, str] = {
                  "18JPT_game_end_bankrupt#484")},
     **{f"18FL/{m}": "TC's token ability is not followed"
        for m in ("18FL_game_end_bank#55", "18FL_game_end_bankrupt#43")},
-    **{f"1847AE/1847AE_game_end_bankrupt#{a}": "a private's lay on a double-town or plain "
-       "hex: the rotations its track must connect by (Königsbach, Hochstätten)"
-       for a in (179, 198)},
     "18MEX/13315#379": "NdM's token price after its merger (its exchange tokens are not in "
                        "a position)",
     **{f"1882/{m}": "the North West Rebellion private's token move and its lay (step "

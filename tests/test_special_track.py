@@ -12,7 +12,7 @@ Albany Iron Works (only lays paying for water, up to $80 off it: docs/rules/18ny
 import dataclasses
 
 import pytest
-from lay_moments import engine_lays, lay_lines, our_lays, read_moment
+from lay_moments import compiled_moment, engine_lays, lay_lines, our_lays, read_moment
 
 from trainrun.errors import InputError
 from trainrun.turn.lay_moves import apply_lay, check_lay, legal_lays
@@ -175,3 +175,15 @@ def test_a_lay_of_its_own_pays_no_fee_for_an_upgrade_either():
         fee = right.upgrade_cost if upgrade else right.cost
         assert lay.cost == paid[key] - fee, key
     assert upgrades > 0
+
+
+def test_a_reachable_private_lay_meets_the_companys_track():
+    # 1847 AE bankrupt#179: Saar reaches F10 from G9 (side 0) and E11 (side 3) only;
+    # Königsbach's ability is `reachable`, and the engine refuses a lay whose track leaves
+    # the hex off Saar's network ("Track laid must be connected to one of Saar's
+    # stations", Tracker#lay_tile): double town 1 at rotation 0 (exits 0 1 3 4) is laid,
+    # at rotation 1 (exits 1 2 4 5) it is refused
+    moment = read_moment(compiled_moment("1847AE", "1847AE_game_end_bankrupt", 179))
+    assert check_lay(moment, "F10", "1", 0) == 0
+    with pytest.raises(InputError, match="the track on F10 must connect to Saar's network"):
+        check_lay(moment, "F10", "1", 1)

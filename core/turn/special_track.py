@@ -17,7 +17,8 @@ position states win. The operating company pays. Against the company's own lay
 * which tiles: its ``tiles`` (all when none are listed), of the phase's colours; with
   ``special`` (the engine's default) a tile need only follow the colour order and keep the
   old track (labels and city counts are not asked);
-* no new-track rule (the engine asks it of companies only);
+* no new-track rule (the engine asks it of companies only); with ``reachable``, the new
+  tile's track must meet the company's network (but on its home hex);
 * cost: with ``free`` the lay's fee only (none for a lay of its own), else the usual cost
   less ``discount``; its ``cost`` on top;
 * laying: the markers change as the title says (``trainrun_special_lay_markers``: 1817's
@@ -103,8 +104,8 @@ class SpecialLayCheck(LayCheck):
         self.ability = ability = as_lay(self.source)
         if not ability.consume_tile_lay:
             self.right = OWN_LAY
+        own = self.own_sides = self.reach.sides
         if ability.hexes:
-            own = self.reach.sides
             if special_lay_reached_sides(position):
                 neighbors = {h: own[h] for h in ability.hexes if h in own}
             else:
@@ -175,8 +176,21 @@ class SpecialLayCheck(LayCheck):
         return tile.name in self.ability.tiles
 
     def kept_refusal(self, hex_id: str, tile: Tile, rotation: int) -> str | None:
-        return super().kept_refusal(hex_id, tile, rotation) or self.connect_refusal(
-            hex_id, tile, rotation)
+        return (super().kept_refusal(hex_id, tile, rotation)
+                or self.reached_refusal(hex_id, tile, rotation)
+                or self.connect_refusal(hex_id, tile, rotation))
+
+    def reached_refusal(self, hex_id: str, tile: Tile, rotation: int) -> str | None:
+        """With ``reachable``, the new tile's track meets the company's network: the hex is
+        one the company reaches once the tile lies there (engine ``Tracker#lay_tile``), on
+        any hex but the company's one home hex."""
+        company = self.position.company
+        if (not self.ability.reachable or self.teleport
+                or self.position.title.companies.get(company, {}).get("home") == hex_id):
+            return None
+        if self.own_sides.get(hex_id, frozenset()) & set().union(*path_exits(tile, rotation)):
+            return None
+        return f"the track on {hex_id} must connect to {company}'s network"
 
     def connect_refusal(self, hex_id: str, tile: Tile, rotation: int) -> str | None:
         """A path of the new tile meets a path of a tile the private laid this turn."""

@@ -31,10 +31,7 @@ LATE_HEX, LATE_HEX_PHASES = "E9", ("5", "5+5", "6E", "6+6")
 @hookimpl
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="1847 AE", data=Path(__file__).parent / "data",
-                     description="Pfalz, Germany; trains 3, 3+3, 4, 4+4, 5, 5+5, 6E, 6+6",
-                     not_modelled=(
-                         "moves: the rotations a private's lay on a double-town or plain hex "
-                         "must connect by (Königsbach, Hochstätten)",))
+                     description="Pfalz, Germany; trains 3, 3+3, 4, 4+4, 5, 5+5, 6E, 6+6")
 
 
 @hookimpl
