@@ -37,7 +37,7 @@ from trainrun.plugins.defaults import (
 )
 from trainrun.plugins.hookspecs import hookimpl
 from trainrun.routes.graph import track_network
-from trainrun.turn.abilities import private_sym
+from trainrun.turn.abilities import blocking_refusal, private_sym
 from trainrun.turn.lays import (
     crossed_borders,
     default_terrain_cost,
@@ -47,6 +47,7 @@ from trainrun.turn.lays import (
     path_exits,
     tiles_left_in_box,
 )
+from trainrun.turn.special_token import token_ability_of as special_token_ability
 from trainrun.turn.tokens import free_slot, tokens_left, tokens_on_board
 from trainrun.turn.walk import hexes_to_nearest
 
@@ -64,7 +65,7 @@ __all__ = [
     # shared helpers
     "answers", "node_hex", "tile_from_dict", "opposite", "exits", "path_exits",
     "crossed_borders", "tiles_left_in_box", "tokens_left", "tokens_on_board", "free_slot",
-    "private_sym", "hexes_to_nearest", "track_network",
+    "private_sym", "special_token_ability", "blocking_refusal", "hexes_to_nearest", "track_network",
     # defaults
     "default_stop_value", "default_company_stations", "default_lay_colours",
     "default_lay_budget", "default_terrain_cost", "default_upgrades_to", "shared_upgrades_to",
@@ -142,6 +143,12 @@ EXPORTS: dict[str, dict[str, str]] = {
                      "a free one no other reservation holds), or None.",
         "private_sym": "The sym of a private company named by its sym or its name (a "
                        "position's turn names the private acting), or None.",
+        "special_token_ability": "The token ability of the private using it (step "
+                                 "`SpecialToken`): its hexes, prices, `from_owner`, "
+                                 "`extra_slot`, ...",
+        "blocking_refusal": "Why no tile may go on a hex: a private blocking it "
+                            "(`blocks_hexes`) is held by a holder of its `owner_type`; or "
+                            "None.",
         "hexes_to_nearest": "The fewest hexes, less one, a track walk from a node covers up "
                             "to a stop in one of `hexes`, those in `free` not counted.",
         "track_network": "The company's track graph as a networkx graph: a node per stop, an "

@@ -21,6 +21,7 @@ from trainrun.turn.lays import (
     default_upgrades_to,
     future_label,
 )
+from trainrun.turn.special_token import token_ability_of
 from trainrun.turn.special_track import special_lay
 from trainrun.turn.token_stock import token_stock, tokens_left
 from trainrun.turn.tokens import tokens_on_board
@@ -210,6 +211,11 @@ def trainrun_home_token_hexes(position: Position) -> list[str]:
 @hookimpl
 def trainrun_home_token_replaces(position: Position) -> frozenset[str]:
     return frozenset()
+
+
+@hookimpl
+def trainrun_special_token_own(position: Position) -> bool:
+    return token_ability_of(position).from_owner
 
 
 @hookimpl

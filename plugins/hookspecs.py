@@ -67,7 +67,8 @@ GROUPS: dict[str, tuple[str, tuple[str, ...]]] = {
     "turn": ("The turn: trains, tokens and tile lays", (
         "trainrun_next_train", "trainrun_token_cost", "trainrun_token_unreached",
         "trainrun_charter_tokens_placed",
-        "trainrun_home_token_hexes", "trainrun_home_token_replaces", "trainrun_tile_lays",
+        "trainrun_home_token_hexes", "trainrun_home_token_replaces",
+        "trainrun_special_token_refusal", "trainrun_special_token_own", "trainrun_tile_lays",
         "trainrun_lay_rules",
         "trainrun_lay_colours", "trainrun_upgrades_to", "trainrun_lay_refusal",
         "trainrun_rotation_refusal", "trainrun_track_kept", "trainrun_special_lay_connects",
@@ -225,6 +226,24 @@ def trainrun_home_token_replaces(position: Position) -> frozenset[str]:
     board). Called once when the legal tokens of that step are listed. Default: none; 1882's
     home token replaces one of CN's, its own or a neutral one (engine
     ``G1882::Step::HomeToken#can_replace_token?``)."""
+
+
+@hookspec
+def trainrun_special_token_refusal(position: Position, hex_id: str) -> str | None:
+    """Give the reason the private using its token ability (``turn.entity``, step
+    ``SpecialToken``) may not place its token on ``hex_id``, beyond its ability's hexes
+    and the shared token rules, or None. Called once per candidate hex when its legal
+    tokens are listed. Default: none; 18NL's P2 tokens no hex with track nor one a
+    player's private blocks (engine ``G18NL::Step::SpecialToken#available_hex``)."""
+
+
+@hookspec(firstresult=True)
+def trainrun_special_token_own(position: Position) -> bool:
+    """Say whether the token the private using its token ability places (step
+    ``SpecialToken``) is one of the operating company's own, from its charter, rather
+    than one the ability brings. Called once when its legal tokens are listed. Default:
+    the ability's ``from_owner``; 18FL's Terminal Company, held by a player, brings a
+    token of its own (engine ``G18FL::Step::SpecialToken#available_tokens``)."""
 
 
 @hookspec(firstresult=True)

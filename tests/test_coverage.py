@@ -72,8 +72,10 @@ def test_the_command_prints_each_title_and_its_json():
 
 
 def test_a_private_ability_not_read_is_refused_where_it_is_used():
-    # 18NL 167050#144: P2 places its token (SpecialToken); its ability's special_only,
-    # which the shared rules do not follow, makes every answer there a guess: refused
+    # 18NL 167050#144: P2 places its token (SpecialToken). Given a field the shared rules
+    # do not follow (``cheater``: a token in a full city, engine City#tokenable?), every
+    # answer there would be a guess: refused, naming the field
+    import dataclasses
     import pathlib
 
     import pytest
@@ -83,6 +85,13 @@ def test_a_private_ability_not_read_is_refused_where_it_is_used():
     from trainrun.turn.tokens import legal_tokens
     path = pathlib.Path(__file__).parent / "data" / "moves_compiled" / "18NL" / "167050.jsonl"
     line = next(d for d in map(json.loads, path.read_text().splitlines()) if d["action"] == 144)
+    position = read_position(line)
+    assert legal_tokens(position)            # followed as it is
+    p2 = position.title.privates["P2"]
+    cheating = {**p2, "abilities": [{**a, "cheater": True} if a["type"] == "token" else a
+                                    for a in p2["abilities"]]}
+    title = dataclasses.replace(position.title,
+                                privates={**position.title.privates, "P2": cheating})
     with pytest.raises(InputError, match=r"P2's token ability is not followed by trainrun "
-                                         r"\(special_only=True"):
-        legal_tokens(read_position(line))
+                                         r"\(cheater=True"):
+        legal_tokens(dataclasses.replace(position, title=title))

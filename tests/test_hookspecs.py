@@ -32,6 +32,8 @@ HOOKS = {
     "trainrun_next_train": True,
     "trainrun_home_token_hexes": True,
     "trainrun_home_token_replaces": True,
+    "trainrun_special_token_refusal": False,
+    "trainrun_special_token_own": True,
     "trainrun_token_unreached": True,
     "trainrun_charter_tokens_placed": True,
     "trainrun_lay_budget": True,

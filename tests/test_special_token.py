@@ -136,9 +136,9 @@ def test_a_discounted_token_costs_the_price_less_its_fraction():
     moves = [m.to_dict() for m in legal_tokens(read_position(data))]
     assert moves == data["legal"] and {m["cost"] for m in moves} == {40}
     half = TokenAbility(discount=Fraction(1, 2))
-    assert price(half, True, 80) == 40 and price(half, False, 80) == 80
+    assert price(half, True, lambda: 80) == 40 and price(half, False, lambda: 80) == 80
     with pytest.raises(InputError, match="not a whole price"):
-        price(half, True, 45)
+        price(half, True, lambda: 45)
 
 
 def test_a_held_token_ability_prices_the_company_own_token_by_itself():
@@ -154,3 +154,35 @@ def test_a_held_token_ability_prices_the_company_own_token_by_itself():
     assert after.turn.cash == data["cash"] - 30
     assert "W" in position.privates and "W" not in after.privates
     assert {m.cost for m in legal_tokens(dataclasses.replace(after, tokens_left=1))} == {60}
+
+
+def test_an_extra_slot_token_goes_beside_the_citys_slots():
+    # 18FL game_end_bank action 55: LN uses the Terminal Company (a player's private;
+    # token ability extra_action, extra_slot, price 0). K28's one slot holds FECR, yet
+    # the engine accepts K28: the token takes a slot of its own (City#place_token with
+    # extra_slot) and is a new token, not one of LN's charter (G18FL::Step::SpecialToken
+    # #available_tokens). B5, where LN already has a token, is refused (one per hex).
+    data = {k: v for k, v in compiled_moment("18FL", "18FL_game_end_bank", 55).items()
+            if k != "tokens_left"}          # null: the token's owner is a player
+    position = read_position(data)
+    moves = [m.to_dict() for m in legal_tokens(position)]
+    assert moves == data["legal"] and {"hex": "K28", "city": 0, "cost": 0} in moves
+    after = apply_token(position, TokenMove("K28", 0, 0))
+    city = after.board["K28"].tokens[0]
+    assert (city.slots, city.extra) == (["FECR"], ["LN"])
+    assert tokens_left(after) == tokens_left(position)
+    with pytest.raises(InputError, match="LN already has a token in B5"):
+        apply_token(position, TokenMove("B5", 0, 0))
+
+
+def test_p2_tokens_no_hex_with_track_nor_one_a_players_private_blocks():
+    # 18NL 167050 action 144: of P2's hexes, E4 has track and F9, F19 are blocked by P3
+    # and P4, which players hold (engine G18NL::Step::SpecialToken#available_hex); the
+    # engine offers F15, H13 city 1, I10, I4, J5, K10
+    position = read_position(compiled_moment("18NL", "167050", 144))
+    assert {m.hex for m in legal_tokens(position)} == {"F15", "H13", "I10", "I4", "J5", "K10"}
+    with pytest.raises(InputError, match="P2 may not place a token on E4: it has track"):
+        apply_token(position, TokenMove("E4", 0, 0))
+    with pytest.raises(InputError, match="P2 may not place a token on F9: blocked by P3, "
+                                         "held by a player"):
+        apply_token(position, TokenMove("F9", 0, 0))

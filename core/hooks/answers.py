@@ -274,6 +274,20 @@ def token_unreached(position: Position) -> dict[str, int]:
         position).trainrun_token_unreached(position=position))
 
 
+def special_token_refusal(position: Position, hex_id: str) -> str | None:
+    """Why the title refuses the private's token on ``hex_id``, the first plugin's reason
+    (``trainrun_special_token_refusal``), or None."""
+    return _first_reason(_hook(position).trainrun_special_token_refusal(
+        position=position, hex_id=hex_id))
+
+
+def special_token_own(position: Position) -> bool:
+    """Whether the private's token is one of the company's own
+    (``trainrun_special_token_own``)."""
+    return bool(_kept(position, ("special_token_own",), lambda: _hook(
+        position).trainrun_special_token_own(position=position)))
+
+
 def home_token_replaces(position: Position) -> frozenset[str]:
     """The holders whose token a home token may take the place of
     (``trainrun_home_token_replaces``)."""

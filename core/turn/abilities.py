@@ -107,7 +107,8 @@ class TokenAbility(Ability):
     reaches it and ``teleport_price`` elsewhere (the title's token cost when neither is
     given), or where it reaches it the title's price less the fraction ``discount``
     (1847 AE's Weidenthal: half); one of the company's own tokens with ``from_owner``,
-    else one it brings."""
+    else one it brings; with ``extra_slot`` in a slot of its own beside the city's, with
+    ``special_only`` never applied by itself to the company's own token."""
 
     type: ClassVar[str] = "token"
     hexes: tuple[str, ...] = ()
@@ -118,6 +119,8 @@ class TokenAbility(Ability):
     from_owner: bool = False
     city: int | None = None
     extra_action: bool = False
+    extra_slot: bool = False
+    special_only: bool = False
     closed_when_used_up: bool = False
 
 
@@ -235,7 +238,8 @@ FIELDS: dict[type[Ability], dict[str, Reader]] = {
     TokenAbility: {"hexes": _hexes, "price": _amount, "teleport_price": _amount,
                    "discount": _fraction,
                    "connected": _flag, "from_owner": _flag, "city": _amount,
-                   "extra_action": _flag, "closed_when_used_up": _flag},
+                   "extra_action": _flag, "extra_slot": _flag, "special_only": _flag,
+                   "closed_when_used_up": _flag},
     BlocksHexes: {"hexes": _hexes},
     AssignHexes: {"hexes": _hexes, "cost": _amount, "closed_when_used_up": _flag},
     HexBonus: {"hexes": _hexes, "amount": _amount},
@@ -255,8 +259,8 @@ PASSED_OVER = frozenset({"type", "description", "desc_detail", "remove", "use_ac
 NOT_FOLLOWED: dict[str, dict[str, object]] = {
     "": {"count_per_or": None, "on_phase": None, "after_phase": None},
     "tile_lay": {"lay_count": None, "upgrade_count": None, "combo_entities": []},
-    "token": {"neutral": False, "cheater": False, "extra_slot": False,
-              "special_only": False, "check_tokenable": True, "same_hex_allowed": False},
+    "token": {"neutral": False, "cheater": False, "check_tokenable": True,
+              "same_hex_allowed": False},
 }
 
 # Types that change nothing of routes, lays or tokens (a reservation's slot is on the
@@ -736,7 +740,7 @@ def automatic_token_abilities(position: Position) -> list[tuple[str, TokenAbilit
     return [(h.private, h.ability) for h in held(position)
             if isinstance(h.ability, TokenAbility)
             and "company" in (position.privates.get(h.private), position.privates.get(h.name))
-            and h.ability.count != 0 and not h.data.get("special_only")
+            and h.ability.count != 0 and not h.ability.special_only
             and owner_fits(h.ability.owner_type, h.holder)
             and set(h.ability.when) & TOKEN_TIMES["company"]]
 

@@ -31,6 +31,7 @@ The rules that stay: one token per hex, a free slot, no more than the ``cash``.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 from trainrun.board.position import Position
 from trainrun.board.turnstate import Turn
@@ -68,20 +69,22 @@ def special_token_step(position: Position) -> bool:
     return position.turn.step == STEP
 
 
-def price(ability: TokenAbility, reached: bool, base: int) -> int:
-    """What the ability's token costs in a city the company reaches or not, ``base`` the
-    title's token cost there (engine ``Ability::Token#price``: a ``discount`` takes its
-    fraction of ``base`` off where the company reaches the city)."""
+def price(ability: TokenAbility, reached: bool, base: Callable[[], int]) -> int:
+    """What the ability's token costs in a city the company reaches or not, ``base()`` the
+    title's token cost there, asked only where the ability does not price the token itself
+    (engine ``Ability::Token#price``: a ``discount`` takes its fraction of ``base`` off
+    where the company reaches the city)."""
     if reached and ability.discount is not None:
-        cost = base - base * ability.discount
+        title_price = base()
+        cost = title_price - title_price * ability.discount
         if cost.denominator != 1:
-            raise InputError("token", f"a discount of {ability.discount} off ${base} is "
-                                      f"not a whole price")
+            raise InputError("token", f"a discount of {ability.discount} off ${title_price} "
+                                      f"is not a whole price")
         return int(cost)
     if reached and ability.price is not None:
         return ability.price
     amount = ability.teleport_price if ability.teleport_price is not None else ability.price
-    return base if amount is None else amount
+    return base() if amount is None else amount
 
 
 def turn_after(position: Position, ability: TokenAbility, cost: int) -> Turn:

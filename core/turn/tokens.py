@@ -161,12 +161,20 @@ class _Step:
             t for t, (left, _, _) in sorted(self.stock.typed.items()) if left]
 
     def own_token(self) -> bool:
-        """The token placed is one of the company's (not one the private brings)."""
-        return self.ability is None or self.ability.from_owner
+        """The token placed is one of the company's (not one the private brings:
+        ``trainrun_special_token_own``)."""
+        return self.ability is None or answers.special_token_own(self.position)
+
+    def extra_slot(self) -> bool:
+        """The private's token takes a slot of its own beside the city's (engine
+        ``City#place_token`` with ``extra_slot``)."""
+        return self.ability is not None and self.ability.extra_slot
 
     def slot(self, tokens: CityTokens, owner: str) -> int | None:
         """The slot ``owner``'s token takes in ``tokens`` (``free_slot``; in the home step
-        else the first whose token it may replace), or None."""
+        else the first whose token it may replace), or None; -1 for an extra slot."""
+        if self.extra_slot():
+            return -1
         free = free_slot(tokens, owner, self.names)
         if free is None:
             free = next((i for i, s in enumerate(tokens.slots) if s in self.replaces), None)
@@ -197,6 +205,9 @@ class _Step:
                     f"(it may choose {', '.join(self.hexes) or 'none'})")
         if self.ability is not None and self.ability.city not in (None, index):
             return f"{self.private} may place its token only in {hex_id} city {self.ability.city}"
+        if self.ability is not None and (
+                why := answers.special_token_refusal(position, hex_id)) is not None:
+            return why
         if self.must_reach() and position.node_id(hex_id, index) not in self.reached and \
                 hex_id not in self.unreached:
             return f"{where} is not reached by {company}'s track"
@@ -230,9 +241,9 @@ class _Step:
             return 0
         if self.ability is not None:
             return price(self.ability, position.node_id(hex_id, index) in self.reached,
-                         answers.token_cost(position, hex_id, index))
+                         lambda: answers.token_cost(position, hex_id, index))
         if (auto := self.applied(hex_id, index, token_type)) is not None:
-            return price(auto[1], True, answers.token_cost(position, hex_id, index))
+            return price(auto[1], True, lambda: answers.token_cost(position, hex_id, index))
         if hex_id in self.unreached and position.node_id(hex_id, index) not in self.reached:
             return self.unreached[hex_id]
         return answers.token_cost(position, hex_id, index)
@@ -289,7 +300,10 @@ def apply_token(position: Position, move: TokenMove) -> Position:
     slot = step.slot(city, step.stock.typed[move.token_type][2] if move.token_type
                      else step.holder())
     assert slot is not None     # refusal() found a free slot
-    city.slots[slot] = move.token_type or step.holder()   # a neutral one as neutral
+    if slot < 0:
+        city.extra.append(step.holder())
+    else:
+        city.slots[slot] = move.token_type or step.holder()   # a neutral one as neutral
     for holder in (step.holder(), *step.names):
         if holder in city.reserved:
             city.reserved.remove(holder)

@@ -18,7 +18,10 @@ Runs (engine ``G18FL::Game#revenue_for``) are the shared rules (``plugins/defaul
   auto-router alike; trainrun follows the engine.
 
 Private companies' abilities are data (``privates.json``) the shared rules read
-(``trainrun.turn.abilities``); optional rules (``options.json``) are not applied; its game
+(``trainrun.turn.abilities``), with one change of the engine's step: the Terminal
+Company's token (an ``extra_action`` token ability, held by a player) is a new token of
+the operating company, not one of its charter (``trainrun_special_token_own``); optional
+rules (``options.json``) are not applied; its game
 logs are not replayed (no replay rules).
 
 Data: ``data/`` is ``tools/compile_title.py`` output for the 18xx.games engine's 18FL
@@ -36,6 +39,7 @@ from trainrun.plugins.api import (
     city_circles_by_hex,
     hexes_to_nearest,
     hookimpl,
+    special_token_ability,
 )
 
 
@@ -43,6 +47,16 @@ from trainrun.plugins.api import (
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="18FL", data=Path(__file__).parent / "data",
                      description="Florida, USA; trains 2, 3, 4, 5, 6")
+
+
+@hookimpl
+def trainrun_special_token_own(position: Position) -> bool:
+    """A private's ``extra_action`` token (the Terminal Company's) is a new token of the
+    operating company, beside its charter's (engine g_18_fl/step/special_token.rb
+    ``available_tokens``, ``adjust_token_price_ability!``); another private's is as its
+    ability says."""
+    ability = special_token_ability(position)
+    return not ability.extra_action and ability.from_owner
 
 
 @hookimpl

@@ -16,10 +16,20 @@ Lays (docs/rules/18nl.md §3): no new-track rule (``trainrun_lay_rules``); no la
 home H13 before NZO's home token is down (``trainrun_lay_refusal``). The privates blocking
 their hexes while a player holds them are their data's (``blocks_hexes``), followed by the
 shared rules.
+
+Tokens (docs/rules/18nl.md §5): P2's token goes on no hex with track nor on one a private a
+player holds blocks (``trainrun_special_token_refusal``).
 """
 from pathlib import Path
 
-from trainrun.plugins.api import LayRules, Position, TitleInfo, hookimpl
+from trainrun.plugins.api import (
+    LayRules,
+    Position,
+    TitleInfo,
+    blocking_refusal,
+    hookimpl,
+    private_sym,
+)
 
 from . import replay as _replay
 
@@ -27,10 +37,7 @@ from . import replay as _replay
 @hookimpl
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="18NL", data=Path(__file__).parent / "data",
-                     description="Netherlands; trains 2, 3, 4, 5, 6, D",
-                     not_modelled=(
-                         "moves: P2's token may not go on a hex with track or one a "
-                         "player's private blocks (its SpecialToken step)",))
+                     description="Netherlands; trains 2, 3, 4, 5, 6, D")
 
 
 @hookimpl
@@ -54,6 +61,19 @@ def trainrun_lay_refusal(position: Position, hex_id: str) -> str | None:
     placed = any(NZO in city.holders() for p in position.board.values()
                  for city in p.tokens.values())
     return None if placed else f"no tile on {hex_id} before {NZO}'s home token is placed"
+
+
+@hookimpl
+def trainrun_special_token_refusal(position: Position, hex_id: str) -> str | None:
+    """A private's token (P2's) goes on no hex with track, nor on one a private a player
+    holds blocks (engine g_18_nl/step/special_token.rb ``available_hex``;
+    docs/rules/18nl.md §5)."""
+    private = private_sym(position.title, position.turn.entity) or position.turn.entity
+    if position.board[hex_id].tile.paths:
+        return f"{private} may not place a token on {hex_id}: it has track"
+    blocked = blocking_refusal(position, hex_id)
+    return None if blocked is None else f"{private} may not place a token on {hex_id}: " \
+                                        f"{blocked.split(' is ', 1)[1]}"
 
 
 @hookimpl
