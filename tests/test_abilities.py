@@ -36,11 +36,14 @@ from trainrun.turn.abilities import (
     private_sym,
     read_ability,
     unreadable,
+    usable,
 )
 from trainrun.turn.lay_moves import apply_lay, check_lay, legal_lays
 from trainrun.turn.lays import Lay
 from trainrun.turn.moves import AbilityMove, apply, legal_moves
 from trainrun.turn.tokens import TokenMove, legal_tokens, tokens_left
+
+COMPILED = Path(__file__).parent / "data" / "moves_compiled"
 
 ABILITIES = Path(__file__).parent / "data" / "abilities"
 MORE = {f"{d['title']}/{d['fixture'].removesuffix('.json')}#{d['action']}": d
@@ -484,3 +487,22 @@ def test_moves_text_lists_a_private_s_lays():
     assert text[head + 1:head + 1 + len(ferry)] == [
         f"  {m['hex']:<5} tile {m['tile']:<6} rotation {m['rotation']}  ${m['cost']}"
         for m in ferry]
+
+
+def test_a_private_of_a_step_of_the_titles_own_is_not_offered():
+    # 1882 10526 before action 128: HBR holds the North West Rebellion, whose move is
+    # 1882's own step (engine G1882::Step::SpecialNWR: a token taken off, placed again on
+    # an NWR hex, a lay there). Its token and tile_lay abilities, taken as the shared
+    # steps, would offer a free token and a free lay anywhere: none is offered
+    line = next(d for d in map(json.loads, (COMPILED / "1882" / "10526.jsonl").read_text()
+                               .splitlines()) if d["action"] == 128)
+    line = {**{k: v for k, v in line.items() if k != "operator"}, "step": "Track",
+            "entity": "HBR", "entity_type": "corporation", "allowance": {}}
+    position = read_position(line)
+    assert {a["type"] for a in position.abilities} == {"token", "tile_lay"}
+    assert usable(position) == []
+    # the moment itself is read as the private's token step, its ability's hexes
+    moment = read_position(next(d for d in map(json.loads, (
+        COMPILED / "1882" / "10526.jsonl").read_text().splitlines()) if d["action"] == 128))
+    assert moment.turn.step == "SpecialToken"
+    assert {m.hex for m in legal_tokens(moment)} == {"C3", "D4", "D6", "E5"}

@@ -48,9 +48,6 @@ KNOWN: dict[str, str] = {
                  "18JPT_game_end_bankrupt#484")},
     "18MEX/13315#379": "NdM's token price after its merger (its exchange tokens are not in "
                        "a position)",
-    **{f"1882/{m}": "the North West Rebellion private's token move and its lay (step "
-       "SpecialNWR), and HBR's home token it leaves to place"
-       for m in ("10526#128", "10526#129", "10526#130", "5236#371", "5236#376", "5236#377")},
 }
 
 # moment -> moves the engine accepts that its legal-move harness does not list: 1893's

@@ -20,6 +20,8 @@ STEPS = ("Track", "SpecialTrack", "Token", "HomeToken", "SpecialToken")
 # the engine's shared step laying tiles and placing tokens in one, in any order (engine
 # step/track_and_token.rb; 1846): a moment of it is its lay step's or its token step's
 TRACK_AND_TOKEN = {"lay_tile": "Track", "place_token": "Token"}
+# a title's own step of a private's lay and token (``TitleInfo.private_steps``)
+PRIVATE_STEPS = {"lay_tile": "SpecialTrack", "place_token": "SpecialToken"}
 
 
 @dataclass(frozen=True)
@@ -137,12 +139,15 @@ def _step(value, where: str) -> str:
     return value
 
 
-def _moves_step(data: dict) -> str:
+def _moves_step(data: dict, private_steps: tuple[str, ...]) -> str:
     """A legal-move line's step; ``TrackAndToken`` is read by the line's ``kind`` (its lay
-    or its token moment)."""
+    or its token moment), and so is one of the title's ``private_steps`` (a private's lay
+    or its token: ``PRIVATE_STEPS``)."""
     step = data.get("step", "Track")
     if step == "TrackAndToken" and data.get("kind") in TRACK_AND_TOKEN:
         return TRACK_AND_TOKEN[data["kind"]]
+    if step in private_steps and data.get("kind") in PRIVATE_STEPS:
+        return PRIVATE_STEPS[data["kind"]]
     return _step(step, "step")
 
 
@@ -172,8 +177,9 @@ def turn_from_own(data: dict, hexes) -> Turn:
                                         hexes))
 
 
-def turn_from_moves(data: dict, hexes) -> Turn:
-    """A legal-move line's ``cash``, ``step``, ``entity`` and ``allowance``."""
+def turn_from_moves(data: dict, hexes, private_steps: tuple[str, ...] = ()) -> Turn:
+    """A legal-move line's ``cash``, ``step``, ``entity`` and ``allowance``; the title's
+    ``private_steps`` are read as the shared steps of a private (``_moves_step``)."""
     allowance = data.get("allowance") or {}
     if not isinstance(allowance, dict):
         raise InputError("allowance", f"expected a JSON object, got {allowance!r}")
@@ -183,7 +189,8 @@ def turn_from_moves(data: dict, hexes) -> Turn:
                 upgraded=_flag(allowance.get("upgraded_this_turn", False),
                                "allowance.upgraded_this_turn"),
                 laid_hexes=_hexes(allowance.get("laid_hexes", []), "allowance.laid_hexes", hexes),
-                step=_moves_step(data), entity=private, ability=allowance.get("ability"),
+                step=_moves_step(data, private_steps), entity=private,
+                ability=allowance.get("ability"),
                 next_lay=None if allowance.get("next_lay") is None
                 else _right(allowance["next_lay"], "allowance.next_lay"),
                 pending_tokens=_moves_pending(data.get("pending_token"), hexes))

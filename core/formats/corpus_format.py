@@ -56,5 +56,7 @@ def position_from_corpus(ruleset: Ruleset, data: dict) -> Position:
         if key in data:
             title_state.setdefault(key, data[key])
     return make_position(ruleset, phase, company, data, board,
-                         turn_from_moves(data, title.hexes), title_state)
+                         turn_from_moves(data, title.hexes,
+                                         tuple(s for s, _ in ruleset.info.private_steps)),
+                         title_state)
 

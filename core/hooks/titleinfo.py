@@ -26,6 +26,12 @@ class TitleInfo:
     ``token_holders`` names who may hold a token in a city beyond the title's companies,
     neutral tokens and the holders printed on its map (18SJ's state railway ``SJ``, which
     takes over a nationalised company's tokens): positions naming any other are refused.
+
+    ``private_steps`` pairs the title's own engine steps in which a private lays a tile and
+    places a token with that private's sym (1882's ``("SpecialNWR", "NWR")``): a
+    legal-move line of one is read by its kind as the shared ``SpecialTrack`` or
+    ``SpecialToken``, while the turn engine offers no move of that private (the title's
+    step is its own: ``not_modelled`` says so).
     """
 
     name: str
@@ -37,3 +43,4 @@ class TitleInfo:
     runs_not_modelled: tuple[str, ...] = ()
     unchecked: tuple[str, ...] = ()
     token_holders: tuple[str, ...] = ()
+    private_steps: tuple[tuple[str, str], ...] = ()

@@ -707,15 +707,18 @@ def usable(position: Position) -> list[Usable]:
     for ``player`` abilities whose time is its turn) it may use in its ``Track`` or
     ``Token`` step now: ``tile_lay`` and ``teleport`` lays in the lay step, ``token`` (and a
     teleport's token once its tile lies) in either, each with uses left and its holder of
-    the ability's ``owner_type``. Whether a move of it is legal is the private's step's
+    the ability's ``owner_type``, but for a private used by a step of the title's own
+    (``TitleInfo.private_steps``). Whether a move of it is legal is the private's step's
     question (``legal_lays``, ``legal_tokens`` of the position ``acting`` gives)."""
     step = position.turn.step
     if step not in ("Track", "Token"):
         return []
+    own_steps = {sym for _, sym in position.ruleset.info.private_steps}
     out = []
     for h in held(position):
         ability = h.ability
-        if ability.count == 0 or not owner_fits(ability.owner_type, h.holder):
+        if ability.count == 0 or not owner_fits(ability.owner_type, h.holder) or \
+                h.private in own_steps:
             continue
         if isinstance(ability, TeleportAbility):
             if ability.used:

@@ -16,9 +16,13 @@ is full, and SC chooses its home among the hexes with a free slot or a token of 
 ``trainrun_home_token_replaces``, ``trainrun_home_token_hexes``.
 
 QLL's home reserves all of J10, a hex of two cities, until it floats (the shared rule,
-``trainrun.turn.hex_reservations``). Not modelled (``trainrun titles``): the North West
-Rebellion private's token move and the lay that comes with it (the engine's ``SpecialNWR``
-step: a position in it is refused).
+``trainrun.turn.hex_reservations``). The North West Rebellion private's move (the engine's
+``SpecialNWR`` step: one of the company's tokens taken off the board, placed again free on
+an NWR hex, then an extra lay on that hex) is a step of the title's own
+(``TitleInfo.private_steps``): a moment at its token is read as the private's
+``SpecialToken`` (its token ability), one at its lay as its ``SpecialTrack`` on the hex the
+token went to (the moment's ability names it, by Tracker's upgrade rules: not
+``special``). The turn engine does not offer the move itself (``trainrun titles``).
 
 Private companies' abilities are data (``privates.json``) the shared rules read
 (``trainrun.turn.abilities``); optional rules (``options.json``) are not applied. Its game
@@ -53,9 +57,12 @@ CHOOSES_HOME = "SC"      # Saskatchewan Central: no home hex, chosen as it float
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="1882", data=Path(__file__).parent / "data",
                      description="Assiniboia, Canada; trains 2, 3, 4, 5, 6, D",
+                     private_steps=(("SpecialNWR", "NWR"),),
                      not_modelled=(
-                         "moves: the North West Rebellion private's token move and its lay "
-                         "(step SpecialNWR): a position in it is refused",
+                         "moves: the North West Rebellion private's move (step SpecialNWR: "
+                         "a token taken off the board, then placed on an NWR hex, then a "
+                         "lay there) is not offered by the turn engine; a position at its "
+                         "token or its lay is answered",
                          "game logs: the North West Rebellion (its private's token move, "
                          "and the event taking the yellow tiles off its hexes): the replay "
                          "stops there"))
