@@ -36,6 +36,7 @@ from trainrun.plugins.defaults import (
     shared_upgrades_to,
 )
 from trainrun.plugins.hookspecs import hookimpl
+from trainrun.replay.enginerand import engine_numbers, game_seed
 from trainrun.routes.graph import track_network
 from trainrun.turn.abilities import blocking_refusal, private_sym
 from trainrun.turn.lays import (
@@ -66,6 +67,7 @@ __all__ = [
     "answers", "node_hex", "tile_from_dict", "opposite", "exits", "path_exits",
     "crossed_borders", "tiles_left_in_box", "tokens_left", "tokens_on_board", "free_slot",
     "private_sym", "special_token_ability", "blocking_refusal", "hexes_to_nearest", "track_network",
+    "game_seed", "engine_numbers",
     # defaults
     "default_stop_value", "default_company_stations", "default_lay_colours",
     "default_lay_budget", "default_terrain_cost", "default_upgrades_to", "shared_upgrades_to",
@@ -153,6 +155,10 @@ EXPORTS: dict[str, dict[str, str]] = {
                             "to a stop in one of `hexes`, those in `free` not counted.",
         "track_network": "The company's track graph as a networkx graph: a node per stop, an "
                          "edge per track segment (18PA's destinations).",
+        "game_seed": "A game file's seed as the engine takes it: its settings' `seed`, else "
+                     "the first number in its id.",
+        "engine_numbers": "The engine's random numbers of a seed, in the order it draws them "
+                          "(its `rand`: 1846's setup, 1871's, 1882's rebellion train).",
     },
     "Defaults: the shared rules a title falls back on": {
         "default_stop_value": "The shared `trainrun_stop_value`: the phase value times the "

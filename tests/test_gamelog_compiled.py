@@ -48,17 +48,6 @@ STOPS = {
     ("1836Jr30", "1836Jr30_game_end_bankrupt"): "action 382 (bankrupt)",
     ("1882", "1882_game_end_bankrupt"): "action 463 (bankrupt)",
 }
-# replays that stop before the game's last run, each at a rule its title names as not
-# modelled (``trainrun titles``): the runs before the stop are still equal to the engine's
-EARLY_STOPS = {
-    # 1882's North West Rebellion: its private's token move (SpecialNWR), and the event
-    # taking the yellow tiles off its hexes (engine G1882::Game#event_nwr!)
-    ("1882", "10526"): "action 127 (remove_token)",
-    ("1882", "5236"): "action 370 (remove_token)",
-    ("1882", "1882_game_end_stock_market"): "action 234 (lay_tile)",
-}
-
-
 def games() -> list[tuple[str, str]]:
     return [(t, p.stem) for t in TITLES
             for p in sorted((DATA / "fixtures" / t).glob("*.json"))]
@@ -96,15 +85,12 @@ def test_every_compiled_title_has_recorded_games():
 def test_every_run_position_equals_the_corpus_line(title, game):
     lines = corpus_lines(title, game)
     positions, stop = replayed(title, game)
-    expected = STOPS.get((title, game)) or EARLY_STOPS.get((title, game))
+    expected = STOPS.get((title, game))
     if expected is None:
         assert stop is None
-    else:   # one line naming the action, after the last run unless it stops early
+    else:   # one line naming the action, after the last run
         assert stop is not None and stop.startswith(expected + ":") and "\n" not in stop
-        if (title, game) in EARLY_STOPS:
-            lines = {a: d for a, d in lines.items() if a < int(stop.split()[1])}
-        else:
-            assert int(stop.split()[1]) > max(lines)
+        assert int(stop.split()[1]) > max(lines)
     assert set(positions) == set(lines)
     wrong = {a: differences(positions[a], line) for a, line in lines.items()}
     assert {a: d for a, d in wrong.items() if d} == {}
@@ -150,6 +136,29 @@ def test_a_neutral_token_placed_is_no_longer_the_company_s():
     assert (stock.normal, stock.next_price, stock.typed) == (1, 100, {})
     before = _position("1882", "5585", 464)
     assert token_stock(before).typed == {"neutral": (1, 0, "CN")}
+
+
+def test_the_nwr_private_moving_a_home_token_leaves_a_neutral_one():
+    # 1882 10526: HBR, holding the North West Rebellion, takes its home token off G11 at
+    # 127 (engine G1882::Step::SpecialNWR#process_remove_token: a neutral token of CN's in
+    # its slot), places it on E5 at 128 and lays 59 there at 129
+    game = load("1882", "10526")
+    assert _holders(position_at(game, action=127), "G11") == {0: ["HBR"]}
+    assert _holders(position_at(game, action=128), "G11") == {0: ["neutral"]}
+    after = position_at(game, action=131)
+    assert after.board["E5"].tile.name == "59"
+    assert _holders(after, "E5") == {0: ["HBR"], 1: [None]}
+
+
+def test_the_north_west_rebellion_takes_the_yellow_tiles_off_its_hexes():
+    # 1882 10526: the game's first engine number (seed 10526) picks the 6 of 3, 4, 5, 6
+    # (engine G1882::Game#init_train_handler); the first 6, bought at 317, sets the
+    # rebellion off (event_nwr!): the yellow 8s on B4 and C5 and the 57 on D4, NWR hexes,
+    # give way to their printed tiles, D4's city keeping its slot
+    before, after = _position("1882", "10526", 240), _position("1882", "10526", 319)
+    assert [before.board[h].tile.name for h in ("B4", "C5", "D4")] == ["8", "8", "57"]
+    assert [after.board[h].tile.name for h in ("B4", "C5", "D4")] == ["B4", "C5", "D4"]
+    assert _holders(after, "D4") == {0: [None]}
 
 
 def test_a_lay_with_track_over_a_trackless_oo_hex_lifts_its_tokens():

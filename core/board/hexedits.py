@@ -79,3 +79,18 @@ def with_tokens_lifted(before: Tile, placed: PlacedHex) -> tuple[PlacedHex, list
             placed = with_token_replaced(placed, city, holder, None)
             lifted.append(holder)
     return placed, lifted
+
+
+def with_tile_taken_off(placed: PlacedHex, printed: Tile, rotation: int,
+                        icons: tuple[str, ...]) -> PlacedHex:
+    """``placed`` with its tile taken off, back to the ``printed`` one (at ``rotation``,
+    with its ``icons``): each city's tokens and reservations go to the printed city of the
+    same place among the cities (engine hex.rb ``lay_downgrade``, ``city_map_for``: by index
+    onto a tile with no exits); its markers stay."""
+    old = [n.index for n in placed.tile.nodes if n.kind == "city"]
+    new = [n.index for n in printed.nodes if n.kind == "city"]
+    moved = [i for i, index in enumerate(old) if index in placed.tokens]
+    if any(i >= len(new) for i in moved):
+        raise InputError("board", f"{placed.id}'s tokens have no city on its printed tile")
+    tokens = {new[i]: placed.tokens[old[i]] for i in moved}
+    return copy_hex(PlacedHex(placed.id, printed, rotation, tokens, placed.markers, icons))

@@ -100,6 +100,8 @@ class _Replay(Protocol):
 
     def lay_as_logged(self, hex_id: str, tile_id: str, rotation: int) -> None: ...
 
+    def take_tile_off(self, hex_id: str) -> None: ...
+
     def buy_train(self, action: dict) -> None: ...
 
 
@@ -306,6 +308,12 @@ class ReplayState:
         (18MEX: the paired tile of a lay on Mexico City or Puebla); the hex's tokens move
         onto it."""
         self._replay.lay_as_logged(hex_id, tile_id, rotation)
+
+    def take_tile_off(self, hex_id: str) -> None:
+        """The tile on ``hex_id`` taken off, the printed one back with the tokens (1882's
+        North West Rebellion: engine ``Hex#lay_downgrade``); the tile goes back to the
+        supply."""
+        self._replay.take_tile_off(hex_id)
 
     # ---- trains and companies -------------------------------------------------------
 

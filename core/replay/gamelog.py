@@ -622,6 +622,15 @@ class Replay:
         self.tile_ids[hex_id] = tile_id
         self._reservations_first(hex_id)
 
+    def take_tile_off(self, hex_id: str) -> None:
+        """The tile on ``hex_id`` taken off, the printed one back with its tokens (a title's
+        ``trainrun_replay_action``: 1882's North West Rebellion)."""
+        printed = self.title.hexes[hex_id]
+        self.board[hex_id] = hexedits.with_tile_taken_off(
+            self.board[hex_id], printed.printed, printed.printed_rotation,
+            printed.printed.icons)
+        self.tile_ids.pop(hex_id, None)
+
     def _lay_as_logged(self, company: str, move: dict) -> None:
         """A private company's lay, placed as the log says (the turn engine does not check a
         private's ability yet): the tile, with the hex's tokens moved onto it."""

@@ -26,9 +26,13 @@ The obsolete 2s (on the first 5) and 4s and 3/5s (on the first 6) are the shared
 """
 from __future__ import annotations
 
-import re
-
-from trainrun.plugins.api import InputError, ReplayRules, ReplayState
+from trainrun.plugins.api import (
+    InputError,
+    ReplayRules,
+    ReplayState,
+    engine_numbers,
+    game_seed,
+)
 
 ORANGE = ("Lake Shore Line", "Michigan Central", "Ohio & Indiana", "Little Miami")
 BLUE = ("Steamboat Company", "Meat Packing Company", "Tunnel Blasting Company", "Boomtown")
@@ -51,7 +55,6 @@ MAIL = "MAIL"                                     # never closes once a corporat
 CWI = "C&WI"
 # the reserved token slots gone in phase IV (engine CORPORATIONS ``reservation`` remove IV)
 RESERVED = {"PRR": "E11", "B&O": "H12", "ERIE": "D20", "IC": "I5"}
-LCG_A, LCG_C, LCG_M = 1103515245, 12345, 2 ** 31  # engine game/base.rb rand
 
 
 def replay_rules(settings: dict) -> ReplayRules:
@@ -68,17 +71,12 @@ def removals(seed: object, players: int, rules: list) -> list[str]:
     """The privates (by name) and corporations the setup removes (engine g_1846/game.rb
     ``setup``, ``remove_from_group!``, after the draft step's shuffle of every company:
     step/draft_distribution.rb ``setup``)."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InputError("settings.seed", f"1846's setup is drawn from the game's seed: "
-                                          f"expected a whole number, got {seed!r}")
+    drawn = engine_numbers(seed, "1846's setup")
     if players == 2:
         raise InputError("players", "1846's two-player variant is not followed by trainrun")
-    x = seed % LCG_M
 
     def rand() -> int:
-        nonlocal x
-        x = (LCG_A * x + LCG_C) % LCG_M
-        return x
+        return next(drawn)
     first = "first_ed" in rules
     for _ in range(PRIVATE_COUNT - (len(SECOND_EDITION) if first else 0) + players):
         rand()                              # the draft's shuffle, Pass cards included
@@ -140,13 +138,8 @@ class Game:
 
 
 def _seed(replay: ReplayState) -> object:
-    """The game's seed; a game without one (or with ``""``) draws from the first number in
-    its id (engine game/base.rb ``initialize_seed``; docs/rules/1846.md §6.1)."""
-    seed = replay.settings.get("seed")
-    if seed not in (None, ""):
-        return seed
-    digits = re.search(r"\d+", str(replay.game_id or ""))
-    return int(digits.group()) if digits else 0
+    """The game's seed (``game_seed``; docs/rules/1846.md §6.1)."""
+    return game_seed(replay.settings, replay.game_id)
 
 
 def _first_train(replay: ReplayState) -> str:

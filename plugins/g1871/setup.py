@@ -1,7 +1,6 @@
 """1871's setup, drawn from the game's seed as the 18xx.games engine draws it.
 
-The engine's random numbers are a linear congruential generator (``Engine::Game::Base#rand``:
-x <- (1103515245 x + 12345) mod 2^31, starting from the seed mod 2^31). Its
+The engine's random numbers are those of ``engine_numbers`` (``Engine::Game::Base#rand``). Its
 ``setup_preround`` gives each of the seven railroads, in charter order, the next number
 and sorts them by it: the first is the Mainline, the second the Shortline; each of these
 starts with its token in its home city (still reserved for it), and each of the other five
@@ -12,27 +11,19 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
-from trainrun.plugins.api import InputError
+from trainrun.plugins.api import engine_numbers
 
 RAILROADS = ("So", "A", "MS", "MR", "S", "Gt", "C")   # the engine's charter order
 HOMES = {"So": "T12", "A": "D6", "MS": "M13", "MR": "Q21", "S": "F14", "Gt": "R16", "C": "L16"}
 NUMBERS = {r: i + 1 for i, r in enumerate(RAILROADS)}   # So 1 ... C 7: their PEIR companies
 PEIR = "PEIR"
-LCG_A, LCG_C, LCG_M = 1103515245, 12345, 2 ** 31
 
 Item = TypeVar("Item")
 
 
 def numbers(seed: object) -> Iterator[int]:
     """The engine's random numbers of a game with ``seed``, in the order it draws them."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InputError("settings.seed", f"1871's setup (Mainline, Shortline, PEIR tokens) is "
-                                          f"drawn from the game's seed: expected a whole "
-                                          f"number, got {seed!r}")
-    x = seed % LCG_M
-    while True:
-        x = (LCG_A * x + LCG_C) % LCG_M
-        yield x
+    return engine_numbers(seed, "1871's setup (Mainline, Shortline, PEIR tokens)")
 
 
 def shuffled(items: Sequence[Item], drawn: Iterator[int]) -> list[Item]:

@@ -26,8 +26,9 @@ token went to (the moment's ability names it, by Tracker's upgrade rules: not
 
 Private companies' abilities are data (``privates.json``) the shared rules read
 (``trainrun.turn.abilities``); optional rules (``options.json``) are not applied. Its game
-logs replay by the shared replay's rules up to the North West Rebellion, which is not
-followed (``trainrun_replay_rules``).
+logs replay by the shared replay's rules and the North West Rebellion's (``replay``): the
+private's token taken off, and the rebellion taking the yellow tiles off the NWR hexes when
+the train the game's seed drew is first bought.
 
 Data: ``data/`` is ``tools/compile_title.py`` output for the 18xx.games engine's 1882
 (folders ``g_1882``), a new game with no optional rules;
@@ -41,11 +42,14 @@ from trainrun.plugins.api import (
     PlacedHex,
     Position,
     ReplayRules,
+    ReplayState,
     TitleInfo,
     default_company_stations,
     free_slot,
     hookimpl,
 )
+
+from . import replay as _replay
 
 NEUTRAL_OWNER = "CN"     # the corporation the neutral tokens belong to
 NEUTRAL = "neutral"      # their holder as a position names it
@@ -62,10 +66,7 @@ def trainrun_title() -> TitleInfo:
                          "moves: the North West Rebellion private's move (step SpecialNWR: "
                          "a token taken off the board, then placed on an NWR hex, then a "
                          "lay there) is not offered by the turn engine; a position at its "
-                         "token or its lay is answered",
-                         "game logs: the North West Rebellion (its private's token move, "
-                         "and the event taking the yellow tiles off its hexes): the replay "
-                         "stops there"))
+                         "token or its lay is answered",))
 
 
 @hookimpl
@@ -108,3 +109,10 @@ def trainrun_replay_rules() -> ReplayRules:
     choosing theirs with their first token), the neutral tokens placed as logged, no train
     exported (engine ``G1882::Game``)."""
     return ReplayRules()
+
+
+@hookimpl
+def trainrun_replay_action(replay: ReplayState, action: dict) -> bool | None:
+    """The NWR private's token taken off; the rebellion taking the yellow tiles off the
+    NWR hexes (``replay``)."""
+    return _replay.replay_action(replay, action)
