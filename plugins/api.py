@@ -36,7 +36,7 @@ from trainrun.plugins.defaults import (
     shared_upgrades_to,
 )
 from trainrun.plugins.hookspecs import hookimpl
-from trainrun.replay.enginerand import engine_numbers, game_seed
+from trainrun.hooks.enginerand import engine_numbers, game_seed
 from trainrun.routes.graph import track_network
 from trainrun.turn.abilities import blocking_refusal, private_sym
 from trainrun.turn.lays import (
