@@ -1,7 +1,8 @@
 """Replaying the 18xx.games game logs of the titles compiled from the engine (1830, 1889,
 1893, 18GA, 18MEX, 18NL, 18Texas, 18Chesapeake: Off the Rails, 18AL, 1888, 1850Jr,
-1836Jr30, 1882) with trainrun's own turn engine and each title's replay rules
-(``plugins/g<title>/replay.py``, or the shared rules its ``trainrun_replay_rules`` names).
+1836Jr30, 1882, and 1817NA and 18DE on 1817's replay) with trainrun's own turn engine and
+each title's replay rules (``plugins/g<title>/replay.py``, or the shared rules its
+``trainrun_replay_rules`` names).
 
 The oracle is the corpus (``tests/data/corpus/<title>/<game>.jsonl``): for each
 ``run_routes`` of each recorded game, the board, phase and trains the 18xx.games engine had
@@ -23,13 +24,15 @@ from test_gamelog import differences
 from trainrun import read_position, solve
 from trainrun.errors import InputError
 from trainrun.hooks import answers
+from trainrun.plugins.g1817 import replay as g1817
 from trainrun.registry import load_title
-from trainrun.replay.gamelog import position_at, read_game, run_positions
+from trainrun.replay.gamelog import position_at, read_game, replay, run_positions
 from trainrun.turn.token_stock import token_stock
 
 DATA = Path(__file__).parent / "data"
 TITLES = ["1830", "1889", "1893", "18GA", "18MEX", "18NL", "18Texas",
-          "18ChesapeakeOfftheRails", "18AL", "1888", "1850Jr", "1836Jr30", "1882"]
+          "18ChesapeakeOfftheRails", "18AL", "1888", "1850Jr", "1836Jr30", "1882", "1817NA",
+          "18DE"]
 # where a replay stops, by (title folder, game): every stop is a bankruptcy after the last
 # run (trainrun does not follow the bankrupt corporation's ending); the others replay to
 # the log's end
@@ -357,3 +360,49 @@ def test_18al_a_corporation_lays_two_yellow_tiles_in_its_first_operating_round()
 def test_18al_refuses_the_moved_ln_home():
     with pytest.raises(InputError, match=r"^settings\.optional_rules: .*LN_home_city_moved"):
         answers.replay_rules(load_title("18AL"), {"optional_rules": ["LN_home_city_moved"]})
+
+
+# ---- 1817NA and 18DE on 1817's replay (plugins/g1817/replay.py) ---------------------------
+
+def test_1817_family_an_acquired_token_takes_its_city_s_first_free_slot():
+    # 1817NA 25351: WC (D22 slot 0) acquires GT (slot 1) at 1167: WC's own token there
+    # leaves (engine TokenMerger#remove_duplicate_tokens) and GT's is swapped for WC's,
+    # which City#place_token puts in the city's first free slot (Token#swap!, get_slot)
+    assert _holders(_position("1817NA", "25351", 1152), "D22") == {0: ["WC", "GT"]}
+    assert _holders(_position("1817NA", "25351", 1197), "D22") == {0: ["WC", None]}
+
+
+def test_1817_family_the_buyer_s_loans_step_names_an_acquisition_s_buyer():
+    # 18DE final phase: 16856 wins BM's auction at 785; MB, won by 2850 at its auction (107)
+    # but 16856's by the shares bought since, passes the buyer's loans at 786 (engine
+    # G1817::Step::Acquire#acquire_post_loan): MB acquires BM, its 3-7 and its F10 and I9
+    # tokens, where MB's own token left (corpus line 798)
+    position = _position("18DE", "18DE_game_end_final_phase", 798)
+    assert position.company == "MB" and [t.id for t in position.trains] == ["3-3", "3-7"]
+    assert _holders(position, "F10") == _holders(position, "I9") == {0: ["MB", None]}
+
+
+def test_1817_family_the_train_station_gives_its_holder_one_token_more():
+    # 18DE final phase: 2850 puts the Train Station (TS, its data's additional_token,
+    # count 1) into MB as its auction forms it at 109: a 2-share corporation's token and
+    # one more (engine G1817::Game#tokens_needed, TRAIN_STATION_PRIVATE_NAME)
+    for action, state in replay(load("18DE", "18DE_game_end_final_phase")):  # noqa: B007
+        if action["id"] == 110:                    # (the state at the break is used)
+            break
+    assert state.owners["TS"] == "MB" and g1817._state(state.state)["tokens"]["MB"] == 2
+
+
+def test_1817_family_the_coal_mine_privates_leave_a_mine():
+    # 18DE bankrupt game: MAJC lays 8 on G11 at 145, MINC 7 on G17 at 224 (engine
+    # G1817::Step::SpecialTrack: hex.assign!('mine') for MINE_COMPANIES, which G1817DE and
+    # G1817NA inherit); corpus line 226 has both assignments
+    position = _position("18DE", "18DE_game_end_bankrupt", 226)
+    assert position.board["G11"].markers == position.board["G17"].markers == ("mine",)
+
+
+def test_1817_family_the_2_plus_runs_once_more_after_the_first_4():
+    # 1817NA 25363: GT's 4-0 (390) starts phase 4, on which the 2+ is obsolete (train data
+    # obsolete_on): GT runs its 2+-1 at 457 and holds only its 4-0 at 517 (engine
+    # step/dividend.rb rust_obsolete_trains!)
+    assert [t.id for t in _position("1817NA", "25363", 457).trains] == ["2+-1", "4-0"]
+    assert [t.id for t in _position("1817NA", "25363", 517).trains] == ["4-0"]

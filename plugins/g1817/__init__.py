@@ -30,7 +30,8 @@ they carry none. Other markers do not affect runs.
 
 Game logs replay (``replay``): the rounds told apart, privates put into corporations,
 their mine, ranch and bridge markers, sizes and tokens, conversions, mergers,
-acquisitions and liquidations.
+acquisitions and liquidations; 1817NA and 18DE register the same replay hooks, the
+privates read from their own data.
 """
 from __future__ import annotations
 

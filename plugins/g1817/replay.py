@@ -1,6 +1,9 @@
 """1817 game logs replayed (``trainrun.replay.gamelog``): privates, markers, sizes, mergers and
 acquisitions (engine ``G1817::Game`` and its ``BuySellParShares``, ``SpecialTrack``,
-``Assign``, ``Conversion`` and ``Acquire`` steps, ``TokenMerger``).
+``Assign``, ``Conversion`` and ``Acquire`` steps, ``TokenMerger``). The maps of the 1817
+family (1817NA, 18DE: ``G1817::Game`` with their own map, corporations and privates) replay
+with it too: the privates are read from the title's data (``Title.privates``) or are the
+engine's family lists (``special_lays``), the trains' obsolescence from its train data.
 
 Rounds. A stock round (SR) is followed by operating rounds (OR), each followed by a merger
 and conversion round and an acquisition round; the rounds are not in the log, so each
@@ -11,12 +14,14 @@ bank exports its next train (every 2 left, when the next is a 2).
 
 * Stock round: a bid on a corporation not on the board starts its auction and its home
   token (the corporation's first ``place_token``, any city with a slot); the winner's
-  ``assign`` of a private puts it into the new corporation (the Train Station: one more
-  token); ``choose`` gives its size (else the phase's only size, once the auction is won:
-  before the home token if no one else could bid, after it if the others pass it round):
-  2, 5 or 10 shares, 1, 2 or 4 tokens.
-* A mine private's lay (Minor Coal, Coal, Major Coal) puts a ``mine`` marker on its hex,
-  the Country Ranch's a ``ranch`` marker; a bridge private's ``assign`` of a hex a
+  ``assign`` of a private puts it into the new corporation (a private with an
+  ``additional_token`` ability, the Train Station: that many tokens more); ``choose``
+  gives its size (else the phase's only size, once the auction is won: before the home
+  token if no one else could bid, after it if the others pass it round): 2, 5 or 10
+  shares, 1, 2 or 4 tokens.
+* A mine private's lay (engine ``MINE_COMPANIES``: Minor Coal, Coal, Major Coal, the same
+  syms in 1817NA and 18DE) puts a ``mine`` marker on its hex, a ranch private's
+  (``RANCH_COMPANIES``) a ``ranch`` marker; a bridge private's ``assign`` of a hex a
   ``bridge`` marker.
 * ``convert``: 2 to 5 shares (one more token, if fewer than 8), 5 to 10 (two more, to 8
   at most).
@@ -33,13 +38,15 @@ bank exports its next train (every 2 left, when the next is a 2).
 * ``merge`` of two corporations (merger round), and an acquisition (acquisition round:
   the highest bid wins, the ``merge`` naming the buying corporation or the corporation
   of the winner acting next, or the only one the winner presides, or the one of them the
-  log shows running the acquired trains next, or else the one of them whose branch the
-  rest of the log does not contradict, ``trainrun.replay.replayfork``: the engine takes the only
-  one able to pay): the other's trains
-  and privates go to the survivor; in each city holding both, the survivor's token
-  leaves; each of the other's tokens becomes the survivor's, in its slot; the other
-  corporation is reset (off the board, free to start again). The tokens of both add up
-  (8 at most).
+  log shows running the acquired trains next (among them a corporation taking the buyer's
+  loans step right after the auction, engine ``acquire_post_loan``: the shares may have
+  made the winner its president since its auction), or else the one of them whose branch
+  the rest of the log does not contradict, ``trainrun.replay.replayfork``: the engine takes
+  the only one able to pay): the other's trains and privates go to the survivor; in each
+  city holding both, the survivor's token leaves; each of the other's tokens is swapped
+  for one of the survivor's, which goes in the first free slot of its city (engine
+  ``Token#swap!``, ``City#get_slot``); the other corporation is reset (off the board, free
+  to start again). The tokens of both add up (8 at most).
 """
 from __future__ import annotations
 
@@ -47,14 +54,13 @@ from typing import Any, TypedDict
 
 from trainrun.plugins.api import InputError, ReplayState
 
-MINES = frozenset({"MINC", "CM", "MAJC"})
-RANCHES = frozenset({"P22"})
+from .special_lays import MINE_PRIVATES, RANCH_PRIVATES
+
 TOKENS_BY_SIZE = {2: 1, 5: 2, 10: 4}
+# engine PHASES corporation_sizes (the same in 1817NA's and 18DE's PHASES)
 SIZES_BY_PHASE = {"2": (2,), "2+": (2,), "3": (2, 5), "4": (5,), "5": (5, 10), "6": (10,),
-                  "7": (10,), "8": (10,)}   # engine PHASES corporation_sizes
+                  "7": (10,), "8": (10,)}
 TOKEN_LIMIT = 8                    # engine LIMIT_TOKENS_AFTER_MERGER
-TRAIN_STATION = "TS"
-OBSOLETE = {"2+": "4"}              # a 2+ is obsolete from phase 4: it runs once more
 # work only an operating turn does
 OPERATING_WORK = frozenset({"lay_tile", "place_token", "buy_train", "run_routes", "dividend",
                             "buy_company"})
@@ -240,14 +246,23 @@ def _size(replay: ReplayState, state: Books, company: str | None, size: Any) -> 
     if company is None or size not in TOKENS_BY_SIZE:
         raise InputError("choice", f"expected a corporation size of 2, 5 or 10, got {size!r}")
     state["sizes"][company] = size
-    station = any(p == TRAIN_STATION and o == company for p, o in replay.owners.items())
+    station = sum(additional_tokens(replay, p) for p, o in replay.owners.items() if o == company)
     _set_tokens(replay, state, company, TOKENS_BY_SIZE[size] + station)
+
+
+def additional_tokens(replay: ReplayState, private: str) -> int:
+    """The tokens ``private`` gives the corporation holding it: its data's
+    ``additional_token`` abilities (the Train Station, engine ``TRAIN_STATION_PRIVATE_NAME``
+    TS in 1817, 1817NA and 18DE: one)."""
+    abilities = replay.title.privates.get(private, {}).get("abilities") or ()
+    return sum(a.get("count", 1) for a in abilities if a.get("type") == "additional_token")
 
 
 def _bid(replay: ReplayState, state: Books, action: dict) -> None:
     company, player = action["corporation"], action["entity"]
     if company not in replay.title.companies:
-        raise InputError("corporation", f"unknown company {company!r} in 1817")
+        raise InputError("corporation", f"unknown company {company!r} in "
+                                        f"{replay.title.name}")
     if _forming(replay, state, company):
         sizes = SIZES_BY_PHASE[replay.phase.name]
         state["sized_after_home"] = None
@@ -290,11 +305,13 @@ def _assign(replay: ReplayState, state: Books, action: dict) -> None:
         if company is None:
             raise InputError("target", f"no corporation is being formed to take {target!r}")
         replay.set_owner(target, company)
-        if target == TRAIN_STATION:
-            _set_tokens(replay, state, company, state["tokens"].get(company, 1) + 1)
+        extra = additional_tokens(replay, target)
+        if extra:
+            _set_tokens(replay, state, company, state["tokens"].get(company, 1) + extra)
     elif target_type == "hex":
         if target not in replay.board:
-            raise InputError("target", f"unknown hex {target!r} on the 1817 map")
+            raise InputError("target", f"unknown hex {target!r} on the "
+                                       f"{replay.title.name} map")
         replay.set_markers(target, replay.board[target].markers + ("bridge",))
     elif target_type != "corporation":   # a corporation offered for sale: its auction follows
         raise InputError("target_type", f"expected company, hex or corporation, got "
@@ -329,6 +346,9 @@ def _buyer(replay: ReplayState, state: Books, action: dict, acquired: str,
         return action["entity"]                 # the buyer's loans come next
     candidates = sorted(c for c, p in state["presidents"].items()
                         if p == winner and c != acquired and _on_board(replay, c))
+    loans = _post_acquisition_loans(replay, action, acquired)
+    if loans and loans not in candidates:
+        candidates = sorted(candidates + [loans])   # a presidency the shares moved
     runner = _running(replay, state, action, acquired)
     found = [c for c in candidates if runner in (c, None)]
     why = (f"trainrun cannot tell which corporation of player {winner} acquires {acquired}: "
@@ -337,6 +357,21 @@ def _buyer(replay: ReplayState, state: Books, action: dict, acquired: str,
     if not found:
         raise InputError("acquisition", why)
     return replay.decide(action, "acquisition", found, why)
+
+
+def _post_acquisition_loans(replay: ReplayState, action: dict, acquired: str) -> str | None:
+    """The corporation ``action`` shows taking the buyer's loans step right after the
+    auction (engine ``Acquire#acquire_post_loan``: the buyer passes, takes or pays off loans
+    before the acquisition round goes on), when its president is not the one the replay
+    knows (the stock round's auction winner: shares bought since may have moved the
+    presidency, which the replay does not follow). Only a candidate: the acquired trains
+    or the fork (``ReplayState.decide``) confirm it."""
+    entity = action.get("entity")
+    if (action.get("entity_type") != "corporation" or action["type"] not in (
+            "pass", "take_loan", "payoff_loan") or entity == acquired
+            or not isinstance(entity, str) or not _on_board(replay, entity)):
+        return None
+    return entity
 
 
 def _convert(replay: ReplayState, state: Books, company: str) -> None:
@@ -355,7 +390,8 @@ def _convert(replay: ReplayState, state: Books, company: str) -> None:
 
 def _merge(replay: ReplayState, state: Books, company: str, other: object) -> None:
     if not isinstance(other, str) or other not in replay.title.companies or other == company:
-        raise InputError("corporation", f"expected another 1817 corporation, got {other!r}")
+        raise InputError("corporation", f"expected another {replay.title.name} "
+                                        f"corporation, got {other!r}")
     size = state["sizes"].get(company)
     _absorb(replay, state, company, other)
     state["sizes"][company] = 5 if size == 2 else 10
@@ -376,7 +412,8 @@ def _absorb(replay: ReplayState, state: Books, survivor: str | None, other: str)
     for hex_id, city in theirs:
         if (hex_id, city) in mine:
             replay.replace_token(hex_id, city, survivor, None)
-        replay.replace_token(hex_id, city, other, survivor)
+        replay.replace_token(hex_id, city, other, None)   # swapped: the new token takes
+        replay.put_token(hex_id, city, survivor)          # the city's first free slot
     replay.take_trains(other, survivor)
     for private, owner in list(replay.owners.items()):
         if owner == other:
@@ -403,18 +440,21 @@ def _private_lay(replay: ReplayState, action: dict) -> None:
     replay.lay_tile(action)
     hex_id, entity = action["hex"], action["entity"]
     replay.count_lay(hex_id)
-    marker = "mine" if entity in MINES else "ranch" if entity in RANCHES else None
+    marker = "mine" if entity in MINE_PRIVATES else "ranch" if entity in RANCH_PRIVATES else None
     if marker:
         replay.set_markers(hex_id, replay.board[hex_id].markers + (marker,))
 
 
 def _obsolete_trains_leave(replay: ReplayState, company: str) -> None:
     """After its dividend, the company's obsolete trains leave the game (engine
-    ``rust_obsolete_trains!``)."""
-    phases = list(replay.title.phases)
-    now = phases.index(replay.phase.name)
+    ``rust_obsolete_trains!``): those whose ``obsolete_on`` train (the train data's: the 2+
+    on the 4) has started its phase."""
+    phases = list(replay.title.phases.values())
+    now = [p.name for p in phases].index(replay.phase.name)
+    started = {p.on for p in phases[:now + 1] if p.on}
+    types = replay.title.trains
     trains = replay.trains.get(company, [])
-    gone = [t for t in trains if t.name in OBSOLETE and now >= phases.index(OBSOLETE[t.name])]
+    gone = [t for t in trains if t.name in types and types[t.name].obsolete_on in started]
     if gone:
         replay.retire_trains(company, gone)
 

@@ -8,8 +8,15 @@ here from the 1817 plugin: coal mines and ranches +$10 per marked hex the route 
 bridges +$10 per stop on a bridge hex (the hexes its bridge company names, privates.json),
 one city of a hex with two, the option ``modern_trains``, mail contracts beside the run;
 and its turn rules: two lays, free tokens, a home chosen among the free cities, the mine
-and ranch privates' lays. Its game logs are not replayed (1817's replay follows 1817's
-companies and privates only).
+and ranch privates' lays.
+
+Game logs replay (``import``, ``audit``) with 1817's replay (``trainrun.plugins.g1817.replay``:
+rounds, sizes, mergers, acquisitions, liquidations), which reads the privates from this
+title's data: the Train Station's token more (its ``additional_token``), the Union Bridge
+Company's bridges (the hexes it assigns: Winnipeg D16, New Orleans H18), the Minor and Major
+Coal Mines' mines (engine ``MINE_COMPANIES``, which ``G1817NA::Game`` inherits), the
+Denver Telecommunications' X00 on F14 laid as logged; every run of its three recorded games
+replays equal to the engine's position (tests/test_gamelog_compiled.py).
 
 Data: ``data/`` is ``tools/compile_title.py`` output for the 18xx.games engine's 1817NA
 (folders ``g_1817 g_1817_na``), a new game with no optional rules;
@@ -26,6 +33,9 @@ from trainrun.plugins.g1817 import (  # noqa: F401  (registered as this title's 
     trainrun_lay_refusal,
     trainrun_lay_rules,
     trainrun_prepare_board,
+    trainrun_replay_action,
+    trainrun_replay_round,
+    trainrun_replay_rules,
     trainrun_rotation_refusal,
     trainrun_route_bonuses,
     trainrun_special_lay_markers,
