@@ -32,7 +32,7 @@ from trainrun.turn.token_stock import token_stock
 DATA = Path(__file__).parent / "data"
 TITLES = ["1830", "1889", "1893", "18GA", "18MEX", "18NL", "18Texas",
           "18ChesapeakeOfftheRails", "18AL", "1888", "1850Jr", "1836Jr30", "1882", "1817NA",
-          "18DE"]
+          "18DE", "18FL", "18JPT", "1847AE"]
 # where a replay stops, by (title folder, game): every stop is a bankruptcy after the last
 # run (trainrun does not follow the bankrupt corporation's ending); the others replay to
 # the log's end
@@ -50,6 +50,9 @@ STOPS = {
     ("1850Jr", "1850Jr_game_end_bankrupt"): "action 201 (bankrupt)",
     ("1836Jr30", "1836Jr30_game_end_bankrupt"): "action 382 (bankrupt)",
     ("1882", "1882_game_end_bankrupt"): "action 463 (bankrupt)",
+    ("18FL", "18FL_game_end_bankrupt"): "action 372 (bankrupt)",
+    ("18JPT", "18JPT_game_end_bankrupt"): "action 490 (bankrupt)",
+    ("1847AE", "1847AE_game_end_bankrupt"): "action 289 (bankrupt)",
 }
 def games() -> list[tuple[str, str]]:
     return [(t, p.stem) for t in TITLES
@@ -406,3 +409,116 @@ def test_1817_family_the_2_plus_runs_once_more_after_the_first_4():
     # step/dividend.rb rust_obsolete_trains!)
     assert [t.id for t in _position("1817NA", "25363", 457).trains] == ["2+-1", "4-0"]
     assert [t.id for t in _position("1817NA", "25363", 517).trains] == ["4-0"]
+
+
+# ---- 18FL (plugins/g18fl/replay.py) -------------------------------------------------------
+
+def test_18fl_every_home_token_lies_on_the_board_from_the_start():
+    # engine G18FL::Game#setup places every corporation's home token; corpus line 43
+    # (FECR's first run) has Plant's in B15 though Plant has not operated
+    assert _holders(_position("18FL", "18FL_game_end_bank", 43), "B15") == {0: ["Plant"]}
+
+
+def test_18fl_a_hotel_is_the_corporation_s_icon_and_one_of_its_tokens():
+    # engine g_18_fl/step/token.rb process_hex_token (hex.rb place_token: an icon named
+    # after the corporation): LN's hotel on B7 (33), SAL's on C24 (27); corpus line 56:
+    # LN holds 4 charter tokens, home, hotel, and the Terminal Company's own in K28: 2 left
+    position = _position("18FL", "18FL_game_end_bank", 56)
+    assert position.board["B7"].icons == ("LN",) and position.board["C24"].icons == ("SAL",)
+    assert position.tokens_left == 2
+
+
+def test_18fl_the_terminal_company_s_token_lies_beside_the_city_s_slots():
+    # TC's token ability has extra_slot (engine City#place_token): corpus line 56, K28
+    assert _position("18FL", "18FL_game_end_bank", 56).board["K28"].tokens[0].extra == ["LN"]
+
+
+def test_18fl_the_steamboat_is_assigned_to_the_corporation_whose_turn_it_is():
+    # engine g_18_fl/step/assign.rb: POSC assigned to B23 (46) and to current_entity, SAL,
+    # whose first action comes next; corpus line 50 (assignments of B23 and of SAL)
+    position = _position("18FL", "18FL_game_end_bank", 50)
+    assert position.board["B23"].markers == ("POSC",)
+    assert position.company_assignments == ("POSC",)
+
+
+def test_18fl_the_first_5_closes_the_port():
+    # engine event_close_port!: the assignments and the steamboat hexes' port icons go
+    # (first 5 at 215); corpus line 219
+    position = _position("18FL", "18FL_game_end_bank", 219)
+    assert position.board["B23"].markers == () and "port" not in position.board["K28"].icons
+
+
+def test_18fl_the_first_6_starts_phase_6_and_the_hurricane():
+    # phase 6 is "on" 6 or 3E (engine PHASES, a list: the shared replay's _bought);
+    # event_hurricane! takes the Keys' track off: TR's 58 on M24 (41) gone by line 261
+    before = _position("18FL", "18FL_game_end_bank", 240)
+    after = _position("18FL", "18FL_game_end_bank", 261)
+    assert (before.board["M24"].tile.name, before.phase.name) == ("58", "5")
+    assert (after.board["M24"].tile.name, after.phase.name) == ("M24", "6")
+
+
+# ---- 18JP-T (plugins/g18jpt/replay.py) ----------------------------------------------------
+
+def test_18jpt_tr_places_its_second_home_token_in_h76():
+    # engine G18JPT::Game#place_home_token (TR_SECOND_STARTING_TOKEN); corpus line 114
+    position = _position("18JPT", "18JPT_game_end_bank", 114)
+    assert _holders(position, "A77") == _holders(position, "H76") == {0: ["TR"]}
+
+
+def test_18jpt_destination_hexes_are_assigned_from_the_start():
+    # engine G18JPT::Game#setup: hex.assign!(corporation), named as the corpus names it
+    position = _position("18JPT", "18JPT_game_end_bank", 114)
+    assert position.board["A81"].markers == ("<Engine::Corporation: SER>",)
+
+
+def test_18jpt_tr_lays_twice_once_it_has_tokened_h84():
+    # engine g_18_jpt/step/token.rb place_token (TR's token on H84 at 264) and game.rb
+    # tile_lays (DOUBLE_TILE_LAYS); its marker goes, its ability is the delayed one
+    from trainrun.plugins import g18jpt
+    before = _position("18JPT", "18JPT_game_end_bank", 114)
+    after = _position("18JPT", "18JPT_game_end_bank", 265)
+    assert g18jpt.trainrun_tile_lays(before) is None
+    assert len(g18jpt.trainrun_tile_lays(after)) == 2 and after.board["H84"].markers == ()
+    assert after.abilities == ({"type": "description",
+                                "description": "Lay or upgrade two tiles"},)
+
+
+def test_18jpt_tc_lays_once_more_for_each_lay_on_a_town():
+    # engine g_18_jpt/step/track.rb lay_tile_action (num_additional_lays), game.rb
+    # tile_lays: TC, having laid on a hex with a town this turn, lays twice
+    import dataclasses
+
+    from trainrun.plugins import g18jpt
+    position = _position("18JPT", "18JPT_game_end_bank", 594)
+    town = next(h for h, p in position.board.items()
+                if any(n.kind == "town" for n in p.tile.nodes))
+    laid = dataclasses.replace(position, turn=dataclasses.replace(
+        position.turn, lays=1, laid_hexes=(town,)))
+    assert position.company == "TC" and len(g18jpt.trainrun_tile_lays(position)) == 1
+    assert len(g18jpt.trainrun_tile_lays(laid)) == 2
+
+
+# ---- 1847 AE (plugins/g1847ae/replay.py) --------------------------------------------------
+
+def test_1847ae_hlb_places_both_home_tokens_as_it_floats():
+    # engine G1847AE::Game#place_home_token (HLB: D18 and C21), HOME_TOKEN_TIMING :float:
+    # HLB floated in the stock round before, L runs first (corpus line 89)
+    position = _position("1847AE", "1847AE_game_end_bank", 89)
+    assert _holders(position, "C21") == _holders(position, "D18") == {0: ["HLB"]}
+
+
+def test_1847ae_lays_two_yellow_tiles_before_the_first_4():
+    # engine G1847AE::Game#tile_lays: TWO_YELLOW while @extra_tile_lay (the phases with
+    # two_yellow_tracks); L laid G17 and H16 at 15-16
+    from trainrun.plugins import g1847ae
+    assert g1847ae.trainrun_tile_lays(_position("1847AE", "1847AE_game_end_bank", 33)) == \
+        g1847ae.TWO_YELLOW
+
+
+def test_1847ae_a_recently_floated_corporation_may_upgrade_then_lay():
+    # engine G1847AE::Game#tile_lays: TWO_YELLOW_OR_YELLOW_AND_UPGRADE for @recently_floated,
+    # HLB's first operating turn (its lays at 99-100)
+    from trainrun.plugins import g1847ae
+    position = position_at(load("1847AE", "1847AE_game_end_bank"), action=100)
+    assert position.company == "HLB" and position.title_state == {"first_turn": 1}
+    assert g1847ae.trainrun_tile_lays(position) == g1847ae.FIRST_TURN_LAYS

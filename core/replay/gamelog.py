@@ -77,7 +77,8 @@ replayed to the end of the log on a copy and the one no later action contradicts
 its type and why: the board is never silently wrong. A title replays only when its plugin
 gives replay rules (``trainrun_replay_rules``): 18Chesapeake, 18NY, 1871 and 1817 (rounds
 told apart by its ``trainrun_replay_round``), and the titles compiled from the engine:
-1830, 1889, 1893, 18GA, 18MEX, 18NL, 18Texas, 18Chesapeake: Off the Rails and 18AL. A
+1830, 1889, 1893, 18GA, 18MEX, 18NL, 18Texas, 18Chesapeake: Off the Rails, 18AL, 18FL,
+18JP-T and 1847 AE. A
 title's bookkeeping may also give each company's positions their ``privates``
 (``ReplayState.set_privates``; 1871: who holds SBC) and ``abilities``
 (``ReplayState.set_abilities``; 18AL: the named trains and the Warrior Coal Field bonus a
@@ -669,12 +670,20 @@ class Replay:
 
     def _token_as_logged(self, company: str, hex_id: str, city: int, private: object) -> None:
         """A token of ``company`` placed by ``private`` in the first slot of that city
-        neither held nor reserved for another (``_free_slot``)."""
+        neither held nor reserved for another (``_free_slot``), or beside the city's slots
+        where the private's token ability says ``extra_slot`` (engine city.rb
+        ``place_token``: 18FL's Terminal Company)."""
         placed = copy_hex(self.board[hex_id])
         slots = next((n.slots for n in placed.tile.nodes if n.index == city), 0)
         tokens = placed.tokens.setdefault(city, CityTokens([None] * slots))
         if company in tokens.holders():
             raise InputError("token", f"{company} already has a token in {hex_id}")
+        data = self.title.privates.get(private, {}) if isinstance(private, str) else {}
+        if any(a.get("type") == "token" and a.get("extra_slot")
+               for a in data.get("abilities", ())):
+            tokens.extra.append(company)
+            self.board[hex_id] = placed
+            return
         tokens.reserved[:] = [r for r in tokens.reserved if r != private]
         slot = _free_slot(tokens, company, self.title.companies)
         if slot is None:
@@ -753,7 +762,9 @@ class Replay:
         """A train ``name`` leaves the bank: the phases it starts, the trains it rusts."""
         phases = list(self.title.phases.values())
         now = phases.index(self.phase)
-        while now + 1 < len(phases) and phases[now + 1].on == name:
+        # a phase's ``on`` may name several trains (engine phase.rb: 18FL's 6 and 3E)
+        while now + 1 < len(phases) and (name in on if isinstance(
+                on := phases[now + 1].on, (list, tuple)) else on == name):
             now += 1
         self.phase = phases[now]
 

@@ -10,8 +10,16 @@ I13: engine ``G1847AE::Game#revenue_for``) are pair bonuses of the shared famili
 (two rows of the shared distance reading, docs/rules/common.md §4.2).
 
 Private companies' abilities are data (``privates.json``) the shared rules read
-(``trainrun.turn.abilities``); optional rules (``options.json``) are not applied; its game
-logs are not replayed (no replay rules).
+(``trainrun.turn.abilities``); optional rules (``options.json``) are not applied.
+
+Lays per turn (engine ``G1847AE::Game#tile_lays``): two yellow tiles while the phase says
+``two_yellow_tracks`` (before the first 4); in a corporation's first operating turn
+(``title_state`` ``first_turn``, the replay's) a yellow tile or upgrade, then a yellow
+tile elsewhere if it did not upgrade; otherwise one: ``trainrun_tile_lays``. Its game logs
+replay by the shared replay's rules and its own (``replay``): home tokens as a corporation
+floats, HLB's two, and each corporation's first turn. Before the first 4, yellow tiles
+only in hexes of the corporation's colour (engine ``yellow_tracks_restricted``) is not
+checked (``trainrun titles``).
 
 Data: ``data/`` is ``tools/compile_title.py`` output for the 18xx.games engine's 1847 AE
 (folders ``g_1847_ae``), a new game with no optional rules;
@@ -20,18 +28,40 @@ changes.
 """
 from pathlib import Path
 
-from trainrun.plugins.api import LayRules, Position, Tile, TitleInfo, hookimpl
+from trainrun.plugins.api import (
+    InputError,
+    LayRight,
+    LayRules,
+    Position,
+    ReplayRules,
+    ReplayState,
+    Tile,
+    TitleInfo,
+    hookimpl,
+)
+
+from . import replay as _replay
 
 # yellow double towns (and 69) become one green tile only; the two-slot green cities stay
 ONLY_UPGRADE = {"1": "88", "55": "88", "56": "87", "69": "204"}
 NEVER_UPGRADED = ("14", "15")
 LATE_HEX, LATE_HEX_PHASES = "E9", ("5", "5+5", "6E", "6+6")
+# the lays per turn (engine g_1847_ae/game.rb ``tile_lays``)
+TWO_YELLOW = [LayRight(True, False), LayRight(True, False)]
+FIRST_TURN_LAYS = [LayRight(True, True),
+                   LayRight(True, "not_if_upgraded", cannot_reuse_same_hex=True)]
+TWO_YELLOW_STATUS = "two_yellow_tracks"
 
 
 @hookimpl
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="1847 AE", data=Path(__file__).parent / "data",
-                     description="Pfalz, Germany; trains 3, 3+3, 4, 4+4, 5, 5+5, 6E, 6+6")
+                     description="Pfalz, Germany; trains 3, 3+3, 4, 4+4, 5, 5+5, 6E, 6+6",
+                     not_modelled=(
+                         "moves: before the first 4 train a corporation lays yellow tiles "
+                         "only in hexes of its colour (engine yellow_tracks_restricted); "
+                         "not checked",
+                         "import: a replayed position carries no privates or abilities"))
 
 
 @hookimpl
@@ -61,3 +91,39 @@ def trainrun_lay_refusal(position: Position, hex_id: str) -> str | None:
     if hex_id == LATE_HEX and position.phase.name not in LATE_HEX_PHASES:
         return f"{LATE_HEX} takes track only in phases {', '.join(LATE_HEX_PHASES)}"
     return None
+
+
+@hookimpl
+def trainrun_prepare_board(position: Position) -> None:
+    """Check the title's ``title_state``: only ``first_turn``, 0 or 1."""
+    for key, value in position.title_state.items():
+        if key != _replay.FIRST_TURN:
+            raise InputError(f"title_state.{key}", "1847 AE knows only first_turn")
+        if value not in (0, 1) or isinstance(value, float):
+            raise InputError(f"title_state.{key}", f"expected 0 or 1, got {value!r}")
+
+
+@hookimpl
+def trainrun_tile_lays(position: Position) -> list[LayRight] | None:
+    """In a corporation's first operating turn (``title_state`` ``first_turn``: recently
+    floated) a yellow tile or an upgrade, then a yellow tile on another hex if it did not
+    upgrade; otherwise two yellow tiles while the phase says ``two_yellow_tracks`` (until
+    the first 4 train's ``only_one_yellow``), then the shared one lay (engine
+    g_1847_ae/game.rb ``tile_lays``)."""
+    if position.title_state.get(_replay.FIRST_TURN):
+        return FIRST_TURN_LAYS
+    if TWO_YELLOW_STATUS in position.phase.status:
+        return TWO_YELLOW
+    return None
+
+
+@hookimpl
+def trainrun_replay_rules() -> ReplayRules:
+    """The shared replay's rules (``replay``)."""
+    return _replay.replay_rules({})
+
+
+@hookimpl
+def trainrun_replay_round(replay: ReplayState, action: dict) -> str | None:
+    """A corporation's first operating turn, for its lays (``replay``)."""
+    return _replay.replay_round(replay, action)

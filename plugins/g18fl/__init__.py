@@ -21,8 +21,10 @@ Private companies' abilities are data (``privates.json``) the shared rules read
 (``trainrun.turn.abilities``), with one change of the engine's step: the Terminal
 Company's token (an ``extra_action`` token ability, held by a player) is a new token of
 the operating company, not one of its charter (``trainrun_special_token_own``); optional
-rules (``options.json``) are not applied; its game
-logs are not replayed (no replay rules).
+rules (``options.json``) are not applied. Its game logs replay by the shared replay's rules
+and its own (``replay``): home tokens at setup, hotels, the Steamboat's assignment, the
+Terminal Company's token beside a city's slots, the port's closing and the hurricane; a
+replayed position carries no ``privates`` or private abilities (``trainrun titles``).
 
 Data: ``data/`` is ``tools/compile_title.py`` output for the 18xx.games engine's 18FL
 (folders ``g_18_fl``), a new game with no optional rules;
@@ -34,6 +36,8 @@ from pathlib import Path
 from trainrun.plugins.api import (
     InputError,
     Position,
+    ReplayRules,
+    ReplayState,
     TitleInfo,
     charter_token_price,
     city_circles_by_hex,
@@ -42,11 +46,17 @@ from trainrun.plugins.api import (
     special_token_ability,
 )
 
+from . import replay as _replay
+
 
 @hookimpl
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="18FL", data=Path(__file__).parent / "data",
-                     description="Florida, USA; trains 2, 3, 4, 5, 6")
+                     description="Florida, USA; trains 2, 3, 4, 5, 6",
+                     not_modelled=(
+                         "import: a replayed position does not say who holds each private "
+                         "(privates) nor the Tallahassee Railroad's lay ability its holder's "
+                         "corporation may use",))
 
 
 @hookimpl
@@ -76,3 +86,22 @@ def trainrun_token_cost(position: Position, hex_id: str, city: int) -> int:
     if hexes is None:
         raise InputError("token", f"{hex_id} has no track to a token of {position.company}")
     return charter_token_price(position) * hexes
+
+
+@hookimpl
+def trainrun_replay_rules() -> ReplayRules:
+    """The shared replay's rules, home tokens at setup (``replay``)."""
+    return _replay.replay_rules({})
+
+
+@hookimpl
+def trainrun_replay_round(replay: ReplayState, action: dict) -> str | None:
+    """Every home token on the board from the game's start (``replay``)."""
+    return _replay.replay_round(replay, action)
+
+
+@hookimpl
+def trainrun_replay_action(replay: ReplayState, action: dict) -> bool | None:
+    """Hotels, the Steamboat, the Terminal Company's token, the port's closing and the
+    hurricane (``replay``)."""
+    return _replay.replay_action(replay, action)
