@@ -17,7 +17,7 @@ from corpus_checks import engine_scores
 
 TITLES = ("1830", "1889", "1893", "18GA", "18MEX", "18NL", "18Texas", "18ChesapeakeOfftheRails",
           "1846", "18AL", "1856", "1850Jr", "1836Jr30", "1836jr56", "1847AE", "18JPT", "1888",
-          "1817NA", "18DE", "18FL", "1882")
+          "1817NA", "18DE", "18FL", "1882", "1817WO")
 
 
 def answered(title: str) -> list:

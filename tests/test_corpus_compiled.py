@@ -1,7 +1,7 @@
 """The corpus of the titles compiled from the 18xx.games engine: real positions of every
 recorded game of 1830, 1889, 1893, 18GA, 18MEX, 18NL, 18Texas, 18Chesapeake: Off the
 Rails, 1846, 18AL, 1856, 1850Jr, 1836Jr30, 1836Jr56, 1847 AE, 18JP-T, 1888, 1817NA,
-18DE, 18FL and 1882 in the engine's fixtures (tests/data/README.md).
+18DE, 18FL, 1882 and 1817WO in the engine's fixtures (tests/data/README.md).
 
 Every line gets the checks of ``corpus_checks.CorpusChecks``. The first eight titles'
 routes follow the shared rules alone (the second section of each title's page in
@@ -23,7 +23,7 @@ from corpus_checks import CorpusChecks, engine_scores, lines
 TITLES = {"1830": 166, "1889": 80, "1893": 62, "18GA": 157, "18MEX": 252, "18NL": 240,
           "18Texas": 69, "18ChesapeakeOfftheRails": 183, "1846": 324, "18AL": 114,
           "1856": 232, "1850Jr": 48, "1836Jr30": 125, "1836jr56": 97, "1847AE": 91,
-          "18JPT": 142, "1888": 193, "1817NA": 196, "18DE": 132,
+          "18JPT": 142, "1888": 193, "1817NA": 196, "18DE": 132, "1817WO": 50,
           "18FL": 94, "1882": 288}
 
 
@@ -115,6 +115,13 @@ class Test18DE(CorpusChecks):
     carry as their ``options`` (``corpus_checks.corpus_lines``)."""
 
     TITLE = "18DE"
+
+
+class Test1817WO(CorpusChecks):
+    """Nieuw Zeeland (L9) holds a neutral token until phase 3 (engine
+    ``G1817WO::Game#setup``), named ``neutral`` in the lines."""
+
+    TITLE = "1817WO"
 
 
 class Test1882(CorpusChecks):

@@ -1,6 +1,6 @@
 """Replaying the 18xx.games game logs of the titles compiled from the engine (1830, 1889,
 1893, 18GA, 18MEX, 18NL, 18Texas, 18Chesapeake: Off the Rails, 18AL, 1888, 1850Jr,
-1836Jr30, 1882, and 1817NA and 18DE on 1817's replay) with trainrun's own turn engine and
+1836Jr30, 1882, and 1817NA, 18DE and 1817WO on 1817's replay) with trainrun's own turn engine and
 each title's replay rules (``plugins/g<title>/replay.py``, or the shared rules its
 ``trainrun_replay_rules`` names).
 
@@ -32,7 +32,7 @@ from trainrun.turn.token_stock import token_stock
 DATA = Path(__file__).parent / "data"
 TITLES = ["1830", "1889", "1893", "18GA", "18MEX", "18NL", "18Texas",
           "18ChesapeakeOfftheRails", "18AL", "1888", "1850Jr", "1836Jr30", "1882", "1817NA",
-          "18DE", "18FL", "18JPT", "1847AE"]
+          "18DE", "1817WO", "18FL", "18JPT", "1847AE"]
 # where a replay stops, by (title folder, game): every stop is a bankruptcy after the last
 # run (trainrun does not follow the bankrupt corporation's ending); the others replay to
 # the log's end
@@ -365,7 +365,7 @@ def test_18al_refuses_the_moved_ln_home():
         answers.replay_rules(load_title("18AL"), {"optional_rules": ["LN_home_city_moved"]})
 
 
-# ---- 1817NA and 18DE on 1817's replay (plugins/g1817/replay.py) ---------------------------
+# ---- 1817NA, 18DE and 1817WO on 1817's replay (plugins/g1817/replay.py) ------------------
 
 def test_1817_family_an_acquired_token_takes_its_city_s_first_free_slot():
     # 1817NA 25351: WC (D22 slot 0) acquires GT (slot 1) at 1167: WC's own token there
@@ -522,3 +522,20 @@ def test_1847ae_a_recently_floated_corporation_may_upgrade_then_lay():
     position = position_at(load("1847AE", "1847AE_game_end_bank"), action=100)
     assert position.company == "HLB" and position.title_state == {"first_turn": 1}
     assert g1847ae.trainrun_tile_lays(position) == g1847ae.FIRST_TURN_LAYS
+
+
+def test_1817wo_nieuw_zeeland_opens_with_phase_3():
+    # 1817WO 19926: the green token fills L9's one slot (engine G1817WO::Game#setup) until
+    # the first 3 leaves the bank, exported after the operating round before run 169
+    # (event_nieuw_zeeland_available!)
+    assert _holders(_position("1817WO", "19926", 147), "L9") == {0: ["neutral"]}
+    assert _holders(_position("1817WO", "19926", 169), "L9") == {0: [None]}
+
+
+def test_1817wo_a_corporation_homed_in_nieuw_zeeland_places_a_second_token():
+    # 1817WO 19926: H chooses L9 as its home at 263, its size at 265, and places its second
+    # token on F1 at 266, unreached (engine G1817WO::Game#place_second_token, after
+    # BuySellParShares#add_tokens)
+    position = _position("1817WO", "19926", 302)
+    assert _holders(position, "L9") == {0: ["H"]}
+    assert _holders(position, "F1") == {0: ["B&A", "H"]}

@@ -98,6 +98,7 @@ def test_the_leverkusen_lay_the_harness_omits_was_laid():
 def test_every_title_is_here():
     titles = {name.split("/")[0] for name, _ in LINES}
     assert titles == {"1830", "1889", "1893", "18GA", "18MEX", "18NL", "18Texas",
-                      "18ChesapeakeOfftheRails", "18AL", "1846", "1817NA", "18DE", "1856",
+                      "18ChesapeakeOfftheRails", "18AL", "1846", "1817NA", "18DE", "1817WO",
+                      "1856",
                       "1836jr56", "1836Jr30", "1850Jr", "1847AE",
                       "18JPT", "18FL", "1882", "1888"}

@@ -155,6 +155,11 @@ def round_of(replay: ReplayState, action: dict) -> str:
     return said
 
 
+def in_stock_round(replay: ReplayState) -> bool:
+    """Whether the replay is in a stock round (as ``round_of`` last told)."""
+    return _state(replay)["phase"] == "stock"
+
+
 def _round_of(replay: ReplayState, state: Books, kind: str, entity_type: str | None,
               entity: Any, action: dict) -> str:
     phase = state["phase"]
