@@ -42,10 +42,6 @@ LINES = [(f"{path.parent.name}/{path.stem}#{d['action']}", d)
 # moment -> the rule trainrun lacks there (each also in the title's TitleInfo.not_modelled)
 KNOWN: dict[str, str] = {
     "1856/51745#477": "the Canadian Government Railway's tokens after the merger that forms it",
-    **{f"18JPT/{m}": "Shinjuku F86's two-token city turned onto a one-slot city of the new tile"
-       for m in ("18JPT_game_end_bank#68", "18JPT_game_end_bankrupt#308",
-                 "18JPT_game_end_bankrupt#417", "18JPT_game_end_bankrupt#443",
-                 "18JPT_game_end_bankrupt#484")},
     "18MEX/13315#379": "NdM's token price after its merger (its exchange tokens are not in "
                        "a position)",
 }

@@ -235,6 +235,44 @@ def default_upgrades_to(old: Tile, new: Tile, future_label: tuple[str, str] | No
                 and len(old_cities) != len(new_cities))
 
 
+def tile_city_map(old: Tile, old_rotation: int, new: Tile, rotation: int) -> dict[int, int]:
+    """Which city of ``new`` each city of ``old`` becomes (engine hex.rb ``city_map_for``):
+    by place among the cities where the old ones reach no edge and the counts agree; else
+    the first new city whose edges hold the old one's; an old city left over takes the new
+    city of its place among the cities, or the first not taken."""
+    old_cities = [n.index for n in _cities(old)]
+    new_cities = [n.index for n in _cities(new)]
+    old_exits = city_town_exits(old, old_rotation)
+    if not any(old_exits.get(i) for i in old_cities) and len(old_cities) == len(new_cities):
+        return dict(zip(old_cities, new_cities))
+    new_exits = city_town_exits(new, rotation)
+    found: dict[int, int | None] = {
+        i: next((j for j in new_cities
+                 if old_exits.get(i) and old_exits[i] <= new_exits.get(j, frozenset())), None)
+        for i in old_cities}
+    taken = [j for j in found.values() if j is not None]
+    for place, i in enumerate(old_cities):
+        if found[i] is None:
+            j = new_cities[place] if place < len(new_cities) else None
+            if j is None or j in taken:
+                j = next((c for c in new_cities if c not in taken), None)
+            found[i] = j
+            if j is not None:
+                taken.append(j)
+    return {i: j for i, j in found.items() if j is not None}
+
+
+@functools.lru_cache(maxsize=65536)
+def city_slots_kept(old: Tile, old_rotation: int, new: Tile, rotation: int) -> bool:
+    """Where the old tile's cities differ in slots, each keeps at least its slots in the
+    city it becomes (engine tracker.rb ``city_sizes_maintained``: 18JP-T's Shinjuku, whose
+    two-slot city may not become a one-slot one)."""
+    if len({n.slots for n in _cities(old)}) < 2:
+        return True
+    return all(new.node(j).slots >= old.node(i).slots
+               for i, j in tile_city_map(old, old_rotation, new, rotation).items())
+
+
 def rotation_keeps_stops(old: Tile, old_rotation: int, new: Tile, rotation: int) -> bool:
     """Old cities and towns keep their exits on the new tile, no city or town appears that
     meets none of the old ones (beyond those added), and on a multi-city upgrade every old
@@ -538,6 +576,8 @@ class LayCheck:
         if kept is None and not rotation_keeps_stops(placed.tile, placed.rotation, tile,
                                                      rotation):
             return f"the cities and towns of tile {placed.tile.name} are not kept"
+        if not city_slots_kept(placed.tile, placed.rotation, tile, rotation):
+            return f"a city of tile {placed.tile.name} would lose token slots"
         return answers.rotation_refusal(position, hex_id, tile, rotation)
 
     def offered(self, hex_id: str) -> dict[str, list[int]]:

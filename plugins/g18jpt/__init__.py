@@ -54,8 +54,6 @@ def trainrun_title() -> TitleInfo:
     return TitleInfo(name="18JP-T", data=Path(__file__).parent / "data",
                      description="Greater Tokyo, Japan; trains 2, 3, 4, 5, 6, D",
                      not_modelled=(
-                         "moves: a multi-city upgrade may not turn a city's tokens onto a new "
-                         "city with fewer slots (Shinjuku F86)",
                          "import: a private a corporation's president holds is 'player' in a "
                          "replayed position's privates, never 'president'",))
 
