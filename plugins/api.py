@@ -20,6 +20,7 @@ from trainrun.board.title import MapHex, Phase, Title
 from trainrun.board.turnstate import LayRight, Turn
 from trainrun.errors import InputError
 from trainrun.hooks import answers
+from trainrun.hooks.enginerand import engine_numbers, game_seed
 from trainrun.hooks.replayrules import ReplayRules
 from trainrun.hooks.replaystate import ReplayState
 from trainrun.hooks.rules import CompanyBonus, LayRules, RouteBonus, TrainRules
@@ -36,7 +37,7 @@ from trainrun.plugins.defaults import (
     shared_upgrades_to,
 )
 from trainrun.plugins.hookspecs import hookimpl
-from trainrun.hooks.enginerand import engine_numbers, game_seed
+from trainrun.routes.declared import check_declared
 from trainrun.routes.graph import track_network
 from trainrun.turn.abilities import blocking_refusal, private_sym
 from trainrun.turn.lays import (
@@ -67,7 +68,7 @@ __all__ = [
     "answers", "node_hex", "tile_from_dict", "opposite", "exits", "path_exits",
     "crossed_borders", "tiles_left_in_box", "tokens_left", "tokens_on_board", "free_slot",
     "private_sym", "special_token_ability", "blocking_refusal", "hexes_to_nearest", "track_network",
-    "game_seed", "engine_numbers",
+    "game_seed", "engine_numbers", "check_declared",
     # defaults
     "default_stop_value", "default_company_stations", "default_lay_colours",
     "default_lay_budget", "default_terrain_cost", "default_upgrades_to", "shared_upgrades_to",
@@ -159,6 +160,9 @@ EXPORTS: dict[str, dict[str, str]] = {
                      "the first number in its id.",
         "engine_numbers": "The engine's random numbers of a seed, in the order it draws them "
                           "(its `rand`: 1846's setup, 1871's, 1882's rebellion train).",
+        "check_declared": "A declared run (an 18xx.games `run_routes` action, ...) checked "
+                          "and scored in a position, as `trainrun verify` does without the best "
+                          "run (1846's dividends: the share price follows the revenue).",
     },
     "Defaults: the shared rules a title falls back on": {
         "default_stop_value": "The shared `trainrun_stop_value`: the phase value times the "

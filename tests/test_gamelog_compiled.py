@@ -539,3 +539,112 @@ def test_1817wo_a_corporation_homed_in_nieuw_zeeland_places_a_second_token():
     position = _position("1817WO", "19926", 302)
     assert _holders(position, "L9") == {0: ["H"]}
     assert _holders(position, "F1") == {0: ["B&A", "H"]}
+
+
+# ---- 1846 (plugins/g1846/replay.py, plugins/g1846/shares.py) -----------------------------
+
+# each recorded 1846 game: the runs the replay reaches (every one equal to its corpus line)
+# and where it stops; 1846 is not in TITLES: three bankruptcies stop the replay before the
+# log's last runs (a bankrupt corporation's receivership is not followed)
+REPLAYED_1846 = {
+    "10264": (66, None), "12666": (56, None), "1846_game_end_reason_all_closed": (39, None),
+    "1846_game_end_reason_bankrupt": (26, "action 221 (bankrupt)"),
+    "1846_game_end_reason_dnf": (1, None), "19962": (18, "action 300 (bankrupt)"),
+    "20381": (25, None), "222264": (2, None), "3099": (77, None),
+    "hs_cvjhogoy_1599504419": (0, None),
+    "hs_sudambau_1600037415": (0, "action 61 (bankrupt)"), "hs_wwhjwjvo_1716866882": (0, None),
+}
+
+
+def test_1846_every_recorded_game_is_listed():
+    assert {p.stem for p in (DATA / "fixtures" / "1846").glob("*.json")} == set(REPLAYED_1846)
+
+
+@pytest.mark.parametrize("game", sorted(REPLAYED_1846))
+def test_1846_every_run_reached_equals_the_corpus_line(game):
+    lines = corpus_lines("1846", game)
+    positions, stop = replayed("1846", game)
+    reached, expected = REPLAYED_1846[game]
+    if expected is None:
+        assert stop is None
+    else:   # one line naming the action
+        assert stop is not None and stop.startswith(expected + ":") and "\n" not in stop
+    assert len(positions) == reached and set(positions) <= set(lines)
+    assert set(lines) - set(positions) == {a for a in lines if expected is not None
+                                           and a > int(expected.split()[1])}
+    wrong = {a: differences(p, lines[a]) for a, p in positions.items()}
+    assert {a: d for a, d in wrong.items() if d} == {}
+
+
+def _closes_1846(game: str) -> dict[str, int]:
+    """Each corporation the 1846 replay closes, and the action it closes at."""
+    from trainrun.plugins.g1846.shares import Market
+    closed: dict[str, int] = {}
+    before = None
+    try:
+        for action, state in replay(load("1846", game)):
+            for name in state.state.books(Market).closed - set(closed):
+                closed[name] = before
+            before = action["id"]
+    except InputError:
+        pass
+    return closed
+
+
+def test_1846_a_president_selling_down_to_the_close_cell_closes_the_corporation():
+    # 1846 dnf game: NYC pars at $40 (col 4, action 7); its president sells a share at 24,
+    # 29, 34 and 39, each one step left (SELL_MOVEMENT :left_block_pres, base.rb
+    # sell_shares_and_change_price): $0 at 39, the close cell (close_corporations_in_close_
+    # cell!, close_corporation): its home token leaves D20, as the engine's run 239 shows
+    assert _closes_1846("1846_game_end_reason_dnf") == {"NYC": 39, "C&O": 42, "B&O": 51,
+                                                       "IC": 185}
+    position = _position("1846", "1846_game_end_reason_dnf", 239)
+    assert _holders(position, "D20") == {0: [None, None]}
+    assert "NYC" not in {c for h in position.board.values() for t in h.tokens.values()
+                         for c in t.holders()}
+
+
+def test_1846_a_silent_turn_withholds_and_can_close():
+    # 1846 19962: NYC, at $10 with no route, logs nothing in OR 1.2 (every step skipped:
+    # engine round/operating.rb); its dividend step withholds nothing, one step left
+    # (g_1846/step/dividend.rb skip!, share_price_change): the close cell, as the operating
+    # round ends (its turn is seen from g_1846/game.rb operating_order, last at the lowest
+    # price). Its D20 token is gone at the engine's run 146
+    assert _closes_1846("19962") == {"NYC": 128}
+    assert _holders(_position("1846", "19962", 146), "D20") == {0: [None, "ERIE"]}
+
+
+def test_1846_all_corporations_but_one_close_in_the_all_closed_game():
+    # 1846_game_end_reason_all_closed: B&O's president sells half its president's share at
+    # 451 (a step left: $0), ERIE withholds to $0 at 518 ...; B&O's H12 token is gone, so
+    # the token placed there at 533 finds its slot free
+    assert _closes_1846("1846_game_end_reason_all_closed") == {
+        "B&O": 451, "ERIE": 518, "PRR": 540, "NYC": 543, "C&O": 557, "GT": 564}
+    assert "B&O" not in _holders(_position("1846", "1846_game_end_reason_all_closed", 539),
+                                 "H12")[0]
+
+
+def test_1846_dividends_move_the_share_price_as_the_engine_does():
+    # engine g_1846/step/dividend.rb share_price_change: left below half the price, right
+    # once at the price, twice at twice, three times at three times from $165;
+    # step/half_pay.rb: half keeps half the revenue rounded down to a multiple of $10
+    from trainrun.plugins.g1846.shares import paid_for, price_change
+    assert [price_change(100, paid) for paid in (0, 49, 50, 99, 100, 199, 200, 300)] == \
+        [-1, -1, 0, 0, 1, 1, 2, 2]
+    assert price_change(150, 450) == 2 and price_change(165, 495) == 3
+    assert paid_for("half", 130) == 70 and paid_for("half", 120) == 60
+    assert paid_for("withhold", 130) == 0 and paid_for("payout", 130) == 130
+
+
+def test_1846_an_emergency_issue_is_told_from_an_issue_by_its_price():
+    # 1846 hs_cvjhogoy: GT ($40, no train) passes its lays at 42 and issues GT_1 at $10 at
+    # 43: not an issue ($30, one step left), but its emergency issue after its dividend
+    # step (skip!: $30), at two steps left of that (g_1846/game.rb
+    # emergency_issuable_bundles), one step left for the share (step/buy_train.rb
+    # process_issue_shares): $20
+    from trainrun.plugins.g1846.shares import MARKET, Market
+    for action, state in replay(load("1846", "hs_cvjhogoy_1599504419")):
+        if action["id"] == 50:
+            gt = state.state.books(Market).corporations["GT"]
+            assert MARKET[gt.col] == 20 and len(gt.held[("pool",)]) == 1
+            break

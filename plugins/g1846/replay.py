@@ -19,7 +19,11 @@ replay:
   closes, the Lake Shore Line's and Little Miami's icons go, and a Steamboat no
   corporation holds loses its assignments and the port icons; the first 6 train: every
   bonus assignment and the port, meat and boom icons go, and the reserved token slots;
-* the Lake Shore Line's lay, or an upgrade on its hexes, takes its icon off that hex.
+* the Lake Shore Line's lay, or an upgrade on its hexes, takes its icon off that hex;
+* each action's share price moves (``shares``: par, dividends, sales, issues, a stock
+  round's end); a corporation whose price reaches the close cell closes: its tokens and
+  reservations leave the board, its trains the game, its privates close
+  (docs/rules/1846.md §6.3).
 
 The obsolete 2s (on the first 5) and 4s and 3/5s (on the first 6) are the shared replay's
 (``trainrun.replay.gamelog``, the trains' ``obsolete_on``; docs/rules/1846.md §6.2).
@@ -33,6 +37,8 @@ from trainrun.plugins.api import (
     engine_numbers,
     game_seed,
 )
+
+from . import shares as _shares
 
 ORANGE = ("Lake Shore Line", "Michigan Central", "Ohio & Indiana", "Little Miami")
 BLUE = ("Steamboat Company", "Meat Packing Company", "Tunnel Blasting Company", "Boomtown")
@@ -164,6 +170,8 @@ def _unassign_hexes(replay: ReplayState, private: str) -> None:
 
 def replay_action(replay: ReplayState, action: dict) -> bool | None:
     game = replay.books(Game)
+    for corporation in replay.books(_shares.Market).follow(replay, action):
+        _close(replay, game, corporation)
     now = (replay.round_set, replay.round_in_set)
     for minor, buyer, bought, before in [w for w in game.waiting if w[2] != now]:
         game.waiting.remove((minor, buyer, bought, before))
@@ -201,6 +209,20 @@ def replay_action(replay: ReplayState, action: dict) -> bool | None:
         done = _place_token(replay, action)
     game.share(replay)
     return done
+
+
+def _close(replay: ReplayState, game: Game, corporation: str) -> None:
+    """``corporation``'s share price reached the close cell: it closes (``shares``; engine
+    base.rb ``close_corporation``): its tokens and reservations leave the board, its trains
+    the game, the privates it holds close."""
+    replay.close(corporation)
+    replay.forget_extra_tokens(corporation)
+    for private, holder in game.holder.items():
+        if holder == corporation:
+            game.closed.add(private)
+            if replay.owners.get(private) == corporation:
+                replay.release_private(private)
+    game.assigned = {p: c for p, c in game.assigned.items() if c != corporation}
 
 
 def _erie_slot(replay: ReplayState) -> None:
