@@ -75,7 +75,13 @@ def title_coverage(name: str) -> TitleCoverage:
     if info.runs_not_modelled:   # runs answered, never proven (docs/rules/common.md §9.5)
         not_yet = {**not_yet, "proof": "runs are answered \"not proven\": a rule of them "
                                         "below is not modelled"}
+    elif info.train_runs_not_modelled:   # only where the company holds such a train
+        trains = ", ".join(dict.fromkeys(name for name, _ in info.train_runs_not_modelled))
+        not_yet = {**not_yet, "proof": f"runs of a company holding a train {trains} are "
+                                        f"answered \"not proven\": a rule of them below is "
+                                        f"not modelled"}
     works = tuple(cmd for cmd in works if cmd not in not_yet)
     return TitleCoverage(info.name, info.description, info.aliases, works, not_yet,
-                         tuple(dict.fromkeys(info.not_modelled + info.runs_not_modelled)),
+                         tuple(dict.fromkeys(info.not_modelled
+                                             + info.all_runs_not_modelled())),
                          tuple(coverage(ruleset.title)))

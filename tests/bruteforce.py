@@ -67,7 +67,8 @@ implemented here from their docstrings:
   ``min_stops`` stops; ``half`` adds half the route's value rounded down to $10,
   ``per_token`` adds the best such port's value once more per visited station beyond one;
 * a pair bonus (a route bonus with ``first`` and ``second``): a route whose paid stops
-  hold a stop of each set earns its amount plus the largest part of each set among them;
+  hold a stop of the first set and ``min_second`` (default 1) of the second earns its
+  amount plus the largest part of each set among them;
   under a pay limit the combinations above are ranked with the pair bonuses counted.
 """
 from __future__ import annotations
@@ -544,7 +545,7 @@ class TrainScorer:
         for b in self.pairs:
             a = [b.first[v] for v in stops if v in b.first]
             c = [b.second[v] for v in stops if v in b.second]
-            if a and c:
+            if a and len(c) >= max(1, getattr(b, "min_second", 1)):
                 total += b.amount + max(a) + max(c)
         return total
 

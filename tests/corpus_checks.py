@@ -14,7 +14,10 @@
     values and scored stops the solver recorded, and the run as a whole is legal with
     the same total;
 (d) a line holding a rule the title's trainrun does not model (``refused``) is refused in
-    one line naming it, and left out of (a)-(c).
+    one line naming it, and left out of (a)-(c);
+(e) a line where a run rule the title does not model matters (``unproven``: 18SJ's E
+    trains, ``TitleInfo.train_runs_not_modelled``) is answered "not proven", naming the
+    rule, never "optimal" (docs/rules/common.md §9.5), and left out of (a)-(c).
 
 A title whose rules depart from the engine's overrides one of the three small methods
 below (``declared_visited``, ``engine_route_revenues``, ``expected_total``) in its own
@@ -125,6 +128,13 @@ class CorpusChecks:
         instead of being solved?"""
         return False
 
+    def unproven(self, data: dict) -> bool:
+        """Does a run rule the title does not model matter on this line, so that its run is
+        answered "not proven" (checked by
+        ``test_not_proven_where_a_rule_that_matters_is_not_modelled``) and held to no
+        engine score?"""
+        return False
+
     def pytest_generate_tests(self, metafunc):
         keys = sorted(lines(self.TITLE))
         refused = [k for k in keys if self.refused(lines(self.TITLE)[k])]
@@ -132,6 +142,12 @@ class CorpusChecks:
             metafunc.parametrize("key", refused)   # none: pytest skips the test
             return
         keys = [k for k in keys if k not in refused]
+        unproven = [k for k in keys if self.unproven(lines(self.TITLE)[k])]
+        if metafunc.function.__name__ == ("test_not_proven_where_a_rule_that_matters_is_not"
+                                          "_modelled"):
+            metafunc.parametrize("key", unproven)   # none: pytest skips the test
+            return
+        keys = [k for k in keys if k not in unproven]
         if metafunc.function.__name__ == "test_declared_run_is_legal_and_scores_as_recorded":
             # a line the current engine could not score has ``declared_error`` instead
             keys = [k for k in keys if "declared" in lines(self.TITLE)[k]]
@@ -196,6 +212,15 @@ class CorpusChecks:
         checked = check_run(position, [(r.train, r.visited, r.chains) for r in run.routes])
         assert checked.violations == []
         assert checked.total == run.total
+
+    def test_not_proven_where_a_rule_that_matters_is_not_modelled(self, key):
+        """(e) a line where a run rule not modelled matters is answered "not proven",
+        naming the rule (``unproven``)."""
+        position, run = solved(self.TITLE, key)
+        info = position.ruleset.info
+        assert run.status == "not proven"
+        assert run.not_modelled == info.runs_not_modelled_for(t.name for t in position.trains)
+        assert run.not_modelled
 
     def test_refused_where_a_rule_is_not_modelled(self, key):
         """(d) a line holding a rule trainrun does not model is refused in one line naming

@@ -119,3 +119,49 @@ def test_a_bonus_not_earned_is_named_with_why(game, action, why):
     named = {b["name"]: b["why"] for b in result.bonuses_not_earned}
     for name, reason in why.items():
         assert named[name] == reason
+
+
+def test_18sj_icon_pairs():
+    """docs/rules/common.md §9.1 with stops selected by their hexes' icons (18SJ, engine
+    ``G18SJ::Game#revenue_for``). TGOJ's D train (166116#796) runs Narvik B31 (N, m) to
+    Stockholms hamn H9 (S, b) through Malmfälten D29 (M) and Bergslagen D19 (B): N/S +$100,
+    b/B +$50 and m/M +$50 on 70 + 40 + 30 + 30 + 30 + 60 + 90 + 40 = $390. BJ's 6 train
+    (166116#651) runs Göteborg A10 (V, b) to H9 (O, b) through D19: Ö/V +$120 and, with two
+    b stops, b/B +$50 and b/B/b +$50 more (``min_second``: the engine's $100 tier) on
+    70 + 40 + 30 + 60 + 90 + 40 = $330. STJ's 3 train (166116#403) pays D29 (M) with both
+    m stops, Luleå G26 and B31: m/M $50 + m/M/m $50 on 20 + 30 + 30."""
+    tgoj = _verified("18SJ/166116", 796)
+    assert _bonuses(tgoj, 1) == {"N/S": ("B31-0 & H9-0", 100), "b/B": ("D19-0 & H9-0", 50),
+                                 "m/M": ("D29-0 & B31-0", 50)}
+    assert tgoj.routes[0].revenue == 390 + 200
+    bj = _verified("18SJ/166116", 651)
+    assert _bonuses(bj, 1) == {"Ö/V": ("H9-0 & A10-0", 120), "b/B": ("D19-0 & A10-0", 50),
+                               "b/B/b": ("D19-0 & A10-0, H9-0", 50)}
+    assert bj.routes[0].revenue == 330 + 220
+    stj = _verified("18SJ/166116", 403)
+    assert _bonuses(stj, 1) == {"m/M": ("D29-0 & G26-0", 50),
+                                "m/M/m": ("D29-0 & G26-0, B31-0", 50)}
+    assert stj.routes[0].revenue == 80 + 100
+    why = {b["name"]: b["why"] for b in tgoj.bonuses_not_earned}
+    assert why["b/B/b"] == ("no route pays both a stop of a hex showing B and 2 stops of a "
+                            "hex showing b_lower_case")
+    assert why["Port"] == "TGOJ does not hold SB"
+
+
+def test_18sj_stop_bonuses_of_a_private_holder():
+    """docs/rules/common.md §9.4 with ``hex_assignment``: the hex alone carries the marker
+    and the company holding the private earns it (18SJ). ÖKJ holds Göta kanalbolag
+    (166116#275): its 3 train pays Skövde C12 (GKB50) and Karlstad C16 (GKB30), +$50 and
+    +$30 on 30 + 30 + 30; Jönköping C8's GKB20 is not run. ÖSJ holds Sveabolaget, whose
+    token is on Ystad C2, one port icon (167041#273): each of its two routes paying C2
+    earns +$30."""
+    gkb = _verified("18SJ/166116", 275)
+    assert _bonuses(gkb, 1) == {"GKB50": ("C12-0", 50), "GKB30": ("C16-0", 30)}
+    assert gkb.routes[0].revenue == 90 + 80
+    named = {b["name"]: b["why"] for b in gkb.bonuses_not_earned}
+    assert named["GKB20"] == "no route pays a stop on C8 (Jönköping)"
+    assert named["Port"] == "ÖKJ does not hold SB"
+    port = _verified("18SJ/167041", 273)
+    assert _bonuses(port, 1) == {"Port": ("C2-0", 30)}
+    assert _bonuses(port, 2) == {"Port": ("C2-0", 30)}
+    assert [r.revenue for r in port.routes] == [20 + 20 + 30, 40 + 20 + 30]

@@ -19,26 +19,36 @@ def test_every_title_answers_runs_and_says_what_is_not_checked():
         assert set(TURN) - set(info.unchecked) <= set(cov.works), name
         assert set(info.unchecked) <= set(cov.not_yet), name
         assert set(cov.works).isdisjoint(cov.not_yet), name
-        assert ("proof" in cov.not_yet) == bool(info.runs_not_modelled), name
-        assert set(info.runs_not_modelled) <= set(cov.not_modelled), name
+        assert ("proof" in cov.not_yet) == bool(info.all_runs_not_modelled()), name
+        assert set(info.all_runs_not_modelled()) <= set(cov.not_modelled), name
 
 
-def test_a_run_rule_not_modelled_makes_every_answer_not_proven():
-    """docs/rules/common.md §9.5: 18SJ's bonuses are not modelled (plugins/g18sj), so a
-    recorded 18SJ board is answered with the best run under the other rules, "not proven"
-    and naming the rule, and a declared run is never called optimal."""
+def test_a_run_rule_not_modelled_makes_the_answers_where_it_matters_not_proven():
+    """docs/rules/common.md §9.5: 18SJ's E trains' rules are not modelled (plugins/g18sj),
+    so a recorded 18SJ board of a company holding an E train is answered with the best run
+    under the other rules, "not proven" and naming the rule, and a declared run there is
+    never called optimal; a board of a company holding none is answered as any other."""
     from trainrun import read_position, solve
     from trainrun.formats.text import format_run
     from trainrun.routes.verify import verify
+    info = load_title("18SJ").info
+    assert not info.runs_not_modelled and info.train_runs_not_modelled
+    assert "holding a train E" in title_coverage("18SJ").not_yet["proof"]
     path = DATA / "corpus" / "18SJ" / "167041.jsonl"
-    line = json.loads(path.read_text().splitlines()[0])
-    position = read_position(line)
+    lines = [json.loads(text) for text in path.read_text().splitlines()]
+    electric = next(d for d in lines if d["action"] == 975)
+    assert [t["name"] for t in electric["trains"]] == ["E"]
+    position = read_position(electric)
     run = solve(position)
     assert run.status == "not proven"
-    assert run.not_modelled == list(load_title("18SJ").info.runs_not_modelled)
-    assert "not proven: the icon bonuses" in format_run(run)
-    result = verify(position, line)
+    assert run.not_modelled == info.runs_not_modelled_for(["E"]) != []
+    assert "not proven: E trains doubling" in format_run(run)
+    result = verify(position, electric)
     assert result.best_status == "not proven" and not result.optimal
+    # the first run of the game: a 2 train, every rule that matters modelled
+    first = read_position(lines[0])
+    run = solve(first)
+    assert run.status == "optimal" and run.not_modelled == []
 
 
 def test_game_files_only_where_the_title_gives_replay_rules():

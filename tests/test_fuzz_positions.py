@@ -39,7 +39,8 @@ def _consistent(data, run) -> bool:
     assert run.status in ("optimal", "feasible", "not proven") and run.bound >= run.total
     assert run.status != "optimal" or run.bound == run.total
     # "not proven" exactly where the title names a run rule it does not model
-    assert (run.status == "not proven") == bool(position.ruleset.info.runs_not_modelled)
+    assert (run.status == "not proven") == bool(position.ruleset.info.runs_not_modelled_for(
+        t.name for t in position.trains))
     checked = check_run(position, [(r.train, r.visited, r.chains) for r in run.routes])
     assert checked.violations == [] and checked.total == run.total
     counts = run.routes_enumerated.values()   # "N before the time limit" where cut

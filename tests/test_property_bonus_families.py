@@ -6,14 +6,17 @@ Boards are cut from the real 1846 boards of tests/data/corpus/1846 (the laid til
 the 1846 plugin's data with a drawn ``bonuses.json`` in place of its own, read by the
 shared family reader (``trainrun.routes.families``) as any title's:
 
-* a pair bonus between two drawn sets of the cut's stops (by hexes), with a drawn amount
-  and each member's own part ($0-$60), now and then with ``icon_values`` (the numeric
-  icons of each end's hex) or limited to one train;
+* a pair bonus between two drawn sets of the cut's stops (by hexes, or the first by an
+  icon drawn onto some hexes), with a drawn amount and each member's own part ($0-$60),
+  now and then with ``icon_values`` (the numeric icons of each end's hex), limited to one
+  train, or asking 2 or 3 stops of its second set (``min_second``, 18SJ's tiers);
 * an all-of bonus over two or three drawn stop hexes, once a run;
 * a best-route bonus of $10-$30 per stop of the run's route visiting the most stops,
   earned only while the company holds a drawn private (``holds``);
 * a stop bonus on a drawn hex assigned to the company (``assignment``: the hex's marker
-  and the company's ``company_assignments``), sometimes per drawn icon;
+  and the company's ``company_assignments``), sometimes per drawn icon, or assigned to the
+  hex alone and earned by holding a private (``hex_assignment``, ``holds`` 1846's SC, as
+  18SJ's Sveabolaget and GKB), now and then at a stop worth $0 too (``on_worthless``);
 * a hotel: a stop bonus at a drawn hex showing the company's icon, paid at a stop worth
   $0 to the train too;
 * a port on one or two drawn hexes: a route visiting it needs 3 or 4 stops, and earns half
@@ -138,6 +141,15 @@ def cases(draw):
             pair["icon_values"] = True
         if boards.one_in(draw, 4):
             pair["trains"] = [data["trains"][0]["name"]]
+        if boards.one_in(draw, 3):   # the first set by an icon its hexes show
+            pair["first"] = {"icon": "Q"}
+            for h in data["board"]:
+                if h["hex"] in first:
+                    h["icons"] = [*h.get("icons", []), "Q"]
+        if boards.one_in(draw, 2):   # a tier: 2 or 3 stops of the second set
+            pair["min_second"] = draw(st.integers(2, 3))
+            pair["second"] = {"hexes": sorted(draw(st.sets(hexes, min_size=min(2, len(near)),
+                                                           max_size=5)))}
         bonuses.append(pair)
     if "all_of" in kinds:
         bonuses.append({"family": "all_of", "name": "all of",
@@ -155,13 +167,21 @@ def cases(draw):
                 "amount": draw(st.sampled_from([20, 30, 50]))}
         if boards.one_in(draw, 3):
             stop["per_icon"] = "port"
+        held = boards.one_in(draw, 2)   # the hex alone assigned, earned by holding SB
+        if held:
+            stop.update(hex_assignment=True, holds="SC")
+            if boards.one_in(draw, 2):
+                stop["on_worthless"] = True
         bonuses.append(stop)
         for h in data["board"]:
             if h["hex"] == where:
                 h["assignments"] = ["MPC"]
                 h["icons"] = draw(st.sampled_from([["port"], ["port", "port"], []]))
         if not boards.one_in(draw, 4):
-            data["company_assignments"] = ["MPC"]
+            if held:
+                data["privates"] = {**data.get("privates", {}), "SC": "company"}
+            else:
+                data["company_assignments"] = ["MPC"]
     return data, tuple(bonuses)
 
 
@@ -180,6 +200,12 @@ def _check(data: dict, bonuses: tuple) -> None:
                 b["name"] for b in run.company_bonuses}
             for b in bonuses:
                 event(f"{b['family']} in the best run: {b['name'] in named}")
+                for variant in ("min_second", "hex_assignment"):
+                    if variant in b:
+                        event(f"{b['family']} with {variant} in the best run, the bonuses "
+                              f"changing its total: {b['name'] in named and run.total != plain}")
+                if "icon" in b.get("first", {}):
+                    event(f"a pair by icon in the best run: {b['name'] in named}")
             event(f"the bonuses change the best total: {run.total != plain}")
             chose = any(len(r.stops) > sum(s["scored"] for s in r.stops)
                         and any(b["name"] == "pair" for b in r.bonuses) for r in run.routes)
@@ -203,7 +229,8 @@ def test_solver_matches_brute_force_with_bonus_families(case):
 
 @st.composite
 def routes_with_pairs(draw):
-    """One route's stops (values, stations) and one or two pair bonuses over them."""
+    """One route's stops (values, stations) and one or two pair bonuses over them, each
+    (first, second, amount, min_second)."""
     n = draw(st.integers(2, 9))
     values = draw(st.lists(st.sampled_from([0, 10, 20, 30, 50]), min_size=n, max_size=n))
     station = draw(st.lists(st.booleans(), min_size=n, max_size=n))
@@ -211,7 +238,8 @@ def routes_with_pairs(draw):
     part = st.one_of(st.none(), st.sampled_from([0, 10, 40]))
     pairs = [(draw(st.lists(part, min_size=n, max_size=n)),
               draw(st.lists(part, min_size=n, max_size=n)),
-              draw(st.sampled_from([0, 30, 100]))) for _ in range(draw(st.integers(1, 2)))]
+              draw(st.sampled_from([0, 30, 100])), draw(st.sampled_from([1, 1, 2, 3])))
+             for _ in range(draw(st.integers(1, 2)))]
     pay_limit = draw(st.one_of(st.none(), st.integers(1, n)))
     return values, station, pairs, pay_limit, draw(st.booleans())
 
@@ -226,10 +254,10 @@ def _combinations_best(values, station, pairs, pay_limit, paid_station) -> int:
         if paid_station and pay_limit and not any(station[j] for j in combo):
             continue
         worth = sum(values[j] for j in combo)
-        for first, second, amount in pairs:
+        for first, second, amount, need in pairs:
             a = [first[j] for j in combo if first[j] is not None]
             b = [second[j] for j in combo if second[j] is not None]
-            if a and b:
+            if a and len(b) >= need:
                 worth += amount + max(a) + max(b)
         best = max(best, worth)
     return best
@@ -245,21 +273,21 @@ def test_compiled_pair_pass_and_rule_agree_with_every_combination(case):
     use_station = station if paid_station and k else None
     paid = best_paid(values, [(-v, j) for j, v in enumerate(values)], k, use_station, pairs)
     worth = sum(v for v, p in zip(values, paid) if p)
-    for first, second, amount in pairs:
+    for first, second, amount, need in pairs:
         a = [f for f, p in zip(first, paid) if p and f is not None]
         b = [f for f, p in zip(second, paid) if p and f is not None]
-        worth += amount + max(a) + max(b) if a and b else 0
+        worth += amount + max(a) + max(b) if a and len(b) >= need else 0
     assert worth == expected, case
     n = len(values)
     arr = np.array([[-1 if x is None else x for x in side] for side in
-                    ([f for f, _, _ in pairs])], dtype=np.int64)
+                    ([p[0] for p in pairs])], dtype=np.int64)
     arr2 = np.array([[-1 if x is None else x for x in side] for side in
-                     ([s for _, s, _ in pairs])], dtype=np.int64)
+                     ([p[1] for p in pairs])], dtype=np.int64)
     gain, _ = pair_gains(np.array([0, n], dtype=np.int32), np.arange(n, dtype=np.int32),
                          np.array(values, dtype=np.int64),
                          np.array(station, dtype=np.uint8), arr, arr2,
-                         np.array([a for _, _, a in pairs], dtype=np.int64), k or 0,
-                         paid_station)
+                         np.array([p[2] for p in pairs], dtype=np.int64), k or 0,
+                         paid_station, np.array([p[3] for p in pairs], dtype=np.int64))
     plain = paid_value(values, k, use_station)
     event(f"the pairs add to the best paid stops' worth: {expected != plain}")
     assert plain + int(gain[0]) == expected, case

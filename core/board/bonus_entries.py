@@ -6,6 +6,7 @@ from trainrun.errors import InputError
 
 FAMILIES = ("pair", "all_of", "best_route", "stop_bonus", "port")
 PORT_PAYS = ("half", "per_token")
+SELECTORS = frozenset({"group", "label", "icon", "hexes"})   # a pair's set of stops
 
 
 def check_entry(entry, where: str) -> None:
@@ -24,8 +25,21 @@ def check_entry(entry, where: str) -> None:
     if family in ("all_of", "stop_bonus") and not ({"ability", "hexes", "assignment", "icon"}
                                                     & set(entry)):
         missing.append("ability, hexes, assignment or icon")
+    if family == "stop_bonus" and entry.get("hex_assignment"):
+        missing += [k for k in ("assignment", "holds") if k not in entry]
     if missing:
         raise InputError(where, f"a {family} bonus needs {', '.join(missing)}")
+    if family == "pair":
+        for side in ("first", "second"):
+            select = entry[side]
+            if not isinstance(select, dict) or not SELECTORS & set(select):
+                raise InputError(f"{where}.{side}", f"expected a selection by "
+                                                    f"{', '.join(sorted(SELECTORS))}, "
+                                                    f"got {select!r}")
+        need = entry.get("min_second", 1)
+        if isinstance(need, bool) or not isinstance(need, int) or need < 1:
+            raise InputError(f"{where}.min_second", f"expected a whole number of at least 1, "
+                                                    f"got {need!r}")
     if family == "port" and entry["pays"] not in PORT_PAYS:
         raise InputError(f"{where}.pays", f"expected one of {', '.join(PORT_PAYS)}, "
                                           f"got {entry['pays']!r}")

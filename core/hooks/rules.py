@@ -85,9 +85,11 @@ class PairBonus:
     plus the listed amount of the best such stop of each set (1846: each end's icon values).
 
     ``first`` and ``second`` map node ids (``HEX-i``) to that stop's own part of the bonus.
-    The stops that pay are those the engine's ``compute_stops`` chooses with the bonus
-    counted: under a pay limit, the best set of the stops visited with the bonus in its
-    value (``best_paid``). Earned once per route; several pair bonuses add up.
+    ``min_second`` stops of ``second`` must pay, not one (18SJ's Bergslagen: +$50 more
+    with two "b" stops). The stops that pay are those the engine's ``compute_stops``
+    chooses with the bonus counted: under a pay limit, the best set of the stops visited
+    with the bonus in its value (``best_paid``). Earned once per route; several pair
+    bonuses add up.
     """
 
     name: str
@@ -95,6 +97,7 @@ class PairBonus:
     second: dict
     amount: int = 0
     trains: frozenset | None = None  # train names that can earn it; None = all
+    min_second: int = 1
 
     def earned(self, paid: list[str]) -> int | None:
         """What a route whose paid stops are ``paid`` (node ids) earns of it, None if not."""
@@ -106,14 +109,19 @@ class PairBonus:
         or None."""
         a = [s for s in paid if s in self.first]
         b = [s for s in paid if s in self.second]
-        if not a or not b:
+        if not a or len(b) < max(1, self.min_second):
             return None
         return (max(a, key=lambda s: self.first[s]), max(b, key=lambda s: self.second[s]))
 
     def where(self, paid: list[str]) -> str:
-        """The two stops that earn it, as the breakdown names them."""
+        """The stops that earn it, as the breakdown names them: one of each set, or with
+        ``min_second`` the first set's and every one of the second's."""
         ends = self.ends(paid)
-        return "" if ends is None else f"{ends[0]} & {ends[1]}"
+        if ends is None:
+            return ""
+        if self.min_second > 1:   # every stop of the second set that counts
+            return f"{ends[0]} & {', '.join(s for s in paid if s in self.second)}"
+        return f"{ends[0]} & {ends[1]}"
 
 
 @dataclass(frozen=True)
@@ -238,25 +246,27 @@ def scored_stops(values: list[int], order: list[tuple], pay_limit: int | None,
 def best_paid(values: list[int], order: list[tuple], pay_limit: int | None,
               station: list[bool] | None, pairs: list[tuple]) -> list[bool]:
     """``paid_stops`` with pair bonuses counted in the choice (docs/rules/common.md §9.1):
-    ``pairs`` holds per pair bonus (first, second, amount), ``first`` and ``second`` each
-    stop's own part of the bonus or None where the stop is not in that set. Under a pay
-    limit k binding a route that could earn a pair, every set of k visited stops (holding
-    a station where ``station`` is given) is tried, its value the paid stops worth more
-    than 0 plus the pairs it earns, and the first best one by ``order`` is taken, as the
-    engine's ``compute_stops`` takes the best combination with ``revenue_for``."""
+    ``pairs`` holds per pair bonus (first, second, amount) or (first, second, amount,
+    min_second), ``first`` and ``second`` each stop's own part of the bonus or None where
+    the stop is not in that set, ``min_second`` how many stops of ``second`` must pay
+    (default 1). Under a pay limit k binding a route that could earn a pair, every set of
+    k visited stops (holding a station where ``station`` is given) is tried, its value the
+    paid stops worth more than 0 plus the pairs it earns, and the first best one by
+    ``order`` is taken, as the engine's ``compute_stops`` takes the best combination with
+    ``revenue_for``."""
     plain = paid_stops(values, order, pay_limit, station)
     n = len(values)
     if not pay_limit or n <= pay_limit or not any(
             any(f is not None for f in first) and any(s is not None for s in second)
-            for first, second, _ in pairs):
+            for first, second, *_ in pairs):
         return plain
 
     def worth(chosen) -> int:
         total = sum(values[j] for j in chosen if values[j] > 0)
-        for first, second, amount in pairs:
+        for first, second, amount, *need in pairs:
             a = [first[j] for j in chosen if first[j] is not None]
             b = [second[j] for j in chosen if second[j] is not None]
-            if a and b:
+            if a and len(b) >= max([1, *need]):
                 total += amount + max(a) + max(b)
         return total
 

@@ -18,10 +18,13 @@ class TitleInfo:
     lists them). ``runs_not_modelled`` names those among them that can change a run's
     revenue or legality (a scoring rule of the engine's ``revenue_for`` no bonus family
     expresses): every run of the title is then answered "not proven", naming them, never
-    "optimal" (docs/rules/common.md §9.5). ``unchecked`` names the commands whose answers
-    for this title are the shared rules' alone, not yet checked against the engine's
-    recorded games (a title compiled and scored, its turn rules not yet compared):
-    ``trainrun titles`` says so beside them.
+    "optimal" (docs/rules/common.md §9.5). ``train_runs_not_modelled`` pairs a train name
+    with such a rule that matters only where the company holds a train of that name
+    (18SJ's E trains): a position of a company holding none is answered as any other,
+    one holding one "not proven", naming it (``runs_not_modelled_for``). ``unchecked``
+    names the commands whose answers for this title are the shared rules' alone, not yet
+    checked against the engine's recorded games (a title compiled and scored, its turn
+    rules not yet compared): ``trainrun titles`` says so beside them.
 
     ``token_holders`` names who may hold a token in a city beyond the title's companies,
     neutral tokens and the holders printed on its map (18SJ's state railway ``SJ``, which
@@ -41,6 +44,21 @@ class TitleInfo:
     corpus_state: tuple[str, ...] = ()
     not_modelled: tuple[str, ...] = ()
     runs_not_modelled: tuple[str, ...] = ()
+    train_runs_not_modelled: tuple[tuple[str, str], ...] = ()
     unchecked: tuple[str, ...] = ()
     token_holders: tuple[str, ...] = ()
     private_steps: tuple[tuple[str, str], ...] = ()
+
+    def runs_not_modelled_for(self, train_names) -> list[str]:
+        """The rules not modelled that can change the run of a company holding trains of
+        ``train_names``: every one of ``runs_not_modelled``, and those of
+        ``train_runs_not_modelled`` whose train it holds (docs/rules/common.md §9.5)."""
+        held = set(train_names)
+        return list(dict.fromkeys([*self.runs_not_modelled,
+                                   *(rule for name, rule in self.train_runs_not_modelled
+                                     if name in held)]))
+
+    def all_runs_not_modelled(self) -> tuple[str, ...]:
+        """Every rule of the title's runs not modelled, whatever trains are held."""
+        return tuple(dict.fromkeys([*self.runs_not_modelled,
+                                    *(rule for _, rule in self.train_runs_not_modelled)]))

@@ -3,7 +3,8 @@
 
 Takes only arrays (see ``trainrun.routes.pair_bonuses.add_pair_bonuses`` for the Python
 API). For each route: what its pair bonuses add to the value the enumerator gave it, and
-which it earns. A route with no pay limit binding pays every stop it visits; under a
+which it earns (a pair's ``min_second`` stops of its second set among the paid ones,
+docs/rules/common.md §9.1). A route with no pay limit binding pays every stop it visits; under a
 binding pay limit k, every set of k visited stops (holding a station where the train's
 paid stops need one) is tried with the pairs counted, as
 ``trainrun.hooks.rules.best_paid`` states the rule, and the gain is that best set's worth
@@ -18,11 +19,12 @@ DEF MAX_STOPS = 64
 
 cdef int64_t _worth(int32_t* pick, int m, const int32_t[::1] stops, int a,
                     const int64_t[::1] value, const int64_t[:, ::1] first,
-                    const int64_t[:, ::1] second, const int64_t[::1] amount, bint pairs,
-                    uint8_t* earned):
+                    const int64_t[:, ::1] second, const int64_t[::1] amount,
+                    const int64_t[::1] need, bint pairs, uint8_t* earned):
     """The worth of the m stops ``pick`` (positions in the route starting at ``a``):
-    stops worth more than 0, plus each pair earned when ``pairs`` (marked in ``earned``)."""
-    cdef int i, p, s
+    stops worth more than 0, plus each pair earned when ``pairs`` (marked in ``earned``):
+    a stop of its first set and ``need`` of its second among them."""
+    cdef int i, p, s, nb
     cdef int64_t total = 0, fa, fb
     for i in range(m):
         s = stops[a + pick[i]]
@@ -33,13 +35,16 @@ cdef int64_t _worth(int32_t* pick, int m, const int32_t[::1] stops, int a,
     for p in range(first.shape[0]):
         fa = -1
         fb = -1
+        nb = 0
         for i in range(m):
             s = stops[a + pick[i]]
             if first[p, s] > fa:
                 fa = first[p, s]
-            if second[p, s] > fb:
-                fb = second[p, s]
-        earned[p] = fa >= 0 and fb >= 0
+            if second[p, s] >= 0:
+                nb += 1
+                if second[p, s] > fb:
+                    fb = second[p, s]
+        earned[p] = fa >= 0 and nb >= 1 and nb >= need[p]
         if earned[p]:
             total += amount[p] + fa + fb
     return total
@@ -48,9 +53,11 @@ cdef int64_t _worth(int32_t* pick, int m, const int32_t[::1] stops, int a,
 def pair_gains(const int32_t[::1] offsets, const int32_t[::1] stops,
                const int64_t[::1] value, const uint8_t[::1] station,
                const int64_t[:, ::1] first, const int64_t[:, ::1] second,
-               const int64_t[::1] amount, int pay_limit, bint paid_station):
+               const int64_t[::1] amount, int pay_limit, bint paid_station,
+               min_second=None):
     """(gain int64 per route, earned uint8 [routes, pairs]); ``first[p, s]`` and
-    ``second[p, s]`` are stop s's part of pair p, -1 where s is not in that set."""
+    ``second[p, s]`` are stop s's part of pair p, -1 where s is not in that set;
+    ``min_second[p]`` (int64, default 1 each) how many stops of its second set must pay."""
     cdef Py_ssize_t nr = offsets.shape[0] - 1
     cdef int npairs = first.shape[0]
     gain_arr = np.zeros(nr, dtype=np.int64)
@@ -67,6 +74,11 @@ def pair_gains(const int32_t[::1] offsets, const int32_t[::1] stops,
     cdef int64_t plain, best, w
     if npairs == 0:
         return gain_arr, earned_arr[:, :0]
+    need_arr = (np.ones(npairs, dtype=np.int64) if min_second is None
+                else np.ascontiguousarray(min_second, dtype=np.int64))
+    if need_arr.shape[0] != npairs:
+        raise ValueError(f"min_second: {need_arr.shape[0]} values for {npairs} pairs")
+    cdef const int64_t[::1] need = need_arr
     for r in range(nr):
         a = offsets[r]
         n = offsets[r + 1] - a
@@ -90,8 +102,8 @@ def pair_gains(const int32_t[::1] offsets, const int32_t[::1] stops,
         if pay_limit <= 0 or n <= pay_limit:
             for i in range(n):
                 pick[i] = i
-            w = _worth(pick, n, stops, a, value, first, second, amount, True, scratch)
-            gain[r] = w - _worth(pick, n, stops, a, value, first, second, amount, False,
+            w = _worth(pick, n, stops, a, value, first, second, amount, need, True, scratch)
+            gain[r] = w - _worth(pick, n, stops, a, value, first, second, amount, need, False,
                                  scratch)
             for p in range(npairs):
                 earned[r, p] = scratch[p]
@@ -108,10 +120,10 @@ def pair_gains(const int32_t[::1] offsets, const int32_t[::1] stops,
                 if paid_station and station[stops[a + idx[i]]]:
                     has_station = True
             if has_station:
-                w = _worth(idx, k, stops, a, value, first, second, amount, False, scratch)
+                w = _worth(idx, k, stops, a, value, first, second, amount, need, False, scratch)
                 if w > plain:
                     plain = w
-                w = _worth(idx, k, stops, a, value, first, second, amount, True, scratch)
+                w = _worth(idx, k, stops, a, value, first, second, amount, need, True, scratch)
                 if w > best:
                     best = w
                     for p in range(npairs):

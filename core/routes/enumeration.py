@@ -204,7 +204,8 @@ def enumerate_routes(graph: TrackGraph, table: TrainTable, max_routes: int = 5_0
         gain, _ = pair_gains(rs.offsets, rs.stops, table.stop_value, graph.station,
                              table.pair_first, table.pair_second,
                              np.array([b.amount for b in table.pairs], dtype=np.int64),
-                             r.pay_limit or 0, r.paid_station)
+                             r.pay_limit or 0, r.paid_station,
+                             np.array([b.min_second for b in table.pairs], dtype=np.int64))
         rs.values = rs.values + gain
     if table.ports:
         rs = apply_ports(graph, table, rs)
@@ -221,7 +222,7 @@ def route_pairs(graph: TrackGraph, table: TrainTable, stops, order: list) -> tup
     terms = [([None if table.pair_first[p, s] < 0 else int(table.pair_first[p, s])
                for s in stops],
               [None if table.pair_second[p, s] < 0 else int(table.pair_second[p, s])
-               for s in stops], b.amount) for p, b in enumerate(table.pairs)]
+               for s in stops], b.amount, b.min_second) for p, b in enumerate(table.pairs)]
     paid = best_paid(values, order, r.pay_limit, station, terms)
     chosen = [graph.stop_ids[s] for s, p in zip(stops, paid) if p]
     earned = [(b.name, b.where(chosen), amount) for b in table.pairs

@@ -7,8 +7,10 @@ Each entry of ``bonuses.json`` names its ``family`` and a ``name`` (the breakdow
 rules are docs/rules/common.md §9.1 to docs/rules/common.md §9.4, in this order:
 
 * ``pair``: ``first`` and ``second`` each select stops by ``group`` (a node's groups
-  tag), ``label`` (its tile's label) or ``hexes``; the route earns ``amount`` (default
-  0), plus with ``icon_values`` the numeric icons of each end's hex.
+  tag), ``label`` (its tile's label), ``icon`` (an icon its hex shows now) or ``hexes``,
+  all that a selection names holding; the route earns ``amount`` (default 0), plus with
+  ``icon_values`` the numeric icons of each end's hex; with ``min_second`` n, only where
+  n stops of ``second`` pay (18SJ's Bergslagen and Orefields tiers).
 * ``all_of``: once a run, ``amount`` for a route visiting a stop on each of ``hexes``;
   with ``ability`` instead, one bonus per ability of that type the company has (its
   ``hexes`` and ``amount``).
@@ -20,6 +22,10 @@ rules are docs/rules/common.md §9.1 to docs/rules/common.md §9.4, in this orde
   ``amount`` at its ``hexes``, or with ``doubles`` each such stop's own value again; with
   ``icon`` (``@company``: the company's symbol), ``amount`` at each paid stop on a hex
   showing it (worth $0 or not), or ``amount_in_status`` while the phase has that status.
+  With ``hex_assignment`` the hex alone carries the assignment and the company earns it by
+  holding the private ``holds`` names (18SJ's Sveabolaget and GKB: engine
+  ``route.corporation == sveabolaget.owner``); with ``on_worthless`` a stop worth $0 pays
+  it too.
 * ``port`` (docs/rules/common.md §9.6): a route visiting a stop of ``group`` (or on
   ``hexes``) must visit
   ``min_stops`` (default 3) and is paid by ``pays``: ``half`` or ``per_token``.
@@ -62,6 +68,8 @@ def _selected(position: Position, select: dict) -> list[tuple[str, str]]:
         if "hexes" in select and hex_id not in select["hexes"]:
             continue
         if "label" in select and select["label"] not in placed.tile.labels:
+            continue
+        if "icon" in select and select["icon"] not in placed.icons:
             continue
         for node in placed.tile.nodes:
             if "group" in select and select["group"] not in position.node_groups(hex_id, node):
@@ -123,7 +131,7 @@ def route_bonuses(position: Position, train: Train) -> list:
                 sides.append({node: _icon_value(position, h) if entry.get("icon_values") else 0
                               for h, node in _selected(position, select)})
             out.append(PairBonus(entry["name"], sides[0], sides[1], entry.get("amount", 0),
-                                 trains))
+                                 trains, entry.get("min_second", 1)))
         elif "icon" in entry:
             # each paid stop on a hex showing the icon (18FL's hotels: the company's own)
             icon = position.company if entry["icon"] == "@company" else entry["icon"]
@@ -145,7 +153,10 @@ def route_bonuses(position: Position, train: Train) -> list:
                 out.append(RouteBonus(entry["name"], int(a.get("amount", 0)),
                                       stops=frozenset(n for _, n in _stops_on(position,
                                                                               a.get("hexes", ())))))
-        elif entry.get("assignment") in position.company_assignments:
+        elif (entry.get("hex_assignment")
+              or entry.get("assignment") in position.company_assignments):
+            # the company carries the assignment too, or (``hex_assignment``) it holds the
+            # private that assigned the hex (``_applies``: ``holds``)
             marker = entry["assignment"]
             for hex_id, placed in position.board.items():
                 if marker not in placed.markers:
@@ -154,7 +165,8 @@ def route_bonuses(position: Position, train: Train) -> list:
                 if times:
                     out.append(RouteBonus(entry["name"], entry["amount"] * times,
                                           stops=frozenset(n for _, n in
-                                                          _stops_on(position, [hex_id]))))
+                                                          _stops_on(position, [hex_id])),
+                                          on_worthless=bool(entry.get("on_worthless"))))
     return out
 
 
@@ -204,11 +216,16 @@ def _hex_names(position: Position, hexes) -> str:
 
 
 def _select_text(select: dict) -> str:
+    parts = []
     if "group" in select:
-        return f"group {select['group']}"
+        parts.append(f"group {select['group']}")
     if "label" in select:
-        return f"a {select['label']} hex"
-    return ", ".join(select.get("hexes", ()))
+        parts.append(f"a {select['label']} hex")
+    if "icon" in select:
+        parts.append(f"a hex showing {select['icon']}")
+    if "hexes" in select:
+        parts.append(", ".join(select["hexes"]))
+    return " on ".join(parts)
 
 
 def why_not(position: Position, entry: dict) -> str:
@@ -229,8 +246,10 @@ def why_not(position: Position, entry: dict) -> str:
             return f"no route visits a stop on each of {_hex_names(position, hexes)}"
         return f"no route pays a stop on {_hex_names(position, hexes)}"
     if family == "pair":
-        return (f"no route pays both a stop of {_select_text(entry['first'])} and one of "
-                f"{_select_text(entry['second'])}")
+        need = entry.get("min_second", 1)
+        second = (f"one of {_select_text(entry['second'])}" if need <= 1 else
+                  f"{need} stops of {_select_text(entry['second'])}")
+        return f"no route pays both a stop of {_select_text(entry['first'])} and {second}"
     if family == "all_of":
         return f"no route visits a stop on each of {_hex_names(position, entry['hexes'])}"
     if family == "best_route":
@@ -240,11 +259,8 @@ def why_not(position: Position, entry: dict) -> str:
     if "icon" in entry:
         icon = company if entry["icon"] == "@company" else entry["icon"]
         return f"no route pays a stop on a hex showing {icon}"
-    if "icon" in entry:
-        icon = company if entry["icon"] == "@company" else entry["icon"]
-        return f"no route pays a stop on a hex showing {icon}"
     marker = entry["assignment"]
-    if marker not in position.company_assignments:
+    if not entry.get("hex_assignment") and marker not in position.company_assignments:
         return f"{marker} is not assigned to {company}"
     assigned = [h for h, placed in position.board.items() if marker in placed.markers]
     if not assigned:

@@ -548,7 +548,7 @@ def _score(position: Position, train: Train, rules, nodes: list, out: RouteCheck
         if not order:
             order = [(-v, j) for j, v in enumerate(values)]
         terms = [([b.first.get(v) for v in visited], [b.second.get(v) for v in visited],
-                  b.amount) for b in pairs]
+                  b.amount, b.min_second) for b in pairs]
         out.paid = best_paid(values, order, rules.pay_limit, station, terms)
     else:
         out.paid = paid_stops(values, order, rules.pay_limit, station)

@@ -202,7 +202,7 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
     routes.sort(key=lambda r: order[r.train])
     # a rule of the title's runs not modelled: the best under the others, never "optimal"
     # (docs/rules/common.md §9.5)
-    unmodelled = list(position.ruleset.info.runs_not_modelled)
+    unmodelled = position.ruleset.info.runs_not_modelled_for(t.name for t in position.trains)
     return Run(
         title=position.title.name, company=position.company, phase=position.phase.name,
         total=choice.total, status="not proven" if unmodelled else choice.status,

@@ -1,31 +1,48 @@
 """18SJ: compiled from the 18xx.games engine; runs checked against its recorded games
 where tests/data has them, the turn's moves not yet (``trainrun titles`` says so).
 
-Runs are scored by the shared rules (``plugins/defaults.py``, ``docs/rules/common.md``);
-the engine's game class scores them its own way, and these rules of it are not modelled,
-so every run is answered "not proven" naming them (docs/rules/common.md §9.5): the icon
-bonuses (Lapplandspilen, east–west, Bergslagen, Orefields), Sveabolaget and GKB bonuses,
-E trains doubling friendly cities, and no passing a blocked city (engine
-G18SJ::Game#revenue_for).
+Runs are scored by the shared rules (``plugins/defaults.py``, ``docs/rules/common.md``) and
+the shared bonus families its ``data/bonuses.json`` declares (docs/rules/common.md §9;
+engine ``G18SJ::Game#revenue_for``):
+
+* pair bonuses selected by the icons of the stops' hexes (docs/rules/common.md §9.1):
+  Lapplandspilen, N and S +100; Ö/V, O on Stockholms hamn (H9) and V on Malmö (A2) or
+  Göteborg (A10) +120; Bergslagen, B and one b +50, two or more +100, and the
+  Orefields, M and m, likewise: each tier an entry, the second asking two stops of the
+  "b" (or "m") set (``min_second``), so two "b" stops earn $50 + $50;
+* stop bonuses on a hex assigned by a private, paid to the company holding it
+  (docs/rules/common.md §9.4, ``hex_assignment``): Sveabolaget, +30 per port icon of the
+  hex its token marks (one hex at a time: the token is shifted, never doubled), and
+  Göta kanalbolag's GKB50, GKB30 and GKB20, +50, +30 and +20 at a stop on the hex each
+  marks. A stop worth $0 earns them too (the engine counts every visited stop).
+
+Not modelled, and mattering only where the company holds an E train (so only those
+positions are answered "not proven", naming it: ``TitleInfo.train_runs_not_modelled``,
+docs/rules/common.md §9.5): an E train doubles each stop on a hex where the company holds
+a token (engine ``friendly_city?``), and while the company holds one, the state
+railway's (SJ) tokens do not block its E train (engine
+``make_sj_tokens_passable_for_electric_trains``), its other trains still being blocked
+(``ensure_route_does_not_passthrough_blocked_city``). A company without an E train runs
+under the shared blocking rules, which are the engine's there.
 
 Private companies' abilities are data (``privates.json``) the shared rules read
 (``trainrun.turn.abilities``); optional rules (``options.json``) are not applied; its game
 logs are not replayed (no replay rules).
 
 Data: ``data/`` is ``tools/compile_title.py`` output for the 18xx.games engine's 18SJ
-(folders ``g_18_sj``), a new game with no optional rules;
-``python tools/compile_title.py ENGINE_DIR "18SJ" --check`` shows what a newer engine
-changes.
+(folders ``g_18_sj``), a new game with no optional rules; ``bonuses.json`` is written by
+hand from the engine's ``revenue_for``. ``python tools/compile_title.py ENGINE_DIR "18SJ"
+--check`` shows what a newer engine changes.
 """
 from pathlib import Path
 
 from trainrun.plugins.api import TitleInfo, hookimpl
 
 UNCHECKED = ("moves", "apply", "advise")   # the turn's rules, not yet compared with the engine
-RUNS_NOT_MODELLED = (
-    "the icon bonuses (Lapplandspilen, east\u2013west, Bergslagen, Orefields), "
-    "Sveabolaget and GKB bonuses, E trains doubling friendly cities, and no passing"
-    " a blocked city (engine G18SJ::Game#revenue_for)",
+E_TRAINS_NOT_MODELLED = (
+    "E trains doubling the stops on hexes holding the company's token, and passing the"
+    " state railway's (SJ) tokens (engine G18SJ::Game#revenue_for,"
+    " make_sj_tokens_passable_for_electric_trains)",
 )
 
 
@@ -33,5 +50,7 @@ RUNS_NOT_MODELLED = (
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="18SJ", data=Path(__file__).parent / "data",
                      description="Sweden; trains 2, 3, 4, 5, 6, D",
-                     unchecked=UNCHECKED, runs_not_modelled=RUNS_NOT_MODELLED,
+                     unchecked=UNCHECKED,
+                     train_runs_not_modelled=tuple(("E", rule)
+                                                   for rule in E_TRAINS_NOT_MODELLED),
                      token_holders=("SJ",))   # the state railway (engine G18SJ::Game @sj)
