@@ -1,8 +1,8 @@
 """Replaying the 18xx.games game logs of the titles compiled from the engine (1830, 1889,
 1893, 18GA, 18MEX, 18NL, 18Texas, 18Chesapeake: Off the Rails, 18AL, 1888, 1850Jr,
-1836Jr30, 1882, and 1817NA, 18DE and 1817WO on 1817's replay) with trainrun's own turn engine and
-each title's replay rules (``plugins/g<title>/replay.py``, or the shared rules its
-``trainrun_replay_rules`` names).
+1836Jr30, 1882, 18FL, 18JP-T, 1847 AE, 1856, 1836Jr56 on 1856's replay, 1846, and 1817NA,
+18DE and 1817WO on 1817's) with trainrun's own turn engine and each title's replay rules
+(``plugins/g<title>/replay.py``, or the shared rules its ``trainrun_replay_rules`` names).
 
 The oracle is the corpus (``tests/data/corpus/<title>/<game>.jsonl``): for each
 ``run_routes`` of each recorded game, the board, phase and trains the 18xx.games engine had
@@ -19,6 +19,7 @@ import json
 from pathlib import Path
 
 import pytest
+from corpus_checks import optional_rules
 from test_gamelog import differences
 
 from trainrun import read_position, solve
@@ -28,11 +29,12 @@ from trainrun.plugins.g1817 import replay as g1817
 from trainrun.registry import load_title
 from trainrun.replay.gamelog import position_at, read_game, replay, run_positions
 from trainrun.turn.token_stock import token_stock
+from trainrun.turn.tokens import tokens_left
 
 DATA = Path(__file__).parent / "data"
 TITLES = ["1830", "1889", "1893", "18GA", "18MEX", "18NL", "18Texas",
           "18ChesapeakeOfftheRails", "18AL", "1888", "1850Jr", "1836Jr30", "1882", "1817NA",
-          "18DE", "1817WO", "18FL", "18JPT", "1847AE"]
+          "18DE", "1817WO", "18FL", "18JPT", "1847AE", "1856", "1836jr56", "1846"]
 # where a replay stops, by (title folder, game): every stop is a bankruptcy after the last
 # run (trainrun does not follow the bankrupt corporation's ending); the others replay to
 # the log's end
@@ -53,6 +55,8 @@ STOPS = {
     ("18FL", "18FL_game_end_bankrupt"): "action 372 (bankrupt)",
     ("18JPT", "18JPT_game_end_bankrupt"): "action 490 (bankrupt)",
     ("1847AE", "1847AE_game_end_bankrupt"): "action 289 (bankrupt)",
+    ("1856", "hotseat005"): "action 218 (bankrupt)",
+    ("1836jr56", "hotseat003"): "action 163 (bankrupt)",
 }
 def games() -> list[tuple[str, str]]:
     return [(t, p.stem) for t in TITLES
@@ -60,10 +64,20 @@ def games() -> list[tuple[str, str]]:
 
 
 def corpus_lines(title: str, game: str) -> dict[int, dict]:
+    """The game's corpus lines by action. A line records no optional rules: those of the
+    game's log that set the title's trains and phases (1836Jr56's diesel variant) it gets
+    as its ``options``, as the replay's positions name them."""
     path = DATA / "corpus" / title / f"{game}.jsonl"
     if not path.exists():
         pytest.skip(f"no corpus lines for {title}/{game} yet")
-    return {d["action"]: d for d in map(json.loads, path.read_text().splitlines())}
+    lines = {d["action"]: d for d in map(json.loads, path.read_text().splitlines())}
+    for line in lines.values():
+        played = load_title(line["title"]).title
+        options = {r: True for r in optional_rules(title, game)
+                   if r in played.option_trains or r in played.option_phases}
+        if options:
+            line["options"] = options
+    return lines
 
 
 def load(title: str, game: str):
@@ -543,39 +557,6 @@ def test_1817wo_a_corporation_homed_in_nieuw_zeeland_places_a_second_token():
 
 # ---- 1846 (plugins/g1846/replay.py, plugins/g1846/shares.py) -----------------------------
 
-# each recorded 1846 game: the runs the replay reaches (every one equal to its corpus line)
-# and where it stops; 1846 is not in TITLES: three bankruptcies stop the replay before the
-# log's last runs (a bankrupt corporation's receivership is not followed)
-REPLAYED_1846 = {
-    "10264": (66, None), "12666": (56, None), "1846_game_end_reason_all_closed": (39, None),
-    "1846_game_end_reason_bankrupt": (26, "action 221 (bankrupt)"),
-    "1846_game_end_reason_dnf": (1, None), "19962": (18, "action 300 (bankrupt)"),
-    "20381": (25, None), "222264": (2, None), "3099": (77, None),
-    "hs_cvjhogoy_1599504419": (0, None),
-    "hs_sudambau_1600037415": (0, "action 61 (bankrupt)"), "hs_wwhjwjvo_1716866882": (0, None),
-}
-
-
-def test_1846_every_recorded_game_is_listed():
-    assert {p.stem for p in (DATA / "fixtures" / "1846").glob("*.json")} == set(REPLAYED_1846)
-
-
-@pytest.mark.parametrize("game", sorted(REPLAYED_1846))
-def test_1846_every_run_reached_equals_the_corpus_line(game):
-    lines = corpus_lines("1846", game)
-    positions, stop = replayed("1846", game)
-    reached, expected = REPLAYED_1846[game]
-    if expected is None:
-        assert stop is None
-    else:   # one line naming the action
-        assert stop is not None and stop.startswith(expected + ":") and "\n" not in stop
-    assert len(positions) == reached and set(positions) <= set(lines)
-    assert set(lines) - set(positions) == {a for a in lines if expected is not None
-                                           and a > int(expected.split()[1])}
-    wrong = {a: differences(p, lines[a]) for a, p in positions.items()}
-    assert {a: d for a, d in wrong.items() if d} == {}
-
-
 def _closes_1846(game: str) -> dict[str, int]:
     """Each corporation the 1846 replay closes, and the action it closes at."""
     from trainrun.plugins.g1846.shares import Market
@@ -610,7 +591,7 @@ def test_1846_a_silent_turn_withholds_and_can_close():
     # (g_1846/step/dividend.rb skip!, share_price_change): the close cell, as the operating
     # round ends (its turn is seen from g_1846/game.rb operating_order, last at the lowest
     # price). Its D20 token is gone at the engine's run 146
-    assert _closes_1846("19962") == {"NYC": 128}
+    assert _closes_1846("19962") == {"NYC": 128, "ERIE": 329}
     assert _holders(_position("1846", "19962", 146), "D20") == {0: [None, "ERIE"]}
 
 
@@ -648,3 +629,151 @@ def test_1846_an_emergency_issue_is_told_from_an_issue_by_its_price():
             gt = state.state.books(Market).corporations["GT"]
             assert MARKET[gt.col] == 20 and len(gt.held[("pool",)]) == 1
             break
+
+
+# ---- 1856 and 1836Jr56 (plugins/g1856/replay.py) ----------------------------------------
+
+def test_1856_the_port_private_is_assigned_to_its_buyer_and_marks_its_hex():
+    # 1856_game_end_bank: LPS buys GLSC at 65 (engine step/buy_company.rb, ability
+    # assign_corporation when sold) and places the port on C14 at 66 (g_1856/step/assign.rb
+    # process_assign); corpus line 67 (LPS)
+    position = _position("1856", "1856_game_end_bank", 67)
+    assert position.company_assignments == ("GLSC",)
+    assert position.board["C14"].markers == ("GLSC",)
+
+
+def test_1856_the_first_6_takes_the_port_off():
+    # hotseat006: GLSC's port on J17 at 199; GW buys 6-0 at 658 (engine
+    # event_remove_tokens!: every assignment off the hexes and corporations)
+    assert _position("1856", "hotseat006", 202).board["J17"].markers == ("GLSC",)
+    assert _position("1856", "hotseat006", 663).board["J17"].markers == ()
+
+
+def test_1856_the_tunnel_right_is_a_hex_bonus_of_its_holder():
+    # 1856_game_end_bank: GW buys SCFTC at 88 (engine company_bought -> grant_right), LPS
+    # buys the tunnel token at 225 (step/special_buy.rb -> buy_tunnel_token): each holds
+    # the +$10 Sarnia bonus at its next run, as corpus lines 118 and 227 list it
+    sarnia = {"type": "hex_bonus", "description": "+10 bonus when running to Sarnia",
+              "hexes": ["B13"], "amount": 10}
+    assert _position("1856", "1856_game_end_bank", 118).abilities == (sarnia,)
+    assert _position("1856", "1856_game_end_bank", 227).abilities == (sarnia,)
+
+
+def test_1856_the_cgr_takes_the_merged_corporations_trains_rights_and_tokens():
+    # 1856_game_end_bank: TGB buys 6-0 at 586, seven corporations merge (589-595: engine
+    # merge_major), the CGR's tokens go where theirs were (national_token_swap), it takes
+    # one off I12's second city at 596 (step/remove_tokens.rb) and discards four 4s; at
+    # its first run, 638 (its corpus line), it holds 6-0, both rights and, of the 10 tokens
+    # its limit gives it (national_token_limit), none left
+    position = _position("1856", "1856_game_end_bank", 638)
+    assert [t.id for t in position.trains] == ["6-0", "5-2", "5-1"]
+    assert [a["hexes"] for a in position.abilities] == [["B13"], ["P17", "P19"]]
+    cgr = sorted(h for h, placed in position.board.items() for c in placed.tokens.values()
+                 if "CGR" in c.holders())
+    assert cgr == ["C14", "D17", "F15", "F17", "I12", "K8", "L15", "M4", "N11", "P9"]
+    assert _holders(position, "I12") == {0: ["CGR"], 1: [None]}
+    assert tokens_left(position) == 0 and position.tokens_left == 0
+
+
+def test_1836jr56_the_national_borrows_a_train_for_its_turn_only():
+    # 1836jr56_game_end_bank (diesel variant): MESS, trainless, borrows D-0 at 405 (engine
+    # borrow_train: unbought, no phase D) and runs it at 406; it goes back as its turn
+    # ends (step/buy_train.rb pass!: reclaim_train), and MESS borrows D-1 at 430
+    position = _position("1836jr56", "1836jr56_game_end_bank", 406)
+    assert [t.id for t in position.trains] == ["D-0"] and position.phase.name == "6"
+    assert [t.id for t in _position("1836jr56", "1836jr56_game_end_bank", 431).trains] == \
+        ["D-1"]
+
+
+def test_1836jr56_a_game_of_the_diesel_variant_plays_its_trains():
+    # the game's optional rule diesel_variant sets its trains and phases (options.json:
+    # engine G1836Jr56::Game#game_trains, game_phases): the replay plays them and its
+    # positions name the rule
+    position = _position("1836jr56", "1836jr56_game_end_bank", 500)
+    assert position.options == {"diesel_variant": True} and position.phase.name == "D"
+    assert "8" not in position.title.trains
+
+
+def test_1856_a_destination_reached_takes_its_icon_off():
+    # hotseat006: CV destinates at 205 (engine step/escrow.rb destination_connection ->
+    # destinated!, remove_dest_icons): its icon leaves I14 (icons are not compared with
+    # the corpus, whose engine left them on)
+    assert "CV" in _position("1856", "hotseat006", 202).board["I14"].icons
+    assert "CV" not in _position("1856", "hotseat006", 207).board["I14"].icons
+
+
+def _market_1846(game: str, action: int):
+    """The 1846 replay's share books just before ``action``, and the replay."""
+    from trainrun.plugins.g1846.shares import Market
+    for logged, state in replay(load("1846", game)):
+        if logged["id"] == action:
+            return state.state.books(Market), state
+    raise AssertionError(f"no action {action}")
+
+
+def test_1846_a_bankrupt_president_s_corporation_enters_receivership():
+    # 1846 bankrupt game, action 221 (engine g_1846/step/bankrupt.rb process_bankrupt):
+    # GT ($40, the market holding 50%) issues nothing (emergency_issuable_bundles: players'
+    # shares less the market's), Player 1 sells nothing as sales go (the market full:
+    # sellable_bundle?), so no price moves; every share goes to the market unmoved, NYC's
+    # presidency to Player 3 (share_pool.rb transfer_shares) and GT, with no player at 20%,
+    # into receivership
+    from trainrun.plugins.g1846.shares import MARKET, RECEIVER
+    market, _ = _market_1846("1846_game_end_reason_bankrupt", 222)
+    gt, nyc = market.corporations["GT"], market.corporations["NYC"]
+    assert (MARKET[gt.col], gt.president, MARKET[nyc.col], nyc.president) == \
+        (40, RECEIVER, 20, "Player 3")
+    assert market.bankrupt == ["Player 1"]
+
+
+def test_1846_a_corporation_entering_receivership_last_operates_first_in_the_next_round():
+    # 1846 hs_sudambau, action 61: B&O ($50, no train, its players' shares no more than the
+    # market's: no emergency issue, g_1846/game.rb emergency_issuable_bundles) goes bankrupt;
+    # Player 3's president's share cannot be sold as sales go (no one else holds 20%): it
+    # goes to the market unmoved, B&O into receivership, Player 3's minors and privates
+    # closing. B&O is last in OR 1.1 and first in OR 1.2 (NYC's lay at 66 shows it): no
+    # train, it withholds twice (g_1846/step/dividend.rb skip!): $30, as the engine logs;
+    # its cash ($115, not followed) buys no 4 (the log shows nothing either way: pending)
+    from trainrun.plugins.g1846.shares import MARKET, POOL, RECEIVER
+    market, _ = _market_1846("hs_sudambau_1600037415", 66)
+    bo = market.corporations["B&O"]
+    assert (MARKET[bo.col], bo.president, bo.percent_of(POOL)) == (50, RECEIVER, 40)
+    market, _ = _market_1846("hs_sudambau_1600037415", 67)
+    assert MARKET[market.corporations["B&O"].col] == 30 and market.pending == {"B&O": "4-1"}
+
+
+def test_1846_a_corporation_in_receivership_with_no_train_withholds_twice_and_buys_one():
+    # 1846 bankrupt game: GT, in receivership with no train, is first in the operating round
+    # that NYC's lay at 237 shows; it logs nothing: withholds twice (g_1846/step/dividend.rb
+    # skip!: $40 to $20) and buys the bank's cheapest train, 5-0 as a 4/6
+    # (g_1846/round/operating.rb receivership_train_buy). Its cash, not followed, decides,
+    # and the log does: bought at 221, a 5 would have run at 237; not bought at 237, 5-1
+    # (bought at 270) would have been sold before 5-0. The first 5 starts phase III, as the
+    # engine's run 239 shows
+    from trainrun.plugins.g1846.shares import MARKET
+    market, state = _market_1846("1846_game_end_reason_bankrupt", 238)
+    assert MARKET[market.corporations["GT"].col] == 20
+    assert [(t.id, t.name) for t in state.state.trains["GT"]] == [("5-0", "4/6")]
+    assert state.decisions == {(221, 0, "GT buys 5-0"): False, (237, 0, "GT buys 5-0"): True}
+    assert _position("1846", "1846_game_end_reason_bankrupt", 239).phase.name == "III"
+
+
+def test_1846_a_train_purchase_in_receivership_that_changes_nothing_waits_for_the_log():
+    # 1846 19962, action 300: ERIE ($20) enters receivership; the bank's first train, 6-1,
+    # starts no phase: whether its cash bought it waits for the log. It runs no train in the
+    # next round: not bought; its silent turn withholds twice, to the close cell (it closes
+    # as the round ends, 329)
+    market, _ = _market_1846("19962", 301)
+    assert market.pending == {"ERIE": "6-1"}
+    market, _ = _market_1846("19962", 330)
+    assert "ERIE" in market.closed and market.pending.get("ERIE") in (None, "6-1")
+
+
+def test_1846_a_bankruptcy_leaving_one_player_ends_the_game():
+    # 1846 bankrupt game, action 273: Player 3 goes bankrupt, Player 2 alone is left
+    # (base.rb bankruptcy_limit_reached?, BANKRUPTCY_ENDS_GAME_AFTER :all_but_one;
+    # GAME_END_CHECK bankrupt: :immediate): the game is over
+    from trainrun.plugins.g1846.shares import Market
+    states = [state for _, state in replay(load("1846", "1846_game_end_reason_bankrupt"))]
+    market = states[-1].state.books(Market)
+    assert market.bankrupt == ["Player 1", "Player 3"] and market.over == 273

@@ -41,7 +41,6 @@ LINES = [(f"{path.parent.name}/{path.stem}#{d['action']}", d)
 
 # moment -> the rule trainrun lacks there (each also in the title's TitleInfo.not_modelled)
 KNOWN: dict[str, str] = {
-    "1856/51745#477": "the Canadian Government Railway's tokens after the merger that forms it",
     "18MEX/13315#379": "NdM's token price after its merger (its exchange tokens are not in "
                        "a position)",
 }

@@ -104,6 +104,10 @@ class _Replay(Protocol):
 
     def buy_train(self, action: dict) -> None: ...
 
+    def lend_train(self, company: str, action: dict) -> None: ...
+
+    def give_back_train(self, company: str, train: Train) -> None: ...
+
 
 class ReplayState:
     """A game-log replay as a title's replay hooks see it: what they read, and the one
@@ -330,6 +334,17 @@ class ReplayState:
     def buy_train(self, action: dict) -> None:
         """The shared replay's ``buy_train`` of ``action`` (for a title that does more)."""
         self._replay.buy_train(action)
+
+    def lend_train(self, company: str, action: dict) -> None:
+        """The bank's train ``action`` names goes to ``company`` unbought, for its turn: no
+        phase starts, none rusts (1856's national borrowing a train when it has none,
+        engine g_1856/game.rb ``borrow_train``); ``give_back_train`` returns it."""
+        self._replay.lend_train(company, action)
+
+    def give_back_train(self, company: str, train: Train) -> None:
+        """``train`` of ``company`` goes back to the bank, among its discarded trains, no
+        phase change (engine depot.rb ``reclaim_train``: a borrowed train returned)."""
+        self._replay.give_back_train(company, train)
 
     def move_train(self, train: Train, seller: str, buyer: str, index: int | None = None) -> None:
         """``train`` of ``seller`` goes to ``buyer`` (1871: a branch taking its trains at a

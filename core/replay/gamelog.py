@@ -78,7 +78,9 @@ its type and why: the board is never silently wrong. A title replays only when i
 gives replay rules (``trainrun_replay_rules``): 18Chesapeake, 18NY, 1871 and 1817 (rounds
 told apart by its ``trainrun_replay_round``), and the titles compiled from the engine:
 1830, 1889, 1893, 18GA, 18MEX, 18NL, 18Texas, 18Chesapeake: Off the Rails, 18AL, 18FL,
-18JP-T and 1847 AE. A
+18JP-T, 1847 AE, 1856 and 1836Jr56. A game's optional rules that set its title's trains and
+phases (options.json: 1836Jr56's diesel variant) are played, and its positions name them in
+their ``options``. A
 title's bookkeeping may also give each company's positions their ``privates``
 (``ReplayState.set_privates``; 1871: who holds SBC) and ``abilities``
 (``ReplayState.set_abilities``; 18AL: the named trains and the Warrior Coal Field bonus a
@@ -200,9 +202,19 @@ def read_game(data, name: str = "game", deadline: Deadline | None = None) -> Gam
                          max_int=SEED_LIMIT, stop=stop)
     actions = filtered_actions(check_game(data, stop))
     ruleset = load_title(data["title"])
+    # the trains and phases the game's optional rules set (options.json: 1836Jr56's diesel
+    # variant), as a position naming them in its ``options`` plays them
+    ruled = ruleset.title.with_options(_rules_on(data.get("settings") or {}))
+    if ruled is not ruleset.title:
+        ruleset = dataclasses.replace(ruleset, title=ruled)
     players = [p["name"] if p.get("id") is None else p["id"] for p in data.get("players") or []]
     return GameLog(ruleset, name, actions, data.get("settings") or {}, players,
                    game_id=data.get("id"))
+
+
+def _rules_on(settings: dict) -> dict[str, bool]:
+    """The optional rules ``settings`` names, each true (as a position's ``options``)."""
+    return {r: True for r in settings.get("optional_rules") or () if isinstance(r, str) and r}
 
 
 def _in_time(deadline: Deadline, what: str) -> None:
@@ -364,7 +376,11 @@ class Replay:
         return position
 
     def _options(self) -> dict:
-        return {}
+        """The optional rules that set the title's trains or phases (``read_game``): its
+        positions name them, as the title they play with does."""
+        title = self.title
+        return {r: True for r in _rules_on(self.game.settings)
+                if r in title.option_trains or r in title.option_phases}
 
     def _operator_position(self, company: str, step: str = "Track") -> Position:
         position = self.position(company)
@@ -739,6 +755,25 @@ class Replay:
             self._do_discard_train({**action, "train": action["exchange"]})
         self.trains.setdefault(company, []).append(train)
         self._bought(_name_of(train_id, "train", action))
+
+    def lend_train(self, company: str, action: dict) -> None:
+        """The bank's train ``action`` names goes to ``company`` unbought: no phase starts
+        and none rusts (a title's ``trainrun_replay_action``: 1856's national borrowing a
+        train, engine g_1856/game.rb ``borrow_train``)."""
+        train_id = unchecked(action, "train")
+        if train_id in self.bank:
+            self.bank.remove(train_id)
+        elif train_id in self.discarded:
+            self.discarded.remove(train_id)
+        elif train_id in self.gone or self._holder(train_id) is not None:
+            raise InputError(where(action), f"train {train_id} is not in the bank to lend")
+        self.trains.setdefault(company, []).append(self._train(train_id, action))
+
+    def give_back_train(self, company: str, train: Train) -> None:
+        """``train`` of ``company`` goes back to the bank, among its discarded trains (engine
+        depot.rb ``reclaim_train``)."""
+        self.trains[company].remove(train)
+        self.discarded.append(train.id)
 
     # a title's ``trainrun_replay_action`` may wrap a purchase, a lay or a token
     buy_train, lay_tile, place_token = _do_buy_train, _do_lay_tile, _do_place_token

@@ -10,7 +10,8 @@ other abilities (free lays, blocked hexes, the C&WI's token, discounts) are thei
 Game logs (``replay``; docs/rules/1846.md §6): the setup drawn from the game's seed, homes
 at par, the draft, the minors and privates bought, the bonus assignments, the events of
 the first 5 and 6 trains; the share prices and shares, as far as a corporation closing
-as its price reaches the close cell (``shares``; docs/rules/1846.md §6.3).
+as its price reaches the close cell (``shares``; docs/rules/1846.md §6.3); bankruptcy and
+receivership (docs/rules/1846.md §6.4).
 
 Runs are scored by the shared rules (``plugins/defaults.py``, ``docs/rules/common.md``). The
 engine's game class redefines revenue_for of its base (docs/rules/1846.md §2).
@@ -31,12 +32,13 @@ from . import replay as _replay
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="1846", data=Path(__file__).parent / "data",
                      description="Midwestern USA; trains 2, 4, 5, 6",
-                     # 310 of the 324 recorded runs replayed, every one equal to the
-                     # engine's (tests/test_gamelog_compiled.py); the other 14 come after a
-                     # bankruptcy, where the replay stops (three games)
+                     # all 324 recorded runs replayed, every one equal to the engine's
+                     # (tests/test_gamelog_compiled.py), bankruptcies and receivership
+                     # followed (docs/rules/1846.md §6.4)
                      not_modelled=(
-                         "game logs: a bankrupt corporation's receivership (the replay "
-                         "stops at a bankrupt)",
+                         "game logs: a corporation in receivership with a train and no "
+                         "route, and a receivership train purchase (its cash) the log "
+                         "leaves open (the replay stops)",
                          "game logs: the two-player variant"))
 
 

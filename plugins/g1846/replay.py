@@ -23,12 +23,16 @@ replay:
 * each action's share price moves (``shares``: par, dividends, sales, issues, a stock
   round's end); a corporation whose price reaches the close cell closes: its tokens and
   reservations leave the board, its trains the game, its privates close
-  (docs/rules/1846.md §6.3).
+  (docs/rules/1846.md §6.3);
+* ``bankrupt``: the shares (``shares``), the player's minors and privates closing; a
+  corporation in receivership buying a train (docs/rules/1846.md §6.4).
 
 The obsolete 2s (on the first 5) and 4s and 3/5s (on the first 6) are the shared replay's
 (``trainrun.replay.gamelog``, the trains' ``obsolete_on``; docs/rules/1846.md §6.2).
 """
 from __future__ import annotations
+
+import copy
 
 from trainrun.plugins.api import (
     InputError,
@@ -170,7 +174,19 @@ def _unassign_hexes(replay: ReplayState, private: str) -> None:
 
 def replay_action(replay: ReplayState, action: dict) -> bool | None:
     game = replay.books(Game)
-    for corporation in replay.books(_shares.Market).follow(replay, action):
+    market = replay.books(_shares.Market)
+    kept = copy.deepcopy(market.__dict__)
+    try:
+        closing = market.follow(replay, action)
+    except Exception:       # a fork (``ReplayState.decide``) takes the action again
+        market.__dict__.update(kept)
+        raise
+    for corporation, train_id in market.purchases:
+        _receivership_purchase(replay, game, action, corporation, train_id)
+    market.purchases.clear()
+    if action["type"] == "bankrupt" and market.bankrupt:
+        _bankrupt(replay, game, market.bankrupt[-1])
+    for corporation in closing:
         _close(replay, game, corporation)
     now = (replay.round_set, replay.round_in_set)
     for minor, buyer, bought, before in [w for w in game.waiting if w[2] != now]:
@@ -207,8 +223,40 @@ def replay_action(replay: ReplayState, action: dict) -> bool | None:
         done = True
     elif kind == "place_token":
         done = _place_token(replay, action)
+    elif kind == "bankrupt":
+        done = True
     game.share(replay)
     return done
+
+
+def _receivership_purchase(replay: ReplayState, game: Game, action: dict, corporation: str,
+                           train: str) -> None:
+    """``corporation``, in receivership, buys the bank's ``train`` as its cheapest variant
+    (g_1846/round/operating.rb ``receivership_train_buy``): the phase it starts, its
+    events."""
+    variant = _shares.CHEAPEST_VARIANT.get(train.rpartition("-")[0])
+    replay.buy_train({"type": "buy_train", "entity": corporation,
+                      "entity_type": "corporation", "train": train, "variant": variant,
+                      "price": 0, "id": action.get("id")})
+    _phase_events(replay, game)
+
+
+def _bankrupt(replay: ReplayState, game: Game, player: object) -> None:
+    """The bankrupt ``player``'s minors close, their tokens off the board, and its
+    privates close: their abilities go, the C&WI's reservation with them; the icons stay
+    (g_1846/step/bankrupt.rb ``process_bankrupt``, company.rb ``close!``)."""
+    for minor in MINORS:
+        if game.holder.get(minor) == player and (replay.cities_of(minor)
+                                                 or replay.trains.get(minor)):
+            replay.close(minor)
+    for private, holder in game.holder.items():
+        if holder == player and private not in game.closed:
+            game.closed.add(private)
+            if private == CWI:
+                replay.remove_reservations(replay.title.privates[CWI]["name"])
+            if private in BONUSES and private in game.assigned:
+                raise InputError("entity", f"the bankrupt player's {private}, assigned, is "
+                                           "not followed")
 
 
 def _close(replay: ReplayState, game: Game, corporation: str) -> None:

@@ -30,11 +30,20 @@ from the operating order (g_1846/game.rb ``operating_order``), the corporations 
 over withholding nothing.
 
 A corporation closing (base.rb ``close_corporation``) takes its tokens and reservations
-off the board, its trains out of the game, and closes the privates it holds. A bankrupt
-president's corporation (receivership) is not followed: the shared replay stops at
-``bankrupt``. What the log shows that these rules do not allow (a logged price other than
-the one followed, a run paying nothing with a dividend, a corporation out of its order)
-stops the replay with one line.
+off the board, its trains out of the game, and closes the privates it holds.
+
+A ``bankrupt`` (g_1846/step/bankrupt.rb ``process_bankrupt``; docs/rules/1846.md §6.4):
+the corporation's emergency issue, the president's sales (a step left where a sale is
+allowed), the rest of its shares to the market unmoved; a corporation left with no
+president enters receivership (``RECEIVER`` presides); the game ends when one player is
+left. A corporation in receivership withholds its run, withholds twice on a silent turn
+with no train, and may then buy the bank's cheapest train, as its cash (not followed)
+allows: settled by the rest of the log (``ReplayState.decide``) for a train that starts a
+phase, else ``pending`` until the log shows it.
+
+What the log shows that these rules do not allow (a logged price other than the one
+followed, a run paying nothing with a dividend, a corporation out of its order) stops the
+replay with one line.
 """
 from __future__ import annotations
 
@@ -51,6 +60,12 @@ TREASURY, POOL = ("treasury",), ("pool",)
 PLAYER_TURN_OVER = frozenset({"par", "buy_shares", "sell_shares", "bid", "pass", "bankrupt"})
 
 Holder = tuple     # TREASURY, POOL or ("player", the player's id)
+# the president of a corporation in receivership: the market (engine g_1846/step/bankrupt.rb
+# ``corporation.owner = @game.share_pool``)
+RECEIVER = "(receivership)"
+# the variant a corporation in receivership buys, the cheapest (engine g_1846/round/
+# operating.rb ``receivership_train_buy``; g_1846/game.rb TRAINS)
+CHEAPEST_VARIANT = {"2": "2", "4": "3/5", "5": "4/6", "6": "6"}
 
 
 def left(col: int, times: int = 1) -> int:
@@ -160,12 +175,33 @@ class Corporation:
             transfer_to = POOL
             swap_to = (("player", previous) if self.percent_of(("player", previous)) >= 20
                        else transfer_to)
-        for share in list(self.held[("player", president)])[:2]:
+        swapped = [s for s in self.held[("player", president)] if s != presidents]
+        for share in swapped[:2]:
             self.move(share, swap_to)
         self.move(presidents, ("player", president))
         if partial:
             for _ in range((sum(map(self.percent, shares)) - percent) // 10):
                 self.move(self.held[transfer_to][0], owner)
+
+
+def _sellable(corporation: Corporation, player: object, current: bool) -> bool:
+    """Whether a bankrupt president may sell some of ``corporation``'s shares as any
+    sale goes (g_1846/step/bankrupt.rb ``sellable_bundles``, step/emergency_money.rb
+    ``sellable_bundle?``: the market holds at most 50%, the president's share goes only
+    to a player holding 20%, no presidency changes in the corporation buying the train,
+    nor does it sell at $10: g_1846/step/buy_train.rb). The cash it needs is more than
+    every sale brings, as it goes bankrupt (``selling_minimum_shares?``)."""
+    if current and MARKET[corporation.col] == 10:
+        return False
+    if corporation.percent_of(POOL) + 10 > 50:
+        return False
+    mine = corporation.percent_of(("player", player))
+    others = max((n for p, n in corporation.players().items() if p != player), default=0)
+    plain = any(not s.endswith(PRESIDENT_SHARE)
+                for s in corporation.held.get(("player", player), ()))
+    if plain and (not current or mine - 10 >= others):
+        return True
+    return not current and others >= 20
 
 
 def _distance(seats: list, a: object, b: object) -> int:
@@ -193,6 +229,15 @@ class Market:
         self.place = -1
         self.first_round = True
         self.in_operating_rounds = False
+        self.emergency_issued: str | None = None  # the corporation that issued for a train
+        self.bankrupt: list = []                  # the bankrupt players, in order
+        self.over: int | None = None              # the bankruptcy that ended the game
+        self.sold: set[str] = set()               # every train that has left the bank
+        self.discarded = False                    # a train went back to the bank
+        # a corporation in receivership that may have bought the bank's first train (its
+        # cash decides, which trainrun does not follow), until the log shows whether it did
+        self.pending: dict[str, str] = {}
+        self.purchases: list[tuple[str, str]] = []   # receivership purchases to make
 
     # ---- the moves -------------------------------------------------------------------
 
@@ -261,21 +306,71 @@ class Market:
                                                 self.cells[self.corporations[n].col].index(n)))
         return sorted(names, key=self._sort_key)
 
-    def _silent(self, names: list[str]) -> None:
+    def _silent(self, replay: ReplayState, action: dict, names: list[str]) -> None:
         """The turns of ``names``, which logged nothing (no lay, run or train: engine
-        round/operating.rb skips every step): each withholds nothing."""
+        round/operating.rb skips every step): each withholds nothing; one in receivership
+        may buy a train."""
         for name in names:
             if name in self.corporations:
                 self.dividend(name, 0)
+                if self.corporations[name].president == RECEIVER:
+                    self._receivership_turn(replay, action, name)
 
-    def _round_over(self) -> None:
+    def _receivership_turn(self, replay: ReplayState, action: dict, name: str) -> None:
+        """The silent turn of ``name`` in receivership: with no train it withholds once more
+        (g_1846/step/dividend.rb ``skip!``), then may buy the bank's cheapest train
+        (``_offer``). A train it may have bought before would have run: it did not."""
+        self.pending.pop(name, None)
+        if replay.trains.get(name):
+            raise InputError("entity", f"{name}, in receivership with a train, logs no run "
+                                       f"before action {action.get('id')} (a corporation "
+                                       "with no route is not followed)")
+        if self.corporations[name].col != CLOSE:
+            self.move(name, -1)
+        self._offer(replay, action, name)
+
+    def bank(self, replay: ReplayState) -> list[str]:
+        """The bank's trains not yet sold, in the order they are sold (engine g_1846/game.rb
+        ``num_trains``: as many 2s, 4s and 5s as the players say)."""
+        players = len(replay.players)
+        counts = {"2": players + 4, "4": players + 1, "5": players, "6": 9}
+        return [f"{name}-{i}" for name, count in counts.items() for i in range(count)
+                if f"{name}-{i}" not in self.sold]
+
+    def _offer(self, replay: ReplayState, action: dict, name: str) -> None:
+        """``name``, in receivership with no train, buys the bank's cheapest train if its
+        cash allows (g_1846/round/operating.rb ``receivership_train_buy``, after a
+        bankruptcy unless it ended the game, and at its train step). trainrun does not
+        follow cash: a train that starts a phase or an event is settled by the rest of the
+        log (``ReplayState.decide``); any other waits (``pending``) until the log shows
+        whether it was bought."""
+        if replay.trains.get(name):
+            return
+        bank = self.bank(replay)
+        if not bank:
+            return
+        if self.discarded:
+            raise InputError("entity", f"{name}'s train purchase in receivership, with trains "
+                                       f"back in the bank, is not followed (action "
+                                       f"{action.get('id')})")
+        train = bank[0]
+        kind = train.rpartition("-")[0]
+        if any(t.rpartition("-")[0] == kind for t in self.sold):
+            self.pending[name] = train
+            return
+        why = (f"{name} in receivership buys {train} if its cash allows, which trainrun does "
+               "not follow")
+        if replay.decide(action, f"{name} buys {train}", [False, True], why):
+            self.purchases.append((name, train))
+
+    def _round_over(self, replay: ReplayState, action: dict) -> None:
         """The operating round under way is over: the corporations it had still to operate
         operated silently."""
         if self.order is not None:
-            self._silent(self.order[self.place + 1:])
+            self._silent(replay, action, self.order[self.place + 1:])
         self.order, self.place = None, -1
 
-    def _take_turn(self, name: str, action: dict) -> None:
+    def _take_turn(self, replay: ReplayState, name: str, action: dict) -> None:
         """``name``'s turn begins: those before it in the round's order operated silently;
         if none is left before it, a new operating round began."""
         for attempt in range(2):
@@ -285,20 +380,22 @@ class Market:
             later = self.order[self.place + 1:]
             if name in later:
                 at = later.index(name)
-                self._silent(later[:at])
+                self._silent(replay, action, later[:at])
                 self.place += at + 1
                 return
             if attempt == 0:
-                self._round_over()
+                self._round_over(replay, action)
         raise InputError("entity", f"{name} operates out of its turn "
                                    f"(action {action.get('id')})")
 
     def _end_turn(self, action: dict) -> None:
         """The dividend step of the turn under way, with no ``dividend`` logged: nothing
-        paid (step/dividend.rb ``skip!``)."""
+        paid (step/dividend.rb ``skip!``; in receivership the run is withheld:
+        g_1846/round/operating.rb ``after_process``)."""
         if self.turn is None:
             return
-        if self.revenue:
+        corporation = self.corporations.get(self.turn)
+        if self.revenue and (corporation is None or corporation.president != RECEIVER):
             raise InputError("dividend", f"{self.turn} ran for ${self.revenue} and logged "
                                          f"no dividend before action {action.get('id')}")
         name, self.done, self.turn, self.revenue = self.turn, self.turn, None, None
@@ -323,16 +420,18 @@ class Market:
             self._end_turn(action)
         if not replay.in_operating_rounds:
             self.done = None
-            self._round_over()
+            self._round_over(replay, action)
         elif operator and entity != self.done:
             self.done = None
             if entity_type == "minor" and self.order is not None and self.place >= 0:
-                self._round_over()      # the minors operate first
+                self._round_over(replay, action)      # the minors operate first
         if (entity_type == "corporation" and replay.in_operating_rounds and self.turn is None
                 and entity in self.corporations
                 and (entity != self.done or kind in ("lay_tile", "place_token", "run_routes"))):
-            self._take_turn(entity, action)
+            self._take_turn(replay, entity, action)
             self.turn, self.revenue = entity, None
+            if self.emergency_issued != entity:
+                self.emergency_issued = None
 
     def _run(self, replay: ReplayState, action: dict) -> None:
         """The revenue of a corporation's run: the routes' logged revenues, else the
@@ -375,6 +474,7 @@ class Market:
                                                 f"${price}")
             corporation.transfer(shares, 10 * count, POOL, [])
             self.move(name, -count)
+            self.emergency_issued = name
             return
         if self.turn != name:
             raise InputError("entity", f"{name} issues shares outside its turn")
@@ -416,9 +516,87 @@ class Market:
         if was_president:
             self.move(name, -1)
 
+    def _bankrupt(self, replay: ReplayState, action: dict) -> None:
+        """The president of ``action``'s corporation goes bankrupt (engine
+        g_1846/step/bankrupt.rb ``process_bankrupt``): the corporation's emergency issue,
+        the president's sales (a president's price a step left where a sale is allowed),
+        every other share of the president's to the market unmoved; a corporation left with
+        no president enters receivership (``RECEIVER``; one at $0 closes). The game ends
+        when one player is left (base.rb ``declare_bankrupt``, ``bankruptcy_limit_reached?``,
+        GAME_END_CHECK ``bankrupt: :immediate``); else the corporation in receivership
+        may buy a train (``_offer``)."""
+        name = action["entity"]
+        corporation = self.corporation(name, action)
+        player = corporation.president
+        if player in (None, RECEIVER) or replay.trains.get(name):
+            raise InputError("entity", f"{name} cannot go bankrupt (no president, or a train)")
+        if self.emergency_issued != name:
+            self._emergency_issue(name)
+        seats = list(replay.players)
+        for other, held in list(self.corporations.items()):
+            shares = list(held.held.get(("player", player), ()))
+            if not shares:
+                continue
+            sale = held.president == player and _sellable(held, player, other == name)
+            held.transfer(shares, sum(map(held.percent, shares)), POOL, seats)
+            if sale:
+                self.move(other, -1)
+            if held.president == player:
+                held.president = RECEIVER
+        self.bankrupt.append(player)
+        if len(replay.players) - len(self.bankrupt) <= 1:
+            self.over = action.get("id")
+        elif corporation.president == RECEIVER and corporation.col != CLOSE:
+            self._offer(replay, action, name)
+
+    def _emergency_issue(self, name: str) -> None:
+        """The biggest bundle of treasury shares issuable for a train, none bringing
+        nothing (g_1846/game.rb ``emergency_issuable_bundles``: the one a bankruptcy issues,
+        as no bundle buys a train), one step left a share."""
+        corporation = self.corporations[name]
+        treasury = corporation.held.get(TREASURY, [])
+        players = sum(corporation.players().values()) // 10
+        issuable = min(len(treasury), players - corporation.percent_of(POOL) // 10)
+        count = max((n for n in range(1, issuable + 1)
+                     if MARKET[left(corporation.col, 1 + n)] > 0), default=0)
+        if count:
+            corporation.transfer(treasury[:count], 10 * count, POOL, [])
+            self.move(name, -count)
+            self.emergency_issued = name
+
+    def _watch_trains(self, replay: ReplayState, action: dict) -> None:
+        """The trains sold; a train bought from the bank is its first (engine depot.rb
+        ``depot_trains``: 1846 has no train for sale early); a pending receivership
+        purchase settled as the log shows it, or not followed."""
+        self.sold |= {t.id for trains in replay.trains.values() for t in trains}
+        kind, entity = action["type"], action.get("entity")
+        if kind == "discard_train":
+            self.discarded = True
+        for name, train in list(self.pending.items()):
+            if kind == "buy_train" and action.get("train") == train and entity != name:
+                del self.pending[name]          # still in the bank: not bought
+            elif entity == name and not (kind == "buy_train" and action.get("train") == train):
+                raise InputError("entity", f"whether {name} bought {train} in receivership "
+                                           "(its cash) is not followed")
+            elif kind == "buy_train" and entity == name:
+                del self.pending[name]
+        bought = action.get("train")
+        if kind == "buy_train" and isinstance(bought, str) and bought not in self.sold \
+                and not self.discarded:
+            bank = self.bank(replay)
+            if bought in bank and bought != bank[0]:
+                if bank[0] in self.pending.values():
+                    raise InputError("train", f"whether {bank[0]} was bought in receivership "
+                                              "(its cash) is not followed")
+                raise InputError("train", f"{bought} is bought before {bank[0]}")
+
     def follow(self, replay: ReplayState, action: dict) -> list[str]:
         """The share prices as ``action`` is taken; the corporations it closes."""
         kind, entity_type = action["type"], action.get("entity_type")
+        if self.over is not None:
+            raise InputError("type", f"the game ended at action {self.over} (a bankruptcy "
+                                     "left one player)")
+        self._watch_trains(replay, action)
         if replay.in_operating_rounds and not self.in_operating_rounds:
             self.finish_stock_round()
         self._turn(replay, action)
@@ -431,6 +609,8 @@ class Market:
             self._issue(replay, action)
         elif kind == "buy_shares" and entity_type == "corporation":
             self._redeem(action)
+        elif kind == "bankrupt" and entity_type == "corporation":
+            self._bankrupt(replay, action)
         elif kind == "run_routes" and entity_type == "corporation" \
                 and action.get("entity") in self.corporations:
             self._run(replay, action)

@@ -9,8 +9,13 @@ their hexes: engine ``G1856::Game#revenue_for``) are stop bonuses of the shared
 families.
 
 Private companies' abilities are data (``privates.json``) the shared rules read
-(``trainrun.turn.abilities``); optional rules (``options.json``) are not applied; its game
-logs are not replayed (no replay rules).
+(``trainrun.turn.abilities``); optional rules (``options.json``) are not applied. The
+Canadian Government Railway's tokens, all from the merger that forms it, cost $100 each
+(``trainrun_token_cost``). Its game logs replay by the shared replay's rules and its own
+(``replay``, docs/rules/1856.md §5): destinations, the GLSC port, the tunnel and bridge
+rights, the CGR's formation (merges, tokens exchanged and taken off) and borrowed trains;
+a replayed position does not say who holds each private nor their abilities
+(``trainrun titles``).
 
 Data: ``data/`` is ``tools/compile_title.py`` output for the 18xx.games engine's 1856
 (folders ``g_1856``), a new game with no optional rules;
@@ -21,6 +26,8 @@ from pathlib import Path
 
 from trainrun.plugins.api import (
     Position,
+    ReplayRules,
+    ReplayState,
     Tile,
     TitleInfo,
     default_upgrades_to,
@@ -28,6 +35,8 @@ from trainrun.plugins.api import (
     hookimpl,
     path_exits,
 )
+
+from . import replay as _replay
 
 NEVER_UPGRADED = "470"
 # brown Hamilton's hex by title (1836Jr56, on 1856's rules, has none on its map)
@@ -42,9 +51,29 @@ GRAY_PHASE_UPGRADES = {"55": {"14"}, "1": {"14"}, "56": {"15"}, "2": {"15"}, "3"
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="1856", data=Path(__file__).parent / "data",
                      description="Ontario, Canada; trains 2, 3, 4, 5, 6, D",
-                     not_modelled=(
-                         "moves: the Canadian Government Railway's tokens after the merger "
-                         "that forms it",))
+                     not_modelled=NOT_MODELLED)
+
+
+# what 1856 and 1836Jr56 (on 1856's rules) do not follow (``trainrun titles``)
+NOT_MODELLED = (
+    "import: a replayed position does not say who holds each private (privates) nor the "
+    "private abilities its corporation may use",
+    "game logs: a bankrupt (the replay stops at it)")
+
+
+# the national (formed by the first 6's merger) and its tokens' price (engine ``national``,
+# ``national_token_price``): it has no charter tokens, only those the merger gives it
+NATIONALS, NATIONAL_TOKEN_PRICE = {"1856": "CGR", "1836Jr56": "MESS"}, 100
+
+
+@hookimpl
+def trainrun_token_cost(position: Position, hex_id: str, city: int) -> int | None:
+    """The national's tokens cost $100 each, all from the merger (engine
+    ``national_token_price``; its ``tokens_left`` the replay gives); others' their charter's
+    price (the shared rule)."""
+    if position.company == NATIONALS.get(position.title.name):
+        return NATIONAL_TOKEN_PRICE
+    return None
 
 
 def _gray_phase(position: Position) -> bool:
@@ -78,3 +107,24 @@ def trainrun_track_kept(position: Position, hex_id: str, old: Tile, old_rotation
         return None
     mine = set().union(*path_exits(new, rotation))
     return set().union(*path_exits(old, old_rotation)) <= mine
+
+
+@hookimpl
+def trainrun_replay_rules(settings: dict) -> ReplayRules:
+    """The shared replay's rules: home tokens as each corporation first operates, no train
+    exported (``replay``)."""
+    return _replay.replay_rules(settings)
+
+
+@hookimpl
+def trainrun_replay_round(replay: ReplayState, action: dict) -> str | None:
+    """The borrowed train back as the national's turn ends; the national formed once the
+    merges are over (``replay``)."""
+    return _replay.replay_round(replay, action)
+
+
+@hookimpl
+def trainrun_replay_action(replay: ReplayState, action: dict) -> bool | None:
+    """Destinations, the port, the tunnel and bridge rights, the first 4's, 5's and 6's
+    events, the national's merges, tokens and borrowed trains (``replay``)."""
+    return _replay.replay_action(replay, action)
