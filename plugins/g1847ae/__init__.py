@@ -124,6 +124,12 @@ def trainrun_replay_rules() -> ReplayRules:
 
 
 @hookimpl
+def trainrun_replay_action(replay: ReplayState, action: dict) -> bool | None:
+    """Shares out of the IPO, home tokens as a corporation floats (``replay``)."""
+    return _replay.replay_action(replay, action)
+
+
+@hookimpl
 def trainrun_replay_round(replay: ReplayState, action: dict) -> str | None:
     """A corporation's first operating turn, for its lays (``replay``)."""
     return _replay.replay_round(replay, action)

@@ -13,17 +13,25 @@ Engine ``G1847AE::Game`` (g_1847_ae/game.rb):
   turn is over.
 * Home tokens go down as a corporation floats (``HOME_TOKEN_TIMING = :float``; L's at
   setup), HLB's in both its homes, D18 and C21 (``place_home_token``). A corporation
-  floats in a stock or draft round and operates in the next operating round: as that set
-  of operating rounds begins, each corporation acting in it before the next stock or
-  draft round that has no token yet places its home tokens (the engine placed them as it
-  floated; no run lies between).
+  floats once at most half its shares' percent is left in its IPO (corporation.rb
+  ``floated?``, ``float_percent`` 50), its reserved investor shares (Saar_1, Saar_2 and
+  HLB_1, ``float_includes_reserved``) not counted: the shares leave the IPO as a player
+  pars (the president's share), buys them, or buys a private company holding them (its
+  ``shares`` ability, all sold in the draft before any share).
 """
 from __future__ import annotations
 
 from trainrun.plugins.api import ReplayRules, ReplayState
 
-# a player's action that ends the operating rounds (a stock or draft round's)
-STOCK_ACTIONS = frozenset({"par", "buy_shares", "sell_shares", "bid", "pass"})
+# each corporation's shares by index, in percent (engine g_1847_ae/entities.rb ``shares``)
+SHARES = {"L": (20, 10, 10, 10, 10, 10, 10, 10, 10),
+          "Saar": (20, 10, 10, 10, 10, 10, 10, 20), "HLB": (20, 10, 10, 10, 10, 10, 10, 20),
+          "NDB": (20, 10, 20, 10, 10, 10, 20), "M": (20, 10, 10, 10, 10, 10, 10, 20),
+          "N": (20, 10, 20, 10, 10, 10, 20), "RNB": (20, 10, 20, 10, 10, 10, 20)}
+FLOAT_PERCENT = 50
+# the investor shares reserved for exchange (engine g_1847_ae/game.rb ``setup``), not
+# counted against floating (``float_includes_reserved``)
+RESERVED = frozenset({"Saar_1", "Saar_2", "HLB_1"})
 
 FIRST_TURN = "first_turn"     # title_state: the corporation's first operating turn
 
@@ -39,14 +47,41 @@ class Game1847AE:
     def __init__(self, replay: ReplayState):
         self.operated: set[str] = set()       # corporations that have had an operating turn
         self.first: str | None = None          # the corporation in its first operating turn
+        # the shares out of their IPO: the privates' from the start
+        self.sold: set[str] = {share for data in replay.title.privates.values()
+                               for a in data.get("abilities") or ()
+                               if a.get("type") == "shares"
+                               for share in ([a["shares"]] if isinstance(a["shares"], str)
+                                             else a["shares"])}
+        self.floated: set[str] = set()
+
+
+def replay_action(replay: ReplayState, action: dict) -> bool | None:
+    """A player's par or purchase takes shares out of the IPO; a corporation that floats
+    places its home tokens (engine base.rb ``float_corporation``, ``place_home_token``)."""
+    kind = action["type"]
+    if action.get("entity_type") != "player" or kind not in ("par", "buy_shares"):
+        return None
+    game = replay.books(Game1847AE)
+    if kind == "par":
+        corporation = action.get("corporation")
+        shares = [f"{corporation}_0"]
+    else:
+        shares = [s for s in action.get("shares") or () if isinstance(s, str)]
+    game.sold.update(shares)
+    for corporation in {s.rpartition("_")[0] for s in shares} & set(SHARES) - game.floated:
+        left = sum(p for i, p in enumerate(SHARES[corporation])
+                   if f"{corporation}_{i}" not in game.sold | RESERVED)
+        if left <= 100 - FLOAT_PERCENT:
+            game.floated.add(corporation)
+            if not replay.cities_of(corporation):
+                _home_tokens(replay, corporation)
+    return None
 
 
 def replay_round(replay: ReplayState, action: dict) -> str | None:
     """A corporation's first operating turn begins (``first_turn``) or ends."""
     game = replay.books(Game1847AE)
-    if not replay.in_operating_rounds and action.get("entity_type") in ("corporation",
-                                                                          "company"):
-        _floated_homes(replay, action)
     acting = action.get("entity") if action.get("entity_type") == "corporation" else None
     if acting is None and action.get("entity_type") == "company" and \
             action.get("entity") in replay.owners:
@@ -61,27 +96,6 @@ def replay_round(replay: ReplayState, action: dict) -> str | None:
         game.first = acting
         replay.set_title_state(acting, {FIRST_TURN: 1})
     return None
-
-
-def _floated_homes(replay: ReplayState, action: dict) -> None:
-    """The home tokens of the corporations that floated before this set of operating
-    rounds (engine base.rb ``float_corporation``, ``place_home_token``; g_1847_ae/game.rb
-    ``place_home_token``: HLB's two)."""
-    actions = replay.actions
-    start = next((i for i, a in enumerate(actions) if a is action), None)
-    if start is None:
-        return
-    operating: list[str] = []
-    for later in actions[start:]:
-        if later.get("entity_type") == "player" and later["type"] in STOCK_ACTIONS:
-            break
-        entity = later.get("entity")
-        if later.get("entity_type") == "corporation" and isinstance(entity, str) and \
-                entity in replay.title.companies and entity not in operating:
-            operating.append(entity)
-    for corporation in operating:
-        if not replay.cities_of(corporation):
-            _home_tokens(replay, corporation)
 
 
 def _home_tokens(replay: ReplayState, corporation: str) -> None:
