@@ -12,8 +12,8 @@ Engine ``G18FL::Game`` (g_18_fl/game.rb) and its steps (g_18_fl/step/):
   own, not the charter's.
 * The Steamboat (step/assign.rb): POSC's ``assign`` to a port hex marks the hex ``POSC``
   and assigns POSC to the corporation whose turn it is (``company_assignments``; a
-  player's private may act before that corporation's first action: the one acting next
-  in the log).
+  player's private may act before that corporation's first action: the next corporation
+  to act, the assignment waiting for it).
 * The first 5 train (``event_close_port!``): every POSC assignment and the port icons of
   the steamboat hexes go. The first 6 or 3E (``event_hurricane!``): the Florida Keys
   M24 and M26 go back to their printed tiles, Key West's hotels gone.
@@ -46,11 +46,18 @@ class Game18FL:
         self.hotels: dict[str, int] = {}      # charter tokens each corporation's hotels took
         self.terminal: dict[str, int] = {}    # the Terminal Company's tokens it holds
         self.events: set[str] = set()
+        self.steamboat_waits = False          # POSC assigned, its corporation not known yet
 
 
 def replay_round(replay: ReplayState, action: dict) -> str | None:
-    """The home tokens at the game's start (the first action)."""
-    replay.books(Game18FL)
+    """The home tokens at the game's start (the first action); the Steamboat's assignment
+    to the next corporation to act, as its action comes up (engine ``current_entity``)."""
+    game = replay.books(Game18FL)
+    entity = action.get("entity")
+    if game.steamboat_waits and action.get("entity_type") == "corporation" and \
+            entity in replay.title.companies:
+        replay.set_company_assignments(entity, (STEAMBOAT,))
+        game.steamboat_waits = False
     return None
 
 
@@ -64,10 +71,8 @@ def replay_action(replay: ReplayState, action: dict) -> bool | None:
         return True
     if kind == "assign" and action.get("entity") == STEAMBOAT:
         hex_id = str(action.get("target"))
-        corporation = _current(replay, action)
         replay.set_markers(hex_id, replay.board[hex_id].markers + (STEAMBOAT,))
-        if corporation is not None:
-            replay.set_company_assignments(corporation, (STEAMBOAT,))
+        game.steamboat_waits = True
         return True
     if kind == "place_token" and action.get("entity_type") == "company":
         replay.place_token(action)
@@ -87,17 +92,6 @@ def replay_action(replay: ReplayState, action: dict) -> bool | None:
             _hurricane(replay)
         return True
     return None
-
-
-def _current(replay: ReplayState, action: dict) -> str | None:
-    """The corporation whose turn it is as a player's private acts (engine
-    ``current_entity``): the one whose action comes next in the log (the private may act
-    between two corporations' actions, before the next one's first)."""
-    actions = replay.actions
-    start = next((i for i, a in enumerate(actions) if a is action), len(actions))
-    return next((a["entity"] for a in actions[start + 1:]
-                 if a.get("entity_type") == "corporation"
-                 and a.get("entity") in replay.title.companies), replay.operating)
 
 
 def _hotel(replay: ReplayState, game: Game18FL, action: dict) -> None:
