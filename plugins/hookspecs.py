@@ -63,7 +63,7 @@ GROUPS: dict[str, tuple[str, tuple[str, ...]]] = {
         "trainrun_train_rules", "trainrun_stop_value", "trainrun_route_bonuses",
         "trainrun_company_bonuses", "trainrun_fixed_income", "trainrun_company_income",
         "trainrun_company_stations", "trainrun_city_blocks", "trainrun_exclusive_stops",
-        "trainrun_board_marks")),
+        "trainrun_runs_not_modelled", "trainrun_board_marks")),
     "turn": ("The turn: trains, tokens and tile lays", (
         "trainrun_next_train", "trainrun_token_cost", "trainrun_token_unreached",
         "trainrun_charter_tokens_placed",
@@ -162,6 +162,15 @@ def trainrun_city_blocks(position: Position, hex_id: str, node: Node, tokens: Ci
 def trainrun_exclusive_stops(position: Position) -> list[frozenset[str]]:
     """List sets of node ids of which one route may visit at most one, beyond the tiles'
     ``groups`` tags (one city circle per hex, one of New York's cities). Default: none."""
+
+
+@hookspec
+def trainrun_runs_not_modelled(position: Position) -> list[str]:
+    """List the title's run rules not modelled that can change this position's run, beyond
+    ``TitleInfo.runs_not_modelled`` and the held trains' ``train_runs_not_modelled``: a
+    rule that matters only where the company's network reaches some hexes or its president
+    holds a private (18GB's compass bonuses). Its run is then answered "not proven",
+    naming them (docs/rules/common.md §9.5). Default: none."""
 
 
 @hookspec

@@ -487,8 +487,10 @@ class TrainScorer:
         self.pairs = [b for b in bonuses if hasattr(b, "first")
                       and (b.trains is None or train.name in b.trains)]
         self.ports = [b for b in bonuses if hasattr(b, "pays")]
-        self.route_bonuses = [b for b in bonuses
-                              if not hasattr(b, "first") and not hasattr(b, "pays")]
+        # each hex's stops pay once a route, the first in its order (HexOnce: a rule alone)
+        self.hex_once = any(type(b).__name__ == "HexOnce" for b in bonuses)
+        self.route_bonuses = [b for b in bonuses if type(b).__name__ != "HexOnce"
+                              and not hasattr(b, "first") and not hasattr(b, "pays")]
         self.eligible = [k for k, b in enumerate(rules.company_bonuses)
                          if b.trains is None or train.name in b.trains]
         self.preferred = {s for b in rules.company_bonuses if b.scored_only for s in b.stops}
@@ -550,6 +552,10 @@ class TrainScorer:
         return total
 
     def value(self, visited, hexes) -> int:
+        if self.hex_once:   # no pay limit: every stop pays, the first on each hex only;
+            #                  a route is run whichever way earns more
+            return max(self._once(list(visited)), self._once(list(visited)[::-1])) + sum(
+                b.amount for b in self.route_bonuses for h in b.hexes if h in hexes)
         paid = self.paid(visited)
         value = (sum(self.stop_value(v) for v in paid) + self.pair_value(paid)
                  + sum(b.amount for b in self.route_bonuses for h in b.hexes if h in hexes))
@@ -563,6 +569,15 @@ class TrainScorer:
                 tokened = sum(1 for v in visited if v in self.rules.stations)
                 value += max(values) * (tokened - 1)
         return value
+
+    def _once(self, visited) -> int:
+        seen, total = set(), 0
+        for v in visited:
+            h = v.rsplit("-", 1)[0]
+            if h not in seen:
+                total += max(0, self.stop_value(v))
+            seen.add(h)
+        return total
 
     def paid(self, visited) -> tuple:
         """The stops that pay, as the engine's ``compute_stops`` (lib/engine/game/base.rb)

@@ -1,7 +1,7 @@
 """The corpus of the titles compiled from the 18xx.games engine: real positions of every
 recorded game of 1830, 1889, 1893, 18GA, 18MEX, 18NL, 18Texas, 18Chesapeake: Off the
 Rails, 1846, 18AL, 1856, 1850Jr, 1836Jr30, 1836Jr56, 1847 AE, 18JP-T, 1888, 1817NA,
-18DE, 18FL, 1882, 1817WO and 18SJ in the engine's fixtures (tests/data/README.md).
+18DE, 18FL, 1882, 1817WO, 18SJ and 18GB in the engine's fixtures (tests/data/README.md).
 
 Every line gets the checks of ``corpus_checks.CorpusChecks``. The first eight titles'
 routes follow the shared rules alone (the second section of each title's page in
@@ -9,9 +9,9 @@ docs/rules: the engine's game classes override no route or revenue method); the 
 runs earn bonuses of the shared families (docs/rules/common.md §9), which their
 ``bonuses.json`` declare. Every line is answered: none holds a rule its title does not
 model (``CorpusChecks.refused`` would name it), but for 18SJ's lines of a company holding
-an E train, whose rules are not modelled: those are answered "not proven"
-(``CorpusChecks.unproven``). The recorded values are the expected values with no
-departures. No exhaustive search was run on them: the expected
+an E train, whose rules are not modelled, and 18GB's where a rule it does not model can
+matter: those are answered "not proven" (``CorpusChecks.unproven``). The recorded values
+are the expected values with no departures. No exhaustive search was run on them: the expected
 optimum is the total the engine gave the run trainrun returns
 (``tests/data/engine_scores``), which the test also holds to be at least the declared run
 and the auto-router's.
@@ -21,12 +21,15 @@ from __future__ import annotations
 import pytest
 from corpus_checks import CorpusChecks, engine_scores, lines
 
+from trainrun import read_position
+from trainrun.hooks import answers
+
 # corpus folder -> recorded runs in it
 TITLES = {"1830": 166, "1889": 80, "1893": 62, "18GA": 157, "18MEX": 252, "18NL": 240,
           "18Texas": 69, "18ChesapeakeOfftheRails": 183, "1846": 324, "18AL": 114,
           "1856": 232, "1850Jr": 48, "1836Jr30": 125, "1836jr56": 97, "1847AE": 91,
           "18JPT": 142, "1888": 193, "1817NA": 196, "18DE": 132, "1817WO": 50,
-          "18FL": 94, "1882": 288, "18SJ": 304}
+          "18FL": 94, "1882": 288, "18SJ": 304, "18GB": 357}
 
 
 class Test1830(CorpusChecks):
@@ -146,7 +149,22 @@ class Test18SJ(CorpusChecks):
         return any(t["name"] == "E" for t in data["trains"])
 
 
-UNPROVEN = {"18SJ": Test18SJ().unproven}   # title -> the lines answered "not proven"
+class Test18GB(CorpusChecks):
+    """18GB's stops pay once a hex (a family, plugins/g18gb); its compass bonuses, estuary
+    crossings, express trains' distance bonus, closed privates' hex bonuses and leased
+    trains are not modelled: a line where one can matter (``trainrun_runs_not_modelled``:
+    the company's network touches hexes of both compass icons of a pair or a laid estuary
+    tile, it holds an X train, its president holds SD, LM or CH and the network reaches
+    its hex, or it holds no train) is answered "not proven"."""
+
+    TITLE = "18GB"
+
+    def unproven(self, data: dict) -> bool:
+        return bool(answers.runs_not_modelled(read_position(data)))
+
+
+# title -> the lines answered "not proven"
+UNPROVEN = {"18SJ": Test18SJ().unproven, "18GB": Test18GB().unproven}
 
 
 @pytest.mark.parametrize("title,count", TITLES.items())

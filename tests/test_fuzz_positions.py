@@ -15,6 +15,7 @@ from mutator import mutants, sources
 
 from trainrun import read_position
 from trainrun.errors import InputError
+from trainrun.hooks import answers
 from trainrun.routes.legality import check_run
 from trainrun.routes.solve import solve
 
@@ -39,8 +40,7 @@ def _consistent(data, run) -> bool:
     assert run.status in ("optimal", "feasible", "not proven") and run.bound >= run.total
     assert run.status != "optimal" or run.bound == run.total
     # "not proven" exactly where the title names a run rule it does not model
-    assert (run.status == "not proven") == bool(position.ruleset.info.runs_not_modelled_for(
-        t.name for t in position.trains))
+    assert (run.status == "not proven") == bool(answers.runs_not_modelled(position))
     checked = check_run(position, [(r.train, r.visited, r.chains) for r in run.routes])
     assert checked.violations == [] and checked.total == run.total
     counts = run.routes_enumerated.values()   # "N before the time limit" where cut

@@ -29,6 +29,7 @@ HOOKS = {
     "trainrun_company_stations": True,
     "trainrun_city_blocks": True,
     "trainrun_exclusive_stops": False,
+    "trainrun_runs_not_modelled": False,
     "trainrun_next_train": True,
     "trainrun_home_token_hexes": True,
     "trainrun_home_token_replaces": True,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from trainrun.errors import InputError
 
-FAMILIES = ("pair", "all_of", "best_route", "stop_bonus", "port")
+FAMILIES = ("pair", "all_of", "best_route", "stop_bonus", "port", "hex_once")
 PORT_PAYS = ("half", "per_token")
 SELECTORS = frozenset({"group", "label", "icon", "hexes"})   # a pair's set of stops
 
@@ -17,8 +17,8 @@ def check_entry(entry, where: str) -> None:
                                 f"got {entry!r}")
     family = entry["family"]
     need = {"pair": ("name", "first", "second"), "best_route": ("name", "per_visited_stop"),
-            "all_of": ("name",), "stop_bonus": ("name",), "port": ("name", "pays")
-            }[family]
+            "all_of": ("name",), "stop_bonus": ("name",), "port": ("name", "pays"),
+            "hex_once": ("name",)}[family]
     missing = [k for k in need if k not in entry]
     if family == "port" and not {"group", "hexes"} & set(entry):
         missing.append("group or hexes")

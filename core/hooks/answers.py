@@ -152,6 +152,19 @@ def exclusive_stops(position: Position) -> tuple[frozenset[str], ...]:
         for s in answer))
 
 
+def runs_not_modelled(position: Position) -> list[str]:
+    """The rules of the title's runs not modelled that can change this position's run
+    (docs/rules/common.md §9.5): ``TitleInfo.runs_not_modelled_for`` the company's trains,
+    then every plugin's ``trainrun_runs_not_modelled``, each once."""
+    def ask() -> tuple[str, ...]:
+        info = position.ruleset.info
+        found = info.runs_not_modelled_for(t.name for t in position.trains)
+        for answer in _hook(position).trainrun_runs_not_modelled(position=position):
+            found += list(answer)
+        return tuple(dict.fromkeys(found))
+    return list(_kept(position, ("runs_not_modelled",), ask))
+
+
 def next_train(position: Position) -> str:
     """The train the company would buy from the bank before running
     (``trainrun_next_train``; raises ``InputError`` when it may not buy one)."""

@@ -155,6 +155,30 @@ class PortRule:
 
 
 @dataclass(frozen=True)
+class HexOnce:
+    """Each hex's stops pay once a route (docs/rules/common.md §9.7: 18GB, engine
+    ``G18GB::Game#revenue_for``, ``stops.uniq { |s| s.hex.name }``): of the stops a route
+    pays on one hex, only the first in the route's order does (``first_on_hex``). A route
+    may be run either way, so the route search takes the better order. For trains with
+    neither a pay limit nor pair bonuses (``trainrun.routes.enumeration`` refuses others).
+    """
+
+    name: str
+
+
+def first_on_hex(hexes: list[str], paid: list[bool]) -> list[bool]:
+    """``paid`` (per stop of one route, in its order) with only the first paid stop of each
+    hex (``hexes``, each stop's hex id) left paying (``HexOnce``)."""
+    seen: set[str] = set()
+    out = []
+    for h, p in zip(hexes, paid):
+        out.append(p and h not in seen)
+        if p:
+            seen.add(h)
+    return out
+
+
+@dataclass(frozen=True)
 class CompanyBonus:
     """An amount paid once per run if any route of an eligible train visits a listed stop
     or runs through a listed hex (mining rights, connection bonuses).

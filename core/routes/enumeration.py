@@ -12,7 +12,16 @@ import numpy as np
 
 from trainrun.errors import InputError
 from trainrun.hooks import answers
-from trainrun.hooks.rules import PairBonus, PortRule, TrainRules, best_paid, paid_value
+from trainrun.hooks.rules import (
+    HexOnce,
+    PairBonus,
+    PortRule,
+    TrainRules,
+    best_paid,
+    first_on_hex,
+    paid_stops,
+    paid_value,
+)
 from trainrun.routes._enumerate import enumerate_routes as _enumerate
 from trainrun.routes._pairs import pair_gains
 from trainrun.routes.graph import TrackGraph
@@ -54,6 +63,7 @@ class TrainTable:
     ports: tuple = ()        # the PortRule of the title (trainrun.routes.ports)
     cap_cost: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int32))
     # int32 per stop: what a visit uses of the rules' ``cap`` (0 when it has none)
+    hex_once: bool = False   # each hex's stops pay once a route (docs/rules/common.md §9.7)
 
     @property
     def name(self) -> str:
@@ -86,7 +96,11 @@ def train_tables(graph: TrackGraph) -> list[TrainTable]:
                              dtype=np.int32)
         names: dict = {}
         pairs, ports = [], []
+        hex_once = False
         for bonus in answers.route_bonuses(position, train):
+            if isinstance(bonus, HexOnce):
+                hex_once = True
+                continue
             if isinstance(bonus, PortRule):
                 ports.append(bonus)
                 continue
@@ -103,13 +117,17 @@ def train_tables(graph: TrackGraph) -> list[TrainTable]:
                 if h in hex_index:
                     hex_value[hex_index[h]] += bonus.amount
                     names.setdefault(("hex", hex_index[h]), []).append(earned)
+        if hex_once and (rules.pay_limit or pairs):
+            raise InputError("bonuses", f"stops paying once a hex for the {train.name} train, "
+                                        f"which has a pay limit or pair bonuses: not modelled")
         first, second = pair_arrays(graph, pairs)
         _within_bounds(values + [b.amount + int(first[p].max(initial=0))
                                  + int(second[p].max(initial=0))
                                  for p, b in enumerate(pairs)], hex_value, len(trains))
         tables.append(TrainTable(trains, rules, np.array(values, dtype=np.int64), costs,
                                  np.array(hex_value, dtype=np.int64), hex_touch, names,
-                                 tuple(pairs), first, second, tuple(ports), cap_cost))
+                                 tuple(pairs), first, second, tuple(ports), cap_cost,
+                                 hex_once))
     return tables
 
 
@@ -207,9 +225,60 @@ def enumerate_routes(graph: TrackGraph, table: TrainTable, max_routes: int = 5_0
                              r.pay_limit or 0, r.paid_station,
                              np.array([b.min_second for b in table.pairs], dtype=np.int64))
         rs.values = rs.values + gain
+    if table.hex_once and len(rs):
+        rs.values = rs.values - hex_once_loss(graph, table, rs)
     if table.ports:
         rs = apply_ports(graph, table, rs)
     return rs
+
+
+def stop_hexes(graph: TrackGraph) -> np.ndarray:
+    """int64 per stop: the index of its hex among the graph's stops' hexes."""
+    index: dict = {}
+    return np.array([index.setdefault(h, len(index)) for h, _ in graph.stop_nodes],
+                    dtype=np.int64)
+
+
+def hex_once_loss(graph: TrackGraph, table: TrainTable, rs: RouteSet) -> np.ndarray:
+    """int64 per route of ``rs``: what the shared scoring pays it beyond what it earns where
+    each hex's stops pay once, the first of them in the route's order (``HexOnce``), the
+    route run the way that loses less (docs/rules/common.md §9.7)."""
+    hexes = stop_hexes(graph)
+    lengths = np.diff(rs.offsets)
+    route = np.repeat(np.arange(len(rs), dtype=np.int64), lengths)
+    value = np.maximum(table.stop_value[rs.stops], 0)
+    key = route * (int(hexes.max(initial=0)) + 1) + hexes[rs.stops]
+    groups, group = np.unique(key, return_inverse=True)
+    where = np.arange(len(rs.stops))
+    first = np.full(len(groups), len(where), dtype=np.int64)
+    last = np.full(len(groups), -1, dtype=np.int64)
+    total = np.zeros(len(groups), dtype=np.int64)
+    np.minimum.at(first, group, where)
+    np.maximum.at(last, group, where)
+    np.add.at(total, group, value)
+    forward = np.zeros(len(rs), dtype=np.int64)
+    backward = np.zeros(len(rs), dtype=np.int64)
+    owner = route[first]
+    np.add.at(forward, owner, total - value[first])
+    np.add.at(backward, owner, total - value[last])
+    return np.minimum(forward, backward)
+
+
+def hex_once_order(graph: TrackGraph, table: TrainTable, stops: list) -> bool:
+    """Does the route (stop indices, in order) earn more run the other way, each hex's
+    stops paying once (``HexOnce``)?"""
+    if not table.hex_once:
+        return False
+    return hex_once_value(graph, table, stops[::-1]) > hex_once_value(graph, table, stops)
+
+
+def hex_once_value(graph: TrackGraph, table: TrainTable, stops: list) -> int:
+    """What the stops of a route (stop indices, in order) pay where each hex's stops pay
+    once, the first in this order (no pay limit: every stop pays, ``HexOnce``)."""
+    values = [int(table.stop_value[s]) for s in stops]
+    hexes = [graph.stop_nodes[s][0] for s in stops]
+    paid = first_on_hex(hexes, paid_stops(values, [], None))
+    return sum(v for v, p in zip(values, paid) if p and v > 0)
 
 
 def route_pairs(graph: TrackGraph, table: TrainTable, stops, order: list) -> tuple:
@@ -240,7 +309,10 @@ def route_value(graph: TrackGraph, table: TrainTable, stops, segs, ports: bool =
     station = [bool(graph.station[s]) for s in stops] if r.paid_station else None
     touched = {h for k in segs for h in graph.segments[k].hexes}
     hexes = sum(int(table.hex_value[h]) for h in touched)
-    if not table.pairs:
+    if table.hex_once:   # the better way round (docs/rules/common.md §9.7)
+        revenue = max(hex_once_value(graph, table, list(stops)),
+                      hex_once_value(graph, table, list(stops)[::-1])) + hexes
+    elif not table.pairs:
         revenue = paid_value(values, r.pay_limit, station) + hexes
     else:
         paid, earned = route_pairs(graph, table, stops, [(-v, j) for j, v in enumerate(values)])

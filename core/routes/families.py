@@ -29,6 +29,8 @@ rules are docs/rules/common.md §9.1 to docs/rules/common.md §9.4, in this orde
 * ``port`` (docs/rules/common.md §9.6): a route visiting a stop of ``group`` (or on
   ``hexes``) must visit
   ``min_stops`` (default 3) and is paid by ``pays``: ``half`` or ``per_token``.
+* ``hex_once`` (docs/rules/common.md §9.7): each hex's stops pay once a route, the first
+  of them in the route's order (18GB).
 
 An entry may say ``holds``: the company must hold that private (``Position.privates``);
 ``company``: it is that company's only (1888's destinations); ``trains`` or
@@ -39,9 +41,9 @@ from __future__ import annotations
 from trainrun.board.position import Position, Train
 from trainrun.errors import InputError
 from trainrun.hooks import answers
-from trainrun.hooks.rules import CompanyBonus, PairBonus, PortRule, RouteBonus
+from trainrun.hooks.rules import CompanyBonus, HexOnce, PairBonus, PortRule, RouteBonus
 
-ROUTE_FAMILIES = ("pair", "stop_bonus", "port")
+ROUTE_FAMILIES = ("pair", "stop_bonus", "port", "hex_once")
 
 
 def _applies(position: Position, entry: dict) -> bool:
@@ -110,8 +112,8 @@ def _abilities(position: Position, kind: str) -> list[dict]:
 
 
 def route_bonuses(position: Position, train: Train) -> list:
-    """The route bonuses (``RouteBonus``, ``PairBonus``) the title's families give
-    ``train`` on this position."""
+    """The route bonuses (``RouteBonus``, ``PairBonus``) and route rules (``PortRule``,
+    ``HexOnce``) the title's families give ``train`` on this position."""
     out: list = []
     for entry in position.title.bonuses:
         if entry["family"] not in ROUTE_FAMILIES or not _applies(position, entry):
@@ -121,7 +123,9 @@ def route_bonuses(position: Position, train: Train) -> list:
             continue
         if train.name in entry.get("except_trains", ()):
             continue
-        if entry["family"] == "port":
+        if entry["family"] == "hex_once":
+            out.append(HexOnce(entry["name"]))
+        elif entry["family"] == "port":
             select = {k: entry[k] for k in ("group", "hexes") if k in entry}
             ports = frozenset(n for _, n in _selected(position, select))
             out.append(PortRule(entry["name"], ports, entry.get("min_stops", 3), entry["pays"]))
@@ -276,4 +280,5 @@ def not_earned(position: Position, earned: set[str]) -> list[dict]:
     ``earned`` does not earn, with the reason (``why_not``), in ``bonuses.json`` order."""
     return [{"name": entry["name"], "why": why_not(position, entry)}
             for entry in position.title.bonuses if entry["name"] not in earned
+            and entry["family"] != "hex_once"   # a rule of every route, never a bonus
             and entry.get("company", position.company) == position.company]

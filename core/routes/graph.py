@@ -90,7 +90,8 @@ class TrackGraph:
         through it, not only end there), ``station`` and ``groups`` (bit g set for
         exclusive group g); an edge per segment, keyed by its index, with ``resources``
         (frozenset of track resource indices: two segments of one route share none),
-        ``hexes`` and ``sides``. A new graph each call: change it freely."""
+        ``hexes`` (the ids of the hexes its track touches) and ``sides``. A new graph each
+        call: change it freely."""
         import networkx as nx  # lazy: start-up time; the route search never needs networkx
         out: nx.MultiGraph[str] = nx.MultiGraph()
         for i, stop in enumerate(self.stop_ids):
@@ -98,7 +99,8 @@ class TrackGraph:
                          groups=self.group_mask(i))
         for k, seg in enumerate(self.segments):
             out.add_edge(self.stop_ids[seg.a], self.stop_ids[seg.b], key=k,
-                         resources=seg.resources, hexes=seg.hexes, sides=seg.sides)
+                         resources=seg.resources,
+                         hexes=frozenset(self.hex_ids[h] for h in seg.hexes), sides=seg.sides)
         return out
 
 

@@ -41,7 +41,15 @@ from trainrun.board.position import parse_node_id as _parse_node_id
 from trainrun.board.tiles import Node, gauges_meet, split_lane_end
 from trainrun.board.townspots import spot_claims
 from trainrun.hooks import answers
-from trainrun.hooks.rules import PairBonus, PortRule, best_paid, paid_stops, scoring_order
+from trainrun.hooks.rules import (
+    HexOnce,
+    PairBonus,
+    PortRule,
+    best_paid,
+    first_on_hex,
+    paid_stops,
+    scoring_order,
+)
 
 __all__ = ["RouteCheck", "RunCheck", "check_route", "check_run"]
 
@@ -510,7 +518,7 @@ def _check_distance(train: Train, rules, nodes: list, out: RouteCheck) -> None:
 def _score(position: Position, train: Train, rules, nodes: list, out: RouteCheck) -> None:
     """Stop values, pay limit (a station among the paid stops where the train's rules want
     one, docs/rules/common.md §5.3), stop bonuses on scored stops, hex bonuses once per
-    hex."""
+    hex, each hex's stops once where the title says so (docs/rules/common.md §9.7)."""
     visited = out.visited
     values = [0 if node is None else
               answers.stop_value(position, train, split_node_id(node_id)[0], node)
@@ -518,7 +526,11 @@ def _score(position: Position, train: Train, rules, nodes: list, out: RouteCheck
     stop_bonus = defaultdict(list)
     hex_bonus = []
     pairs, ports = [], []
+    hex_once = False
     for bonus in answers.route_bonuses(position, train):
+        if isinstance(bonus, HexOnce):
+            hex_once = True
+            continue
         if isinstance(bonus, PortRule):
             ports.append(bonus)
             continue
@@ -552,6 +564,8 @@ def _score(position: Position, train: Train, rules, nodes: list, out: RouteCheck
         out.paid = best_paid(values, order, rules.pay_limit, station, terms)
     else:
         out.paid = paid_stops(values, order, rules.pay_limit, station)
+    if hex_once:   # each stop of a hex pays once (docs/rules/common.md §9.7)
+        out.paid = first_on_hex([split_node_id(v)[0] for v in visited], out.paid)
     scored = [p and v > 0 for p, v in zip(out.paid, values)]
     revenue = sum(v for v, sc in zip(values, scored) if sc)
     chosen = [v for v, p in zip(visited, out.paid) if p]

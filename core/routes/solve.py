@@ -30,10 +30,16 @@ import numpy as np
 from trainrun.board.trainset import with_trains
 from trainrun.errors import InputError
 from trainrun.hooks import answers
-from trainrun.hooks.rules import scored_stops, scoring_order
+from trainrun.hooks.rules import first_on_hex, scored_stops, scoring_order
 from trainrun.routes.bonus_reach import preferred_stops
 from trainrun.routes.claims import claimed_bonuses
-from trainrun.routes.enumeration import enumerate_routes, route_pairs, route_value, train_tables
+from trainrun.routes.enumeration import (
+    enumerate_routes,
+    hex_once_order,
+    route_pairs,
+    route_value,
+    train_tables,
+)
 from trainrun.routes.graph import TrackGraph, build_graph
 from trainrun.routes.keep import prepare as kept_tables
 from trainrun.routes.keep import restrict, with_kept
@@ -66,8 +72,12 @@ def describe_route(graph: TrackGraph, table, stops: list, segs: list, train,
     """A route (stop and segment indices, in running order) in output form, run by ``train``;
     ``preferred`` marks stops chosen first among equal values (``scoring_order``).
 
-    A route ending at one of the company's stations is turned to start there."""
+    A route ending at one of the company's stations is turned to start there, unless
+    each hex's stops paying once makes the other way earn more (docs/rules/common.md §9.7).
+    """
     if graph.station[stops[-1]] and not graph.station[stops[0]]:
+        stops, segs = stops[::-1], segs[::-1]
+    if hex_once_order(graph, table, stops):
         stops, segs = stops[::-1], segs[::-1]
     values = [int(table.stop_value[s]) for s in stops]
     order = [scoring_order(v, preferred is not None and bool(preferred[s]),
@@ -80,6 +90,9 @@ def describe_route(graph: TrackGraph, table, stops: list, segs: list, train,
     if table.pairs:
         paid, pairs = route_pairs(graph, table, stops, order)
         scored = [p and v > 0 for p, v in zip(paid, values)]
+    if table.hex_once:   # every stop pays (no pay limit), the first of each hex's scores
+        once = first_on_hex([graph.stop_nodes[s][0] for s in stops], [True] * len(stops))
+        scored = [sc and keep for sc, keep in zip(scored, once)]
     chains = []
     for j, k in enumerate(segs):
         seg = graph.segments[k]
@@ -173,7 +186,7 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
     routed = all(b.any_of for b in bonuses)
     path_trains = {t: path_train(graph, tables[t], bonuses, preferred)
                    for t, rs in enumerate(sets) if not rs.complete and routed
-                   and not tables[t].pairs and not tables[t].ports
+                   and not tables[t].pairs and not tables[t].ports and not tables[t].hex_once
                    and (len(rs) >= route_budget or deadline.left() >= PATH_MODEL_LEAST)}
     report = None if progress is None else \
         (lambda best, bound: progress(best, bound, deadline.elapsed()))
@@ -202,7 +215,7 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
     routes.sort(key=lambda r: order[r.train])
     # a rule of the title's runs not modelled: the best under the others, never "optimal"
     # (docs/rules/common.md §9.5)
-    unmodelled = position.ruleset.info.runs_not_modelled_for(t.name for t in position.trains)
+    unmodelled = answers.runs_not_modelled(position)
     return Run(
         title=position.title.name, company=position.company, phase=position.phase.name,
         total=choice.total, status="not proven" if unmodelled else choice.status,
