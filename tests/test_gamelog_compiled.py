@@ -523,9 +523,10 @@ def test_1847ae_hlb_places_both_home_tokens_as_it_floats():
 
 def test_1847ae_a_corporation_floats_as_half_its_shares_leave_the_ipo():
     # 1847 AE bank game: HLB parred at 77 (its 20% president's share), HLB_2 and HLB_3
-    # bought by the automatic purchases of 81 and 84 (the buy program of 78): 40% sold, its reserved HLB_1 not counted
-    # against it (corporation.rb floated?, float_includes_reserved): 50% left, it floats
-    # and its home tokens go down at once (base.rb float_corporation); before, none
+    # bought by the automatic purchases of 81 and 84 (the buy program of 78): 40% sold,
+    # its reserved HLB_1 not counted against it (corporation.rb floated?,
+    # float_includes_reserved): 50% left, it floats and its home tokens go down at once
+    # (base.rb float_corporation); before, none
     def homes(action):
         return position_at(load("1847AE", "1847AE_game_end_bank"), action=action,
                            company="HLB")
