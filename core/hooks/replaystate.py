@@ -92,6 +92,8 @@ class _Replay(Protocol):
 
     def hex_of_tile(self, tile_id: str, action: dict) -> str: ...
 
+    def city_of(self, action: dict) -> tuple[str, int]: ...
+
     def decide(self, action: dict, field: str, choices: list, why: str) -> object: ...
 
     def lay_tile(self, action: dict) -> None: ...
@@ -233,6 +235,11 @@ class ReplayState:
         """The hex holding the tile of engine copy id ``tile_id`` (``action``: the action
         naming it, for the error)."""
         return self._replay.hex_of_tile(tile_id, action)
+
+    def city_of(self, action: dict) -> tuple[str, int]:
+        """(hex, city index) of the city ``action`` names by its engine id (``city``, as
+        ``57-0-1``), refused in one line naming the action where it names none."""
+        return self._replay.city_of(action)
 
     def position(self, company: str) -> Position:
         """The position of ``company`` now, as the replay hands it out."""

@@ -656,30 +656,36 @@ class Replay:
             raise InputError("rotation", f"rotation must be an integer 0-5, got {rotation!r}")
         self.board[move["hex"]] = placed_after(self.position(company), move["hex"], tile, rotation)
 
-    def _do_place_token(self, action: dict) -> None:
-        company = self._tokener(action)
+    def city_of(self, action: dict) -> tuple[str, int]:
+        """(hex, city index) of the city an action names by its engine id (``city``:
+        ``57-0-1``, the tile's copy id and the city's index; ``hex`` where it says it)."""
         city_id = _copy_id(action.get("city"), "city", action)
         tile_id = _name_of(city_id, "city", action)
         hex_id = action.get("hex") or self.hex_of_tile(tile_id, action)
         index = city_id.rpartition("-")[2]
         if not index.isdigit():
             raise InputError(where(action), f"expected a city id such as 'X1-0-0', got {city_id!r}")
+        return hex_id, int(index)
+
+    def _do_place_token(self, action: dict) -> None:
+        company = self._tokener(action)
+        hex_id, city = self.city_of(action)
         if action.get("entity_type") == "company":
             # a private's token (its own ability, which the replay does not follow: 18NL's
             # P2, 18Texas's teleports for the president's company), reached or not: as logged
-            self._token_as_logged(company, hex_id, int(index), action.get("entity"))
+            self._token_as_logged(company, hex_id, city, action.get("entity"))
             return
         pending = next((p for p in self.pending_tokens if p[:2] == (company, hex_id)), None)
         if pending is not None:   # a token a lay took off, put back where the action says
             self.pending_tokens.remove(pending)
-            self.board[hex_id] = hexedits.with_token_put(self.board[hex_id], int(index),
+            self.board[hex_id] = hexedits.with_token_put(self.board[hex_id], city,
                                                          pending[2])
             return
         chosen = (self.rules.home_token_timing == "choose" or company in self.choosing) and \
             not self._has_token(company)
         self.choosing.discard(company)
         token_type = action.get("token_type") or ""
-        self._token(company, hex_id, int(index), "HomeToken" if chosen else "Token",
+        self._token(company, hex_id, city, "HomeToken" if chosen else "Token",
                     token_type)
         if token_type:
             self.typed_placed[company] = self.typed_placed.get(company, 0) + 1

@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 
 from trainrun.plugins import g1817
-from trainrun.plugins.api import InputError, ReplayRules, ReplayState
+from trainrun.plugins.api import ReplayRules, ReplayState
 from trainrun.plugins.g1817 import replay as g1817_replay
 
 NIEUW_ZEELAND = "L9"
@@ -65,8 +65,4 @@ def _second_token_of(replay: ReplayState, action: dict) -> str | None:
 def _second_token(replay: ReplayState, corporation: str, action: dict) -> None:
     """The second token of a corporation homed in Nieuw Zeeland, in the city the log
     names, unreached (engine ``place_second_token``'s pending token)."""
-    tile_id, _, index = str(action.get("city", "")).rpartition("-")
-    if not index.isdigit():
-        raise InputError(f"action {action.get('id')}", f"expected a city id such as "
-                                                       f"'F1-0-0', got {action.get('city')!r}")
-    replay.put_token(replay.hex_of_tile(tile_id, action), int(index), corporation)
+    replay.put_token(*replay.city_of(action), corporation)

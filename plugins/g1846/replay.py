@@ -295,12 +295,10 @@ def _place_token(replay: ReplayState, action: dict) -> bool:
                 raise InputError("entity", f"{CWI} is owned by no corporation")
             replay.set_extra_tokens(owner, replay.extra_tokens.get(owner, 0) + 1)
     except InputError as exc:
-        company, city_id = str(action.get("entity")), str(action.get("city"))
-        tile_id, _, index = city_id.rpartition("-")
-        hex_id = action.get("hex") or replay.hex_of_tile(tile_id, action)
+        company = str(action.get("entity"))
+        hex_id, city = replay.city_of(action)
         if (company, hex_id) not in TELEPORTS or "not reached" not in str(exc):
             raise
-        city = int(index)
         replay.put_token(hex_id, city, company)
         replay.remove_reservations(company, hexes=(hex_id,))
     return True

@@ -376,11 +376,7 @@ def _remove_token(replay: ReplayState, game: Game1856, action: dict) -> None:
     """A national token off the board: a duplicate on one hex, or one beyond its limit
     (step/remove_tokens.rb ``process_remove_token``)."""
     national = game.rules.national
-    tile_id, _, index = str(action.get("city", "")).rpartition("-")
-    if not index.isdigit():
-        raise InputError(f"action {action.get('id')}", f"expected a city id such as "
-                                                       f"'57-0-0', got {action.get('city')!r}")
-    hex_id, city = replay.hex_of_tile(tile_id, action), int(index)
+    hex_id, city = replay.city_of(action)
     tokens = replay.board[hex_id].tokens.get(city)
     if tokens is None or national not in tokens.holders():
         raise InputError(f"action {action.get('id')}", f"{national} has no token in city "

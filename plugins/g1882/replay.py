@@ -59,12 +59,7 @@ def _remove_token(replay: ReplayState, action: dict) -> None:
     """One of the corporation's tokens off the board; its home token leaves a neutral one
     in its slot, the home's reservation gone (engine ``process_remove_token``)."""
     owner = replay.operator(action)
-    city_id = str(action.get("city", ""))
-    tile_id, _, index = city_id.rpartition("-")
-    if not index.isdigit():
-        raise InputError(f"action {action.get('id')}", f"expected a city id such as "
-                                                       f"'57-0-0', got {city_id!r}")
-    hex_id, city = replay.hex_of_tile(tile_id, action), int(index)
+    hex_id, city = replay.city_of(action)
     tokens = replay.board[hex_id].tokens.get(city)
     if tokens is None or owner not in tokens.holders():
         raise InputError(f"action {action.get('id')}", f"{owner} has no token in city "
