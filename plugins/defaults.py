@@ -5,6 +5,7 @@ to these answers by returning ``None``.
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 
 from trainrun.board.position import CityTokens, Position, Train
@@ -104,7 +105,10 @@ def city_circles_by_hex(position: Position, hexes=None) -> list[frozenset[str]]:
 
 @hookimpl
 def trainrun_train_rules(position: Position, train: Train) -> TrainRules:
-    return rules_from_distance(train)
+    rules = rules_from_distance(train)
+    passes = frozenset(holder for name, holder in position.ruleset.info.trains_passing
+                       if name == train.name)
+    return dataclasses.replace(rules, passes=passes) if passes else rules
 
 
 def default_stop_value(position: Position, train: Train, rules: TrainRules, hex_id: str,

@@ -81,6 +81,8 @@ class PathTrain:
                                            # station (``trainrun.hooks.rules.paid_stops``)
     cap: int | None = None                 # the second limit (``TrainRules.cap``) on
     cap_cost: np.ndarray | None = None     # these per-stop costs
+    passable: np.ndarray | None = None     # the train's own ``Network.passable`` where it
+                                           # differs (a train passing some tokens)
 
 
 @dataclass
@@ -129,8 +131,9 @@ def add_path_train(model: cp_model.CpModel, net: Network, train: PathTrain, name
     for k, (a, b) in enumerate(zip(net.seg_a.tolist(), net.seg_b.tolist())):
         incident[a] += [fwd[k], bwd[k]]
         incident[b] += [fwd[k], bwd[k]]
+    passable = net.passable if train.passable is None else train.passable
     for s in range(n):
-        if not net.passable[s]:
+        if not passable[s]:
             model.add(sum(incident[s]) <= 1)          # may only end a route
     for k in range(len(net.seg_a)):
         for flag, stop in ((net.seg_term_a[k], net.seg_a[k]), (net.seg_term_b[k], net.seg_b[k])):

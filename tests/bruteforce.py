@@ -41,7 +41,8 @@ by what the position's Ruleset hooks answer, with the semantics of ``trainrun.ho
 implemented here from their docstrings:
 
 * stations: ``trainrun_company_stations``; blocking: off-boards never pass, towns always,
-  a city with a token entry passes unless ``trainrun_city_blocks`` says it blocks;
+  a city with a token entry passes unless ``trainrun_city_blocks`` says it blocks, or
+  for a train whose rules' ``passes`` holds a company with a token in its slots;
   exclusive sets: the tiles' ``groups`` tags plus ``trainrun_exclusive_stops``.
 * ``trainrun_train_rules`` per train: at least ``max(2, min_stops)`` stops, a station on
   the route if ``requires_token``; distance ``stops``: sum over visited nodes of
@@ -197,7 +198,8 @@ def chains_from(position, hex_id, index):
     frozenset of ('side', frozenset{(A,e),(B,e')}) (a lane i of w: ('side',
     frozenset{(A,e,i),(B,e',w-1-i)})) and ('inner', hex, k), terminal_paths is
     a tuple of ((hex, k), frozenset of node ids the terminal path touches), and hexes the
-    frozenset of hexes holding a path the chain walks.
+    frozenset of hexes holding a path the chain walks, with (hex, track kind) of each path
+    it walks beside them (for a hex bonus over one kind of track, ``RouteBonus.track``).
     """
     start = (hex_id, index)
     out = []
@@ -206,7 +208,7 @@ def chains_from(position, hex_id, index):
         """Walk path k of hex h from its endpoint ``from_end`` to the other end."""
         to_end = path.b if path.a == from_end else path.a
         used = set(used)
-        hexes = hexes | {h}
+        hexes = hexes | {h, (h, path.track)}
         if from_end[0] == "n" and to_end[0] == "n":
             used.add(("inner", h, k))
         placed = position.board[h]
@@ -454,9 +456,13 @@ class HookRules:
         self.company_bonuses = [b for answer in hook.trainrun_company_bonuses(position=position)
                                 for b in answer]
         self.fixed = sum(hook.trainrun_fixed_income(position=position))
+        # holders some train of the company passes (``TrainRules.passes``)
+        self.passes = frozenset().union(*(hook.trainrun_train_rules(
+            position=position, train=t).passes for t in position.trains))
 
-    def passable(self, hex_id, node) -> bool:
-        """A route may go on past this node (not only end at it)."""
+    def passable(self, hex_id, node, passes=frozenset()) -> bool:
+        """A route may go on past this node (not only end at it); ``passes``: the train's
+        ``TrainRules.passes``, holders whose token in a slot lets it through a city."""
         if node.kind == "town":
             return True
         if node.kind == "offboard":
@@ -464,8 +470,15 @@ class HookRules:
         tokens = self.position.board[hex_id].tokens.get(node.index)
         if tokens is None:
             return True               # a city nobody ever tokened
+        if any(s in passes for s in tokens.slots):
+            return True
         return not self.hook.trainrun_city_blocks(position=self.position, hex_id=hex_id,
                                                   node=node, tokens=tokens)
+
+    def walk_passable(self, hex_id, node) -> bool:
+        """``passable`` for some train of the company: the walks every train's routes are
+        among."""
+        return self.passable(hex_id, node, self.passes)
 
     def train(self, train) -> TrainScorer:
         return TrainScorer(self, train)
@@ -529,7 +542,7 @@ class TrainScorer:
         ends = {visited[0], visited[-1]}
         if any(not touched & ends for _, touched in terms):
             return False
-        if not all(self.rules.passable(h, n) for h, n in nodes[1:-1]):
+        if not all(self.rules.passable(h, n, r.passes) for h, n in nodes[1:-1]):
             return False
         if r.distance == "stops":
             capped = sum(n.visit_cost for _, n in nodes if n.kind in r.cap_kinds)
@@ -551,14 +564,21 @@ class TrainScorer:
                 total += b.amount + max(a) + max(c)
         return total
 
+    def hex_bonus(self, hexes) -> int:
+        """The route bonuses of the hexes the route's track touches (``hexes``, with the
+        (hex, track kind) of each path it walks): once a listed hex, with ``track`` only
+        where a path of that kind is walked there."""
+        return sum(b.amount for b in self.route_bonuses for h in b.hexes
+                   if ((h, b.track) if getattr(b, "track", None) else h) in hexes)
+
     def value(self, visited, hexes) -> int:
         if self.hex_once:   # no pay limit: every stop pays, the first on each hex only;
             #                  a route is run whichever way earns more
-            return max(self._once(list(visited)), self._once(list(visited)[::-1])) + sum(
-                b.amount for b in self.route_bonuses for h in b.hexes if h in hexes)
+            return (max(self._once(list(visited)), self._once(list(visited)[::-1]))
+                    + self.hex_bonus(hexes))
         paid = self.paid(visited)
         value = (sum(self.stop_value(v) for v in paid) + self.pair_value(paid)
-                 + sum(b.amount for b in self.route_bonuses for h in b.hexes if h in hexes))
+                 + self.hex_bonus(hexes))
         for port in self.ports:
             values = [self.stop_value(v) for v in visited if v in port.stops]
             if not values:
@@ -643,11 +663,11 @@ def _hook_walks(position, scorers, rules):
     prune = scorers and all(s.r.distance == "stops" and all(c >= 0 for c in s.r.stop_cost.values())
                             for s in scorers)
     if not prune:
-        return all_walks(position, None, rules.passable)
+        return all_walks(position, None, rules.walk_passable)
     def cheapest(node):
         return min(s.cost(node) for s in scorers)
 
-    return all_walks(position, max(limits), rules.passable, cheapest)
+    return all_walks(position, max(limits), rules.walk_passable, cheapest)
 
 
 def hook_routes(position, train, walks=None):

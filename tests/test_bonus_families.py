@@ -165,3 +165,46 @@ def test_18sj_stop_bonuses_of_a_private_holder():
     assert _bonuses(port, 1) == {"Port": ("C2-0", 30)}
     assert _bonuses(port, 2) == {"Port": ("C2-0", 30)}
     assert [r.revenue for r in port.routes] == [20 + 20 + 30, 40 + 20 + 30]
+
+
+def test_18sj_e_train_doubles_the_company_token_stops_and_passes_the_state_railway():
+    """docs/rules/common.md §9.4 with ``tokened`` and ``doubles``, and ``TrainRules.passes``
+    (18SJ's E trains: engine ``G18SJ::Game#revenue_for``, ``friendly_city?``,
+    ``make_sj_tokens_passable_for_electric_trains``). SWB's E train (167041#975) runs
+    Stockholms hamn H9 to Göteborg A10 through Stockholm G10 (SWB's token), Skövde C12
+    (SWB's) and Västerås E12, whose two slots SJ and ÖSJ hold: the E train passes it for
+    SJ's token. On 40 + 90 + 30 + 30 + 40 + 40 + 30 + 40 + 70 = $410 it earns Ö/V +$120,
+    b/B +$50 and b/B/b +$50, and G10 and C12 pay again, +$90 and +$30: $750, the
+    engine's. Run by a D train the same route is refused at E12, and earns no doubling."""
+    result = _verified("18SJ/167041", 975)
+    named = sorted((b["name"], b["where"], b["value"]) for b in result.routes[0].bonuses)
+    assert named == [("E train", "C12-0", 30), ("E train", "G10-0", 90),
+                     ("b/B", "D19-0 & H9-0", 50), ("b/B/b", "D19-0 & H9-0, A10-0", 50),
+                     ("Ö/V", "H9-0 & A10-0", 120)]
+    assert result.routes[0].revenue == 410 + 220 + 120 == 750
+    diesel = json.loads(json.dumps(_line("18SJ/167041", 975)))
+    diesel["trains"] = [{"id": "D-2", "name": "D", "distance": 999}]
+    checked = verify(read_position(diesel), diesel, best=False)
+    assert not checked.legal
+    assert checked.routes[0].violations == [
+        "passes through E12 (Västerås, E12-0), whose slots are all held by other companies"]
+    assert checked.routes[0].revenue == 410 + 220
+    why = {b["name"]: b["why"] for b in checked.bonuses_not_earned}
+    assert why["E train"] == "no E train's route pays a stop on a hex where SWB holds a token"
+
+
+def test_18gb_estuary_crossings_over_dual_track():
+    """docs/rules/common.md §9.8, a hex bonus over one kind of track (18GB: engine
+    ``G18GB::Game#estuary_bonuses``, each path of the route on I4 or C22 whose track is
+    dual). NBR's 5+2 train (18gb-3p#258) runs Aberdeen K0 to Leeds H15 over the dual track
+    of the FT tile in I4 (G32): FT +$40 on 40 + 10 + 50 + 10 + 50 + 10 + 60 = $230. GWR's
+    3+1 train (18GB_final_train_exports_on_last_action_of_game#315) runs London G26 to
+    Cardiff B21 over the S tile's dual track in C22 (G33): S +$30 on 50 + 10 + 20 + 20."""
+    nbr = _verified("18GB/18gb-3p", 258)
+    assert _bonuses(nbr, 1) == {"FT": ("I4", 40)}
+    assert nbr.routes[0].revenue == 230 + 40
+    assert {b["name"]: b["why"] for b in nbr.bonuses_not_earned} == {
+        "S": "no route runs over the dual track of C22"}
+    gwr = _verified("18GB/18GB_final_train_exports_on_last_action_of_game", 315)
+    assert _bonuses(gwr, 1) == {"S": ("C22", 30)}
+    assert gwr.routes[0].revenue == 100 + 30

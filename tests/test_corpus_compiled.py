@@ -8,9 +8,8 @@ routes follow the shared rules alone (the second section of each title's page in
 docs/rules: the engine's game classes override no route or revenue method); the others'
 runs earn bonuses of the shared families (docs/rules/common.md §9), which their
 ``bonuses.json`` declare. Every line is answered: none holds a rule its title does not
-model (``CorpusChecks.refused`` would name it), but for 18SJ's lines of a company holding
-an E train, whose rules are not modelled, and 18GB's where a rule it does not model can
-matter: those are answered "not proven" (``CorpusChecks.unproven``). The recorded values
+model (``CorpusChecks.refused`` would name it), but for 18GB's where a rule it does not
+model can matter: those are answered "not proven" (``CorpusChecks.unproven``). The recorded values
 are the expected values with no departures. No exhaustive search was run on them: the expected
 optimum is the total the engine gave the run trainrun returns
 (``tests/data/engine_scores``), which the test also holds to be at least the declared run
@@ -140,22 +139,20 @@ class Test18FL(CorpusChecks):
 
 
 class Test18SJ(CorpusChecks):
-    """18SJ's icon pairs, Sveabolaget and GKB are bonus families (plugins/g18sj); its E
-    trains' rules are not: a line of a company holding one is answered "not proven"."""
+    """18SJ's icon pairs, Sveabolaget, GKB and its E trains' doubled stops are bonus
+    families, and the state railway's tokens let its E trains through
+    (``TrainRules.passes``; plugins/g18sj): every line is proven."""
 
     TITLE = "18SJ"
 
-    def unproven(self, data: dict) -> bool:
-        return any(t["name"] == "E" for t in data["trains"])
-
 
 class Test18GB(CorpusChecks):
-    """18GB's stops pay once a hex (a family, plugins/g18gb); its compass bonuses, estuary
-    crossings, express trains' distance bonus, closed privates' hex bonuses and leased
-    trains are not modelled: a line where one can matter (``trainrun_runs_not_modelled``:
-    the company's network touches hexes of both compass icons of a pair or a laid estuary
-    tile, it holds an X train, its president holds SD, LM or CH and the network reaches
-    its hex, or it holds no train) is answered "not proven"."""
+    """18GB's stops pay once a hex and its estuary crossings are hex bonuses over dual track
+    (families, plugins/g18gb); its compass bonuses, express trains' distance bonus, closed
+    privates' hex bonuses and leased trains are not modelled: a line where one can matter
+    (``trainrun_runs_not_modelled``: the company's network touches hexes of both compass
+    icons of a pair, it holds an X train, its president holds SD, LM or CH and the network
+    reaches its hex, or it holds no train) is answered "not proven"."""
 
     TITLE = "18GB"
 
@@ -164,7 +161,7 @@ class Test18GB(CorpusChecks):
 
 
 # title -> the lines answered "not proven"
-UNPROVEN = {"18SJ": Test18SJ().unproven, "18GB": Test18GB().unproven}
+UNPROVEN = {"18GB": Test18GB().unproven}
 
 
 @pytest.mark.parametrize("title,count", TITLES.items())

@@ -24,31 +24,35 @@ def test_every_title_answers_runs_and_says_what_is_not_checked():
 
 
 def test_a_run_rule_not_modelled_makes_the_answers_where_it_matters_not_proven():
-    """docs/rules/common.md §9.5: 18SJ's E trains' rules are not modelled (plugins/g18sj),
-    so a recorded 18SJ board of a company holding an E train is answered with the best run
-    under the other rules, "not proven" and naming the rule, and a declared run there is
-    never called optimal; a board of a company holding none is answered as any other."""
+    """docs/rules/common.md §9.5: 18GB's express trains' bonus is not modelled
+    (plugins/g18gb), so a recorded 18GB board of a company holding an X train is answered
+    with the best run under the other rules, "not proven" and naming the rule, and a
+    declared run there is never called optimal; a board of a company holding none is
+    answered as any other. 18SJ's E trains are modelled (a stop bonus and
+    ``TrainRules.passes``): its title names no run rule."""
     from trainrun import read_position, solve
     from trainrun.formats.text import format_run
     from trainrun.routes.verify import verify
-    info = load_title("18SJ").info
+    info = load_title("18GB").info
     assert not info.runs_not_modelled and info.train_runs_not_modelled
-    assert "holding a train E" in title_coverage("18SJ").not_yet["proof"]
-    path = DATA / "corpus" / "18SJ" / "167041.jsonl"
+    assert "holding a train 4X, 5X, 6X" in title_coverage("18GB").not_yet["proof"]
+    path = DATA / "corpus" / "18GB" / "18gb-3p.jsonl"
     lines = [json.loads(text) for text in path.read_text().splitlines()]
-    electric = next(d for d in lines if d["action"] == 975)
-    assert [t["name"] for t in electric["trains"]] == ["E"]
-    position = read_position(electric)
+    express = next(d for d in lines if d["action"] == 187)
+    assert [t["name"] for t in express["trains"]] == ["4X"]
+    position = read_position(express)
     run = solve(position)
     assert run.status == "not proven"
-    assert run.not_modelled == info.runs_not_modelled_for(["E"]) != []
-    assert "not proven: E trains doubling" in format_run(run)
-    result = verify(position, electric)
+    assert run.not_modelled == info.runs_not_modelled_for(["4X"]) != []
+    assert "not proven: express trains' bonus" in format_run(run)
+    result = verify(position, express)
     assert result.best_status == "not proven" and not result.optimal
-    # the first run of the game: a 2 train, every rule that matters modelled
+    # the first run of the game: 2+1 trains, every rule that matters modelled
     first = read_position(lines[0])
     run = solve(first)
     assert run.status == "optimal" and run.not_modelled == []
+    sj = load_title("18SJ").info
+    assert not sj.all_runs_not_modelled() and "proof" not in title_coverage("18SJ").not_yet
 
 
 def test_game_files_only_where_the_title_gives_replay_rules():

@@ -14,10 +14,15 @@ import pytest
 from corpus_checks import optional_rules
 
 from trainrun import read_position
+from trainrun.replay.gamelog import filtered_actions
 from trainrun.turn.lay_moves import legal_lays
 from trainrun.turn.tokens import legal_tokens
 
 MOVES = Path(__file__).parent / "data" / "moves_compiled"
+FIXTURES = Path(__file__).parent / "data" / "fixtures"
+# titles whose privates close by a player's choice yet stay in the game (value 0), which
+# the harness's ``privates`` does not show: 18GB (engine G18GB::Game#close_company)
+CLOSED_STAY = {"18GB"}
 
 
 def _stated(line: dict) -> dict:
@@ -27,12 +32,33 @@ def _stated(line: dict) -> dict:
     return {k: v for k, v in line.items() if not (k == "tokens_left" and v is None)}
 
 
+def _closings(title: str, game: str) -> list[tuple[int, str]]:
+    """(action id, private) of each private a player closed by its ``choose_ability``
+    ``close`` in the game's log (tests/data/fixtures), for the titles whose closed privates
+    stay in the game (``CLOSED_STAY``)."""
+    if title not in CLOSED_STAY:
+        return []
+    actions = filtered_actions(json.loads((FIXTURES / title / f"{game}.json").read_text())[
+        "actions"])     # the log's undos and redos as the engine filters them
+    return [(a["id"], a["entity"]) for a in actions
+            if a["type"] == "choose_ability" and a.get("choice") == "close"]
+
+
+def _title_state(closings: list[tuple[int, str]], action: int) -> dict:
+    """18GB's ``title_state.closed_privates``: the privates closed before the moment (the
+    harness's ``privates`` lists them still, as the engine keeps them, value 0)."""
+    closed = sorted({sym for at, sym in closings if at < action})
+    return {"title_state": {"closed_privates": closed}} if closed else {}
+
+
 def _lines(path: Path) -> list[dict]:
     """A game's moments, each with the optional rules its log was played with as its
     position's ``options``, as ``corpus_checks.corpus_lines`` gives them (1888-N's tile
-    counts)."""
+    counts), and 18GB's with the privates closed before it (``_title_state``)."""
     rules = optional_rules(path.parent.name, path.stem)
-    return [{**({"options": dict.fromkeys(rules, True)} if rules else {}), **_stated(d)}
+    closings = _closings(path.parent.name, path.stem)
+    return [{**({"options": dict.fromkeys(rules, True)} if rules else {}),
+             **_title_state(closings, d["action"]), **_stated(d)}
             for d in map(json.loads, path.read_text().splitlines())]
 
 
@@ -43,6 +69,16 @@ LINES = [(f"{path.parent.name}/{path.stem}#{d['action']}", d)
 KNOWN: dict[str, str] = {
     "18MEX/13315#379": "NdM's token price after its merger (its exchange tokens are not in "
                        "a position)",
+    # 18GB: the two-player East-West map's J11 is a red off-board, the title's data has the
+    # standard map only (engine G18GB::Map HEXES_2P_EW)
+    "18GB/18gb-2p-ew#300": "18GB's two-player scenario maps (the title's data is the "
+                           "standard map)",
+    "18GB/18gb-2p-ew#327": "18GB's two-player scenario maps (the title's data is the "
+                           "standard map)",
+    # 18GB: MSLR, not in this four-player game, holds no reservation of H17 (every home is
+    # tokened at the start: engine HOME_TOKEN_TIMING :start; the scenario's corporations)
+    "18GB/18GB_final_train_exports_on_last_action_of_game#578":
+        "18GB's corporations of the scenario (a home reserved for one not in the game)",
 }
 
 # moment -> moves the engine accepts that its legal-move harness does not list: 1893's
@@ -96,4 +132,4 @@ def test_every_title_is_here():
                       "18ChesapeakeOfftheRails", "18AL", "1846", "1817NA", "18DE", "1817WO",
                       "1856",
                       "1836jr56", "1836Jr30", "1850Jr", "1847AE",
-                      "18JPT", "18FL", "1882", "1888"}
+                      "18JPT", "18FL", "1882", "1888", "18GB"}

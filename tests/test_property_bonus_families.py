@@ -20,7 +20,9 @@ shared family reader (``trainrun.routes.families``) as any title's:
 * a hotel: a stop bonus at a drawn hex showing the company's icon, paid at a stop worth
   $0 to the train too;
 * a port on one or two drawn hexes: a route visiting it needs 3 or 4 stops, and earns half
-  again or the port's value once per station it visits.
+  again or the port's value once per station it visits;
+* a hex bonus on one to three drawn hexes, now and then only over broad track (all of
+  1846's) or narrow track (none), once a route for each hex whose track it uses.
 
 The company runs 1-3 of 1846's trains, whose pay limits (3/5, 4/6, 7/8) make the choice of
 paid stops with the pair counted matter. The brute force (``bruteforce.best_run(position,
@@ -30,6 +32,12 @@ route: a family the path model does not route leaves a proven bound, not a wrong
 must agree, each route must be a brute-force route with the same revenue, and the
 independent checker must agree with the run's total. The statistics say how often a
 bonus was in the best run and how often it changed the best total.
+
+Cut 18SJ boards with 18SJ's own families hold its E trains to the same brute force: each
+stop on a hex holding the company's token paying again (``tokened`` and ``doubles``), the
+state railway's tokens letting the E trains through and no other (``TrainRules.passes``);
+cut 18GB boards hold each hex's stops paying once and its estuary crossings (a hex bonus
+for the dual track, ``track``) to it.
 """
 from __future__ import annotations
 
@@ -120,7 +128,12 @@ def cases(draw):
     hexes = st.sampled_from(near)
     bonuses = []
     kinds = draw(st.sets(st.sampled_from(["pair", "all_of", "best_route", "stop", "port",
-                                          "hotel"]), min_size=1))
+                                          "hotel", "hex"]), min_size=1))
+    if "hex" in kinds:   # 1846's track is all broad: over narrow track it is never earned
+        bonuses.append({"family": "hex_bonus", "name": "hex",
+                        "hexes": sorted(draw(st.sets(hexes, min_size=1, max_size=3))),
+                        "amount": draw(st.sampled_from([20, 40])),
+                        **draw(st.sampled_from([{}, {"track": "broad"}, {"track": "narrow"}]))})
     if "hotel" in kinds:
         hotel = draw(hexes)
         bonuses.append({"family": "stop_bonus", "name": "hotel", "icon": "@company",
@@ -348,3 +361,151 @@ def test_compiled_pair_pass_and_rule_agree_with_every_combination(case):
     plain = paid_value(values, k, use_station)
     event(f"the pairs add to the best paid stops' worth: {expected != plain}")
     assert plain + int(gain[0]) == expected, case
+
+
+@cache
+def _sj_lines() -> list[dict]:
+    """18SJ's recorded boards on which the state railway holds a token."""
+    return [data for path in sorted((DATA / "corpus" / "18SJ").glob("*.jsonl"))
+            for data in map(json.loads, path.read_text().splitlines())
+            if any("SJ" in t["slots"] for h in data["board"] for t in h.get("tokens", ()))]
+
+
+def _near_sj(hex_id: str, radius: int) -> set:
+    title = load_title("18SJ").title
+    seen = {hex_id}
+    for _ in range(radius):
+        seen = boards.near(title, seen)
+    return seen
+
+
+@st.composite
+def electric_cases(draw):
+    """A cut 18SJ board on which the state railway (SJ) holds tokens (its laid tiles within
+    1-3 hexes of a drawn company's station, as ``cases`` cuts 1846's), with 18SJ's own
+    ``bonuses.json``, run by one or two E trains, now and then beside a D or 6 train: each
+    stop of an E train on a hex holding the company's token pays again
+    (docs/rules/common.md §9.4, ``tokened``), SJ's tokens do not block the E trains
+    (``TrainRules.passes``) but block the others. Now and then a free slot of a city near
+    the station is given to SJ, so that the city blocks all but the E trains."""
+    data = json.loads(json.dumps(draw(st.sampled_from(_sj_lines()))))
+    home, company = draw(st.sampled_from([s for s in boards.stations(data, "neutral")
+                                          if s[1] != "SJ"]))
+    keep = _near_sj(home, draw(st.integers(1, 3)))
+    data["board"] = [h for h in data["board"] if h["hex"] in keep or h["tile"] == h["hex"]]
+    data["entity"] = company
+    if boards.one_in(draw, 2):
+        free = [t for h in data["board"] if h["hex"] in keep for t in h.get("tokens", ())
+                if None in t["slots"] and company not in t["slots"]]
+        if free:
+            city = draw(st.sampled_from(free))
+            city["slots"] = ["SJ" if s is None else s for s in city["slots"]]
+    names = ["E"] * draw(st.integers(1, 2))
+    if boards.one_in(draw, 3):
+        names.append(draw(st.sampled_from(["D", "6"])))
+    data["trains"] = [{"id": f"{n}-{k}", "name": n, "distance": 6 if n == "6" else 999}
+                      for k, n in enumerate(names)]
+    return data
+
+
+def _blocks(position, node_id: str) -> bool:
+    """Does the city ``node_id`` block the company's trains under the shared rule?"""
+    hex_id, index = node_id.rsplit("-", 1)
+    return answers.city_blocks(position, hex_id, position.board[hex_id].tile.node(int(index)))
+
+
+@boards.examples(150)
+@given(electric_cases())
+def test_solver_matches_brute_force_with_electric_trains(data):
+    position = read_position(data)
+    expected, picks = bruteforce.best_run(position, hooks=True)
+    run = solve(position)
+    diesel = json.loads(json.dumps(data))   # the same trains as D trains: no E rule
+    for t in diesel["trains"]:
+        t["name"] = "D" if t["name"] == "E" else t["name"]
+    plain = solve(read_position(diesel)).total
+    doubled = any(b["name"] == "E train" for r in run.routes for b in r.bonuses)
+    passed = any(_blocks(position, v) for r in run.routes for v in r.visited[1:-1])
+    event(f"an E train's stop paid again in the best run: {doubled}")
+    event(f"an E train passes a city SJ's token would block: {passed}")
+    event(f"the E trains' rules change the best total: {run.total != plain}")
+    why = (data["fixture"], data["action"], data["entity"], data["trains"], expected, picks,
+           [(r.train, r.visited, r.revenue) for r in run.routes])
+    assert run.status == "optimal" and run.total == expected, why
+    assert run.total >= plain, why
+    cut = solve(position, route_budget=1)   # the path model with the E trains' own rules
+    assert cut.total <= expected <= cut.bound, why
+    for each in (run, cut):
+        boards.assert_brute_force_routes(position, each, bruteforce.hook_routes, why)
+        checked = check_run(position, [(r.train, r.visited, r.chains) for r in each.routes])
+        assert checked.violations == [] and checked.total == each.total, why
+    # without the pairs, which the path model does not route, it routes the E trains with
+    # their own passable cities and doubled stops: the optimum, or a bound
+    bare = position_of(_sj_without_pairs(), data)
+    expected, picks = bruteforce.best_run(bare, hooks=True)
+    cut = solve(bare, route_budget=1)
+    assert cut.total <= expected <= cut.bound, why
+    assert cut.status != "optimal" or cut.total == expected, why
+    boards.assert_brute_force_routes(bare, cut, bruteforce.hook_routes, why)
+
+
+@cache
+def _sj_without_pairs() -> Ruleset:
+    """18SJ with its bonus families but the pairs."""
+    sj = load_title("18SJ")
+    return Ruleset(sj.info, replace(sj.title, bonuses=tuple(
+        b for b in sj.title.bonuses if b["family"] != "pair")), sj.hook)
+
+
+@cache
+def _estuary_lines() -> list[tuple[dict, str]]:
+    """18GB's recorded boards with an estuary tile laid, each with the estuary's hex."""
+    out = []
+    for path in sorted((DATA / "corpus" / "18GB").glob("*.jsonl")):
+        for data in map(json.loads, path.read_text().splitlines()[::2]):
+            out += [(data, h["hex"]) for h in data["board"]
+                    if h["hex"] in ("I4", "C22") and h["tile"] in ("G32", "G33")]
+    return out
+
+
+@st.composite
+def estuary_cases(draw):
+    """A cut 18GB board around a laid estuary tile (its laid tiles within 2-3 hexes of I4
+    or C22), run by a company with a station there with one to three of its plus trains,
+    with 18GB's own ``bonuses.json``: each hex's stops paying once, and a route over the
+    estuary tile's dual track earning FT +$40 or S +$30 (``hex_bonus`` with ``track``,
+    docs/rules/common.md §9.8), over its other track nothing."""
+    data, estuary = draw(st.sampled_from(_estuary_lines()))
+    data = json.loads(json.dumps(data))
+    keep = _near_gb(estuary, draw(st.integers(2, 3)))
+    data["board"] = [h for h in data["board"] if h["hex"] in keep or h["tile"] == h["hex"]]
+    owners = [s for s in boards.stations(data, "neutral") if s[0] in keep]
+    assume(owners)
+    data["entity"] = draw(st.sampled_from(owners))[1]
+    data.pop("privates", None)
+    trains = boards.train_names(draw, PLUS_TRAINS)
+    data["trains"] = [{"id": f"{n}-{k}", "name": n} for k, n in enumerate(trains)]
+    return data
+
+
+@boards.examples(100)
+@given(estuary_cases())
+def test_solver_matches_brute_force_over_estuary_track(data):
+    position = read_position(data)
+    assume(not answers.runs_not_modelled(position))
+    expected, picks = bruteforce.best_run(position, hooks=True)
+    run = solve(position)
+    crossed = any(b["name"] in ("FT", "S") for r in run.routes for b in r.bonuses)
+    event(f"a route of the best run crosses the estuary: {crossed}")
+    why = (data["fixture"], data["action"], data["entity"], data["trains"], expected, picks,
+           [(r.train, r.visited, r.revenue) for r in run.routes])
+    assert run.status == "optimal" and run.total == expected, why
+    cut = solve(position, route_budget=1)   # the path model does not route each hex once
+    assert cut.total <= expected <= cut.bound, why
+    for each in (run, cut):
+        boards.assert_brute_force_routes(position, each, bruteforce.hook_routes, why)
+        checked = check_run(position, [(r.train, r.visited, r.chains) for r in each.routes])
+        assert checked.violations == [] and checked.total == each.total, why
+        for r, rc in zip(each.routes, checked.routes):
+            assert sorted(b["name"] for b in r.bonuses) == sorted(
+                b["name"] for b in rc.bonuses), why

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from trainrun.errors import InputError
 
-FAMILIES = ("pair", "all_of", "best_route", "stop_bonus", "port", "hex_once")
+FAMILIES = ("pair", "all_of", "best_route", "stop_bonus", "hex_bonus", "port", "hex_once")
+TRACKS = ("broad", "narrow", "dual")   # a path's track kind (``hex_bonus``'s ``track``)
 PORT_PAYS = ("half", "per_token")
 SELECTORS = frozenset({"group", "label", "icon", "hexes"})   # a pair's set of stops
 
@@ -18,13 +19,17 @@ def check_entry(entry, where: str) -> None:
     family = entry["family"]
     need = {"pair": ("name", "first", "second"), "best_route": ("name", "per_visited_stop"),
             "all_of": ("name",), "stop_bonus": ("name",), "port": ("name", "pays"),
-            "hex_once": ("name",)}[family]
+            "hex_once": ("name",), "hex_bonus": ("name", "hexes", "amount")}[family]
     missing = [k for k in need if k not in entry]
     if family == "port" and not {"group", "hexes"} & set(entry):
         missing.append("group or hexes")
-    if family in ("all_of", "stop_bonus") and not ({"ability", "hexes", "assignment", "icon"}
-                                                    & set(entry)):
+    if family == "all_of" and not {"ability", "hexes", "assignment", "icon"} & set(entry):
         missing.append("ability, hexes, assignment or icon")
+    if family == "stop_bonus" and not ({"ability", "hexes", "assignment", "icon", "tokened"}
+                                       & set(entry)):
+        missing.append("ability, hexes, assignment, icon or tokened")
+    if family == "stop_bonus" and entry.get("tokened") and not entry.get("doubles"):
+        missing.append("doubles (a stop on a tokened hex pays its value again)")
     if family == "stop_bonus" and entry.get("hex_assignment"):
         missing += [k for k in ("assignment", "holds") if k not in entry]
     if missing:
@@ -40,6 +45,9 @@ def check_entry(entry, where: str) -> None:
         if isinstance(need, bool) or not isinstance(need, int) or need < 1:
             raise InputError(f"{where}.min_second", f"expected a whole number of at least 1, "
                                                     f"got {need!r}")
+    if family == "hex_bonus" and entry.get("track", TRACKS[0]) not in TRACKS:
+        raise InputError(f"{where}.track", f"expected one of {', '.join(TRACKS)}, "
+                                           f"got {entry['track']!r}")
     if family == "port" and entry["pays"] not in PORT_PAYS:
         raise InputError(f"{where}.pays", f"expected one of {', '.join(PORT_PAYS)}, "
                                           f"got {entry['pays']!r}")

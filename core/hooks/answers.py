@@ -136,6 +136,17 @@ def city_blocks(position: Position, hex_id: str, node: Node,
     return blocks[key]
 
 
+def passes_through(position: Position, hex_id: str, node: Node, passes: frozenset) -> bool:
+    """Whether a train whose ``TrainRules.passes`` is ``passes`` goes through the city
+    ``node`` on ``hex_id`` however ``city_blocks`` answers: a slot of it holds a token of
+    one of ``passes``, which lets that train through as a neutral token would (18SJ's E
+    trains and the state railway's tokens)."""
+    if not passes or node.kind != "city":
+        return False
+    tokens = position.board[hex_id].tokens.get(node.index)
+    return tokens is not None and not passes.isdisjoint(tokens.slots)
+
+
 def ends_routes(position: Position, hex_id: str, node: Node,
                 placed: PlacedHex | None = None) -> bool:
     """Whether the company's routes (and its track walks) may reach this stop but not go

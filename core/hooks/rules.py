@@ -38,6 +38,11 @@ class TrainRules:
                  cost at most ``cap`` of the ``limit`` (1847 AE's 3+3: six stops, at most
                  three of them cities or off-boards; engine ``check_distance`` over two
                  rows of the train's distance). None = no second limit.
+    passes       holders (companies) whose token in a slot of a city lets this train through
+                 that city, as a neutral token lets every train through (18SJ's E trains and
+                 the state railway's tokens: engine
+                 ``G18SJ::Game#make_sj_tokens_passable_for_electric_trains``); the company's
+                 other trains are blocked there as ``trainrun_city_blocks`` says.
     """
 
     distance: str
@@ -51,6 +56,7 @@ class TrainRules:
     station_paid: bool = True
     cap: int | None = None
     cap_kinds: frozenset = frozenset()
+    passes: frozenset = frozenset()
 
     @property
     def paid_station(self) -> bool:
@@ -67,7 +73,9 @@ class RouteBonus:
     paid only where the stop scores: its value for this train is above 0 (or,
     ``on_worthless``, any value) and, for a train with a pay limit, it is among the
     stops chosen (the bonus counts in that choice, as in the engine). A hex bonus is
-    paid once for each listed hex the route's track touches.
+    paid once for each listed hex the route's track touches; with ``track`` (a path's
+    track kind: ``broad``, ``narrow``, ``dual``) only where the route uses a path of that
+    kind on the hex (18GB's estuary crossings: engine ``G18GB::Game#estuary_bonuses``).
     """
 
     name: str
@@ -76,6 +84,7 @@ class RouteBonus:
     hexes: frozenset = frozenset()
     on_worthless: bool = False   # paid at a listed stop worth $0 too (18FL's hotels at the
     #                              towns a 3E visits: engine ``revenue_for`` counts its stops)
+    track: str | None = None     # with ``hexes``: only over a path of this track kind
 
 
 @dataclass(frozen=True)
@@ -326,9 +335,18 @@ class LayRules:
     AE's double towns (engine g_1847_ae/step/track.rb ``check_track_restrictions!``);
     ``unlinked_sides``: the lay's track may also face sides the map does not link yet
     (docs/rules/common.md §2.4), as 1888's ferry tiles do (engine
-    ``G1888::Step::SpecialTrack#legal_tile_rotation?`` asks only their rotation)."""
+    ``G1888::Step::SpecialTrack#legal_tile_rotation?`` asks only their rotation);
+    ``borders_paid_alone``: a costed border is paid by the first lay of the hex whose track
+    crosses it, whatever lies beyond it, and stays on the hex beyond, as in 18GB (engine
+    ``G18GB::Step::TrackAndToken#remove_border_calculate_cost!``), rather than by the lay
+    that joins track on both of its sides (the engine's ``Tracker``); ``unblocked``: the
+    privates (by sym) whose ``blocks_hexes`` ability blocks no lay now though the position
+    holds them open, as 18GB's closed privates, which stay in the game, and all of them
+    from its blue phase (engine ``G18GB::Game#abilities``, ``hex_blocked_by_ability?``)."""
 
     track_restriction: str = "semi_restrictive"
     max_exits: tuple[str, ...] = ()
     unchecked_upgrades: tuple[str, ...] = ()
     unlinked_sides: bool = False
+    borders_paid_alone: bool = False
+    unblocked: frozenset[str] = frozenset()

@@ -20,7 +20,7 @@ class TitleInfo:
     expresses): every run of the title is then answered "not proven", naming them, never
     "optimal" (docs/rules/common.md §9.5). ``train_runs_not_modelled`` pairs a train name
     with such a rule that matters only where the company holds a train of that name
-    (18SJ's E trains): a position of a company holding none is answered as any other,
+    (18GB's X trains): a position of a company holding none is answered as any other,
     one holding one "not proven", naming it (``runs_not_modelled_for``). ``unchecked``
     names the commands whose answers for this title are the shared rules' alone, not yet
     checked against the engine's recorded games (a title compiled and scored, its turn
@@ -29,6 +29,10 @@ class TitleInfo:
     ``token_holders`` names who may hold a token in a city beyond the title's companies,
     neutral tokens and the holders printed on its map (18SJ's state railway ``SJ``, which
     takes over a nationalised company's tokens): positions naming any other are refused.
+    ``trains_passing`` pairs a train name with a holder whose tokens never block trains of
+    that name, as a neutral token does not (``TrainRules.passes``; 18SJ's ``("E", "SJ")``:
+    engine ``make_sj_tokens_passable_for_electric_trains``); the company's other trains are
+    blocked as the shared rule says.
 
     ``private_steps`` pairs the title's own engine steps in which a private lays a tile and
     places a token with that private's sym (1882's ``("SpecialNWR", "NWR")``): a
@@ -47,6 +51,7 @@ class TitleInfo:
     train_runs_not_modelled: tuple[tuple[str, str], ...] = ()
     unchecked: tuple[str, ...] = ()
     token_holders: tuple[str, ...] = ()
+    trains_passing: tuple[tuple[str, str], ...] = ()
     private_steps: tuple[tuple[str, str], ...] = ()
 
     def runs_not_modelled_for(self, train_names) -> list[str]:

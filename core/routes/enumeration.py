@@ -24,7 +24,7 @@ from trainrun.hooks.rules import (
 )
 from trainrun.routes._enumerate import enumerate_routes as _enumerate
 from trainrun.routes._pairs import pair_gains
-from trainrun.routes.graph import TrackGraph
+from trainrun.routes.graph import TrackGraph, track_hex
 from trainrun.routes.ports import apply_ports, port_revenue
 
 MODES = {"stops": 0, "edges": 1, "unlimited": 2}
@@ -114,6 +114,7 @@ def train_tables(graph: TrackGraph) -> list[TrainTable]:
                     values[stop_index[s]] += bonus.amount
                     names.setdefault(("stop", stop_index[s]), []).append(earned)
             for h in bonus.hexes:
+                h = track_hex(h, bonus.track) if bonus.track else h   # that track only
                 if h in hex_index:
                     hex_value[hex_index[h]] += bonus.amount
                     names.setdefault(("hex", hex_index[h]), []).append(earned)
@@ -213,7 +214,7 @@ def enumerate_routes(graph: TrackGraph, table: TrainTable, max_routes: int = 5_0
     out = _enumerate(
         graph.adj_off, graph.adj_seg, graph.adj_to, graph.seg_a, graph.seg_bits,
         graph.seg_sides, graph.seg_hex_off, graph.seg_hex, graph.seg_term_a, graph.seg_term_b,
-        graph.passable, graph.station, graph.groups,
+        graph.passable_for(r.passes), graph.station, graph.groups,
         table.stop_cost, table.cap_cost, table.stop_value, table.hex_value, table.hex_touch,
         MODES[r.distance], r.limit, -1 if r.cap is None else r.cap, r.pay_limit or 0,
         r.requires_token, r.min_stops, r.paid_station, max_routes, deadline or 0.0)

@@ -4,7 +4,8 @@
 and the solver score. Nothing here knows a title.
 
 Each entry of ``bonuses.json`` names its ``family`` and a ``name`` (the breakdown's); the
-rules are docs/rules/common.md §9.1 to docs/rules/common.md §9.4, in this order:
+rules are docs/rules/common.md §9.1 to docs/rules/common.md §9.4, and
+docs/rules/common.md §9.8, in this order:
 
 * ``pair``: ``first`` and ``second`` each select stops by ``group`` (a node's groups
   tag), ``label`` (its tile's label), ``icon`` (an icon its hex shows now) or ``hexes``,
@@ -19,13 +20,18 @@ rules are docs/rules/common.md §9.1 to docs/rules/common.md §9.4, in this orde
 * ``stop_bonus``: ``amount`` per route for a paid stop on a hex assigned ``assignment``
   while that is assigned to the company too (times the hex's ``per_icon`` icons where
   given); with ``ability`` instead, each ability of that type the company has pays its
-  ``amount`` at its ``hexes``, or with ``doubles`` each such stop's own value again; with
+  ``amount`` at its ``hexes``, or with ``doubles`` each such stop's own value again
+  (with ``tokened`` instead of ``ability``: each stop on a hex where a city holds the
+  company's token, 18SJ's E trains); with
   ``icon`` (``@company``: the company's symbol), ``amount`` at each paid stop on a hex
   showing it (worth $0 or not), or ``amount_in_status`` while the phase has that status.
   With ``hex_assignment`` the hex alone carries the assignment and the company earns it by
   holding the private ``holds`` names (18SJ's Sveabolaget and GKB: engine
   ``route.corporation == sveabolaget.owner``); with ``on_worthless`` a stop worth $0 pays
   it too.
+* ``hex_bonus`` (docs/rules/common.md §9.8): ``amount`` per route for each of ``hexes``
+  whose track it uses; with ``track`` (a path's kind: ``broad``, ``narrow``, ``dual``)
+  only where it uses a path of that kind there (18GB's estuary crossings).
 * ``port`` (docs/rules/common.md §9.6): a route visiting a stop of ``group`` (or on
   ``hexes``) must visit
   ``min_stops`` (default 3) and is paid by ``pays``: ``half`` or ``per_token``.
@@ -43,7 +49,7 @@ from trainrun.errors import InputError
 from trainrun.hooks import answers
 from trainrun.hooks.rules import CompanyBonus, HexOnce, PairBonus, PortRule, RouteBonus
 
-ROUTE_FAMILIES = ("pair", "stop_bonus", "port", "hex_once")
+ROUTE_FAMILIES = ("pair", "stop_bonus", "hex_bonus", "port", "hex_once")
 
 
 def _applies(position: Position, entry: dict) -> bool:
@@ -94,6 +100,13 @@ def _icon_value(position: Position, hex_id: str) -> int:
     return sum(int(i) for i in position.board[hex_id].icons if i.isdigit())
 
 
+def _tokened_hexes(position: Position) -> list[str]:
+    """The hexes where a city holds the company's token, in a slot or beside them (engine
+    ``City#tokened_by?``, as 18SJ's ``friendly_city?`` asks of each city of the hex)."""
+    return [h for h, placed in position.board.items()
+            if any(position.company in t.holders() for t in placed.tokens.values())]
+
+
 def _abilities(position: Position, kind: str) -> list[dict]:
     """The company's abilities of type ``kind``, each checked: a whole-number ``amount``
     of at least 0 and ``hexes`` a list of hex ids (a position's abilities are input)."""
@@ -125,6 +138,9 @@ def route_bonuses(position: Position, train: Train) -> list:
             continue
         if entry["family"] == "hex_once":
             out.append(HexOnce(entry["name"]))
+        elif entry["family"] == "hex_bonus":
+            out.append(RouteBonus(entry["name"], entry["amount"],
+                                  hexes=frozenset(entry["hexes"]), track=entry.get("track")))
         elif entry["family"] == "port":
             select = {k: entry[k] for k in ("group", "hexes") if k in entry}
             ports = frozenset(n for _, n in _selected(position, select))
@@ -144,10 +160,14 @@ def route_bonuses(position: Position, train: Train) -> list:
                 out.append(RouteBonus(entry["name"], _amount(position, entry),
                                       stops=frozenset(n for _, n in _stops_on(position, hexes)),
                                       on_worthless=True))
-        elif "ability" in entry and entry.get("doubles"):
-            # each stop on the ability's hexes pays its value again (18JP-T)
-            for a in _abilities(position, entry["ability"]):
-                for hex_id, node_id in _stops_on(position, a.get("hexes", ())):
+        elif entry.get("doubles"):
+            # each stop on the ability's hexes pays its value again (18JP-T), or with
+            # ``tokened`` each stop on a hex where a city holds the company's token (18SJ's
+            # E trains)
+            groups = ([_tokened_hexes(position)] if entry.get("tokened") else
+                      [a.get("hexes", ()) for a in _abilities(position, entry["ability"])])
+            for hexes in groups:
+                for hex_id, node_id in _stops_on(position, hexes):
                     node = position.board[hex_id].tile.node(int(node_id.rsplit("-", 1)[1]))
                     value = answers.stop_value(position, train, hex_id, node)
                     if value > 0:
@@ -260,6 +280,13 @@ def why_not(position: Position, entry: dict) -> str:
         return "no route is run"
     if family == "port":
         return f"no route visits a port ({_select_text(entry)})"
+    if family == "hex_bonus":
+        over = f"the {entry['track']} track of" if "track" in entry else "track on"
+        return f"no route runs over {over} {_hex_names(position, entry['hexes'])}"
+    if entry.get("tokened"):
+        trains = " or ".join(entry.get("trains", ()))
+        who = f"no {trains} train's route" if trains else "no route"
+        return f"{who} pays a stop on a hex where {company} holds a token"
     if "icon" in entry:
         icon = company if entry["icon"] == "@company" else entry["icon"]
         return f"no route pays a stop on a hex showing {icon}"

@@ -16,7 +16,7 @@ enumerator (``trainrun.routes._enumerate``).
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -26,6 +26,7 @@ from trainrun.board.position import Position, node_id
 from trainrun.board.tiles import Node, Tile, gauges_meet, lane_end
 from trainrun.board.townspots import spot_claims
 from trainrun.hooks import answers
+from trainrun.hooks.rules import RouteBonus
 from trainrun.routes._segments import walk_segments
 
 if TYPE_CHECKING:
@@ -75,10 +76,29 @@ class TrackGraph:
     seg_hex: np.ndarray
     seg_term_a: np.ndarray    # uint8: a terminal path touches end a (a must end the route)
     seg_term_b: np.ndarray
+    # hex index -> hex id of the entries of ``hex_ids`` that stand for one kind of track on
+    # a hex (``HEX:kind``, ``track_hex``), touched by a segment using a path of that kind
+    # there: what a route bonus with ``track`` asks (18GB's estuary crossings)
+    track_hexes: dict = field(default_factory=dict)
+
+    def hex_name(self, index: int) -> str:
+        """The board hex of hex index ``index`` (that of a track entry: its hex)."""
+        return self.track_hexes.get(index, self.hex_ids[index])
 
     @functools.cached_property
     def stop_index(self) -> dict:
         return {s: i for i, s in enumerate(self.stop_ids)}
+
+    def passable_for(self, passes: frozenset) -> np.ndarray:
+        """``passable`` for a train whose ``TrainRules.passes`` is ``passes``: a city with
+        a slot one of them holds lets it through too (``answers.passes_through``)."""
+        if not passes:
+            return self.passable
+        out = self.passable.copy()
+        for i, (hex_id, node) in enumerate(self.stop_nodes):
+            if answers.passes_through(self.position, hex_id, node, passes):
+                out[i] = 1
+        return out
 
     def group_mask(self, stop: int) -> int:
         """The exclusive groups of stop index ``stop`` as one integer (bit g: group g)."""
@@ -100,7 +120,8 @@ class TrackGraph:
         for k, seg in enumerate(self.segments):
             out.add_edge(self.stop_ids[seg.a], self.stop_ids[seg.b], key=k,
                          resources=seg.resources,
-                         hexes=frozenset(self.hex_ids[h] for h in seg.hexes), sides=seg.sides)
+                         hexes=frozenset(self.hex_ids[h] for h in seg.hexes
+                                         if h not in self.track_hexes), sides=seg.sides)
         return out
 
 
@@ -120,6 +141,12 @@ def _edges(tile: Tile, rotation: int) -> frozenset:
 
 
 GAUGE_BITS = {"broad": 1, "narrow": 2, "dual": 3}   # two gauges meet when their bits do
+
+
+def track_hex(hex_id: str, track: str) -> str:
+    """The graph's hex id of the ``track`` kind of track on ``hex_id`` (``TrackGraph.
+    track_hexes``)."""
+    return f"{hex_id}:{track}"
 
 
 class _Board:
@@ -181,6 +208,7 @@ class _Board:
         self.path_v = np.array([self.vertex[r[2]] for r in raw], dtype=np.int32)
         self.path_terminal = [r[3] for r in raw]
         self.path_gauge = np.array([GAUGE_BITS[r[4]] for r in raw], dtype=np.uint8)
+        self.path_track = [r[4] for r in raw]
         self.path_names = [(r[5], r[6]) for r in raw]   # chain names of ends u, v
         self.path_spot = [r[7] for r in raw]   # (hex, town, lane) of the spot it passes
         incident: list[list[int]] = [[] for _ in range(n)]
@@ -206,8 +234,15 @@ def build_graph(position: Position) -> TrackGraph:
     stations = answers.stations(position)
     ends_only = np.array([answers.ends_routes(position, k[1], n)
                           for k, n in zip(bd.stop_keys, bd.stop_nodes)], dtype=bool)
+    # a city some train of the company passes (``TrainRules.passes``) does not end its reach
+    passes = frozenset().union(*(answers.train_rules(position, t).passes
+                                 for t in position.trains))
+    reach_ends = ends_only & ~np.array([answers.passes_through(position, k[1], n, passes)
+                                        for k, n in zip(bd.stop_keys, bd.stop_nodes)],
+                                       dtype=bool)
 
-    # stops the company reaches: from its stations, going on only through passable stops
+    # stops the company reaches: from its stations, going on only through stops one of its
+    # trains may pass
     neighbours: list[list[int]] = [[] for _ in all_ids]
     for a, b in zip(seg_a.tolist(), seg_b.tolist()):
         neighbours[a].append(b)
@@ -216,7 +251,7 @@ def build_graph(position: Position) -> TrackGraph:
     reach, queue = set(start), list(start)
     while queue:
         v = queue.pop()
-        if ends_only[v] and v not in start:
+        if reach_ends[v] and v not in start:
             continue
         for w in neighbours[v]:
             if w not in reach:
@@ -242,6 +277,9 @@ def build_graph(position: Position) -> TrackGraph:
         for g in bits:
             masks[i, g >> 6] |= np.uint64(1) << np.uint64(g & 63)
 
+    # (hex, track kind) of the route bonuses paid only over such track (``RouteBonus.track``)
+    kinds = {(h, b.track) for t in position.trains for b in answers.route_bonuses(position, t)
+             if isinstance(b, RouteBonus) and b.track for h in b.hexes}
     resources: dict[tuple, int] = {}
     hexes: dict[str, int] = {}
     segments: list[Segment] = []
@@ -258,6 +296,8 @@ def build_graph(position: Position) -> TrackGraph:
             nxt = v if u == cur else u
             steps.append((hex_id, bd.end_name(pid, cur), bd.end_name(pid, nxt)))
             touched.add(hexes.setdefault(hex_id, len(hexes)))
+            if (hex_id, bd.path_track[pid]) in kinds:
+                touched.add(hexes.setdefault(track_hex(hex_id, bd.path_track[pid]), len(hexes)))
             side_ends = [x for x in (u, v) if x in bd.side_info]
             for x in side_ends:
                 sides.add(x)
@@ -329,4 +369,5 @@ def _pack(position, stop_ids, stop_nodes, passable, station, masks, segments, na
         seg_hex_off=hex_off,
         seg_hex=np.array([h for seg in segments for h in sorted(seg.hexes)], dtype=np.int32),
         seg_term_a=np.array([seg.terminal_a for seg in segments], dtype=np.uint8),
-        seg_term_b=np.array([seg.terminal_b for seg in segments], dtype=np.uint8))
+        seg_term_b=np.array([seg.terminal_b for seg in segments], dtype=np.uint8),
+        track_hexes={i: h.split(":")[0] for i, h in enumerate(hex_ids) if ":" in h})

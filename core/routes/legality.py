@@ -394,7 +394,8 @@ def _check_stops(position: Position, rules, visited: list, bad: list) -> list:
         if node.kind == "offboard":
             bad.append(f"continues past the off-board {_place(position, visited[j])}, "
                        f"where a route must end")
-        elif answers.city_blocks(position, hex_id, node):
+        elif (answers.city_blocks(position, hex_id, node)
+              and not answers.passes_through(position, hex_id, node, rules.passes)):
             bad.append(f"passes through {_place(position, visited[j])}, "
                        f"{_block_reason(position, hex_id, node)}")
     return nodes
@@ -579,8 +580,9 @@ def _score(position: Position, train: Train, rules, nodes: list, out: RouteCheck
         if scored[j]:
             out.bonuses += [{"name": b.name, "where": node_id, "value": b.amount}
                             for b in paid[j]]
+    tracks = {(s.hex, s.track) for s in out.steps}
     for h, bonus in hex_bonus:
-        if h in out.hexes:
+        if (h, bonus.track) in tracks if bonus.track else h in out.hexes:
             revenue += bonus.amount
             out.bonuses.append({"name": bonus.name, "where": h, "value": bonus.amount})
     for rule in ports:   # docs/rules/common.md §9.6

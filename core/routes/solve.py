@@ -107,7 +107,7 @@ def describe_route(graph: TrackGraph, table, stops: list, segs: list, train,
     touched = sorted({h for k in segs for h in graph.segments[k].hexes})
     for h in touched:
         for name, amount in table.bonus_names.get(("hex", h), ()):
-            bonuses.append({"name": name, "where": graph.hex_ids[h], "value": amount})
+            bonuses.append({"name": name, "where": graph.hex_name(h), "value": amount})
     bonuses += [{"name": name, "where": where, "value": amount} for name, where, amount in pairs]
     revenue = route_value(graph, table, stops, segs)
     if table.ports:   # what the port rules changed (docs/rules/common.md §9.6)

@@ -72,4 +72,4 @@ def path_train(graph: TrackGraph, table: TrainTable, bonuses: list,
                      r.min_stops, reach_stops, reach_hexes,
                      np.array([b.scored_only for b in bonuses], dtype=bool),
                      scoring_rank(table.stop_value, preferred), r.paid_station, r.cap,
-                     table.cap_cost)
+                     table.cap_cost, graph.passable_for(r.passes) if r.passes else None)

@@ -524,16 +524,18 @@ def _blocks(title: Title) -> tuple[tuple[str, BlocksHexes], ...]:
     return tuple(out)
 
 
-def blocking_refusal(position: Position, hex_id: str) -> str | None:
+def blocking_refusal(position: Position, hex_id: str,
+                     unblocked: frozenset[str] | tuple[str, ...] = ()) -> str | None:
     """Why no tile may be laid on ``hex_id``: a private with ``blocks_hexes`` on it is held
     by a holder of its ``owner_type`` (engine ``ability_blocking_hex``; the private using
-    its own ability is not blocked by itself), or None."""
+    its own ability is not blocked by itself; those ``unblocked`` names, by sym, do not
+    block: ``LayRules.unblocked``), or None."""
     blocks = position.derived(("abilities", "blocks"), lambda: _blocks(position.title))
     if not blocks:
         return None
     acting = private_sym(position.title, position.turn.entity)
     for sym, ability in blocks:
-        if sym == acting or hex_id not in ability.hexes:
+        if sym == acting or hex_id not in ability.hexes or sym in unblocked:
             continue
         who = holder(position, sym)
         if owner_fits(ability.owner_type, who):

@@ -336,10 +336,11 @@ def tiles_left_in_box(position: Position) -> list[Tile]:
     return [t for t in position.title.tiles.values() if _in_box(position, box, t)]
 
 
-def crossed_borders(position: Position, hex_id: str, tile: Tile,
-                    rotation: int) -> list[tuple[int, int]]:
+def crossed_borders(position: Position, hex_id: str, tile: Tile, rotation: int,
+                    alone: bool = False) -> list[tuple[int, int]]:
     """The costed borders this lay first crosses, as (board edge, printed cost):
-    each border is paid once, by the lay that joins track on both of its sides."""
+    each border is paid once, by the lay that joins track on both of its sides (``alone``,
+    ``LayRules.borders_paid_alone``: by the hex's first lay whose track crosses it)."""
     placed, mh = position.board[hex_id], position.title.hexes[hex_id]
     new_exits, old_exits = exits(tile, rotation), exits(placed.tile, placed.rotation)
     out = []
@@ -347,8 +348,8 @@ def crossed_borders(position: Position, hex_id: str, tile: Tile,
         edge = (edge + mh.printed_rotation) % 6
         other = mh.neighbors.get(edge)
         if (edge in new_exits and edge not in old_exits and other is not None
-                and opposite(edge) in exits(position.board[other].tile,
-                                            position.board[other].rotation)):
+                and (alone or opposite(edge) in exits(position.board[other].tile,
+                                                      position.board[other].rotation))):
             out.append((edge, cost))
     return out
 
@@ -358,8 +359,9 @@ def lay_cost(position: Position, right: LayRight, hex_id: str, tile: Tile, rotat
     (``crossed_borders``, each as the title prices it) and the lay's fee, less the discounts
     without a terrain of the privates the company holds (engine
     ``tile_cost_with_discount``)."""
+    alone = answers.lay_rules(position).borders_paid_alone
     border = sum(answers.border_cost(position, hex_id, edge, cost)
-                 for edge, cost in crossed_borders(position, hex_id, tile, rotation))
+                 for edge, cost in crossed_borders(position, hex_id, tile, rotation, alone))
     fee = right.cost if tile.color == "yellow" else right.upgrade_cost
     assert fee is not None, "an upgrade's fee: a right made by LayRight.resolved"
     cost = answers.terrain_cost(position, hex_id, position.board[hex_id].tile) + border + fee
@@ -369,17 +371,20 @@ def lay_cost(position: Position, right: LayRight, hex_id: str, tile: Tile, rotat
 # ---- the board after a lay ---------------------------------------------------------------
 
 def _city_map(old: PlacedHex, tile: Tile, rotation: int) -> dict[int, int]:
-    """Which city of the new tile each old city with tokens becomes."""
+    """Which city of the new tile each old city with tokens becomes: the first whose exits
+    hold its own, else the one the engine's city map gives it (``tile_city_map``)."""
     new_cities = [n.index for n in _cities(tile)]
     if len(new_cities) == 1:
         return {i: new_cities[0] for i in old.tokens}
     old_exits = city_town_exits(old.tile, old.rotation)
     new_exits = city_town_exits(tile, rotation)
+    engine = tile_city_map(old.tile, old.rotation, tile, rotation)
     out = {}
     for i in old.tokens:
         mine = old_exits.get(i, frozenset())
         match = [j for j in new_cities if mine and mine <= new_exits.get(j, frozenset())]
-        out[i] = match[0] if match else (i if i in new_cities else new_cities[0])
+        # a city with no exits: where the engine's city map puts it (a city not taken)
+        out[i] = match[0] if match else engine.get(i, i if i in new_cities else new_cities[0])
     return out
 
 
@@ -504,7 +509,8 @@ class LayCheck:
             return "this lay may not be an upgrade"
         if right.cannot_reuse_same_hex and hex_id in position.turn.laid_hexes:
             return f"{hex_id} was already laid this turn"
-        reason = answers.lay_refusal(position, hex_id) or blocking_refusal(position, hex_id)
+        reason = answers.lay_refusal(position, hex_id) or blocking_refusal(
+            position, hex_id, self.rules.unblocked)
         if reason:
             return reason
         if hex_id not in self.reach.sides:

@@ -16,14 +16,19 @@ engine ``G18SJ::Game#revenue_for``):
   Göta kanalbolag's GKB50, GKB30 and GKB20, +50, +30 and +20 at a stop on the hex each
   marks. A stop worth $0 earns them too (the engine counts every visited stop).
 
-Not modelled, and mattering only where the company holds an E train (so only those
-positions are answered "not proven", naming it: ``TitleInfo.train_runs_not_modelled``,
-docs/rules/common.md §9.5): an E train doubles each stop on a hex where the company holds
-a token (engine ``friendly_city?``), and while the company holds one, the state
-railway's (SJ) tokens do not block its E train (engine
-``make_sj_tokens_passable_for_electric_trains``), its other trains still being blocked
-(``ensure_route_does_not_passthrough_blocked_city``). A company without an E train runs
-under the shared blocking rules, which are the engine's there.
+E trains (docs/rules/common.md §9.4, §9.5; engine ``revenue_for``, ``friendly_city?``):
+
+* an E train doubles each stop on a hex where a city holds the company's token: a stop
+  bonus with ``tokened`` and ``doubles`` for the E trains, each such stop paying its value
+  again (only the company's own tokens count: ``friendly_city?`` asks
+  ``tokened_by?(corporation)``, never the state railway);
+* the state railway's (SJ) tokens do not block an E train (engine
+  ``make_sj_tokens_passable_for_electric_trains``, at the end of the company's token step,
+  so at its run: ``TitleInfo.trains_passing``, ``TrainRules.passes``), while its other
+  trains are still blocked by a city whose slots are all held by others, SJ's included
+  (``ensure_route_does_not_passthrough_blocked_city``: the shared blocking rule). A train
+  bought before running (Motala Verkstad) would leave SJ's tokens blocking, but the
+  private closes with the first 5 train, before any E train can be bought.
 
 Private companies' abilities are data (``privates.json``) the shared rules read
 (``trainrun.turn.abilities``); optional rules (``options.json``) are not applied; its game
@@ -39,11 +44,6 @@ from pathlib import Path
 from trainrun.plugins.api import TitleInfo, hookimpl
 
 UNCHECKED = ("moves", "apply", "advise")   # the turn's rules, not yet compared with the engine
-E_TRAINS_NOT_MODELLED = (
-    "E trains doubling the stops on hexes holding the company's token, and passing the"
-    " state railway's (SJ) tokens (engine G18SJ::Game#revenue_for,"
-    " make_sj_tokens_passable_for_electric_trains)",
-)
 
 
 @hookimpl
@@ -51,6 +51,5 @@ def trainrun_title() -> TitleInfo:
     return TitleInfo(name="18SJ", data=Path(__file__).parent / "data",
                      description="Sweden; trains 2, 3, 4, 5, 6, D",
                      unchecked=UNCHECKED,
-                     train_runs_not_modelled=tuple(("E", rule)
-                                                   for rule in E_TRAINS_NOT_MODELLED),
+                     trains_passing=(("E", "SJ"),),   # SJ's tokens never block an E train
                      token_holders=("SJ",))   # the state railway (engine G18SJ::Game @sj)
