@@ -48,6 +48,19 @@ def greedy_start(problem: Problem, until: float = 0.0) -> Run:
     return best
 
 
+def _best(values: np.ndarray, k: int) -> np.ndarray:
+    """The indices of the ``k`` highest ``values``, highest first (ties: the lower index),
+    as a stable sort's first ``k``, without sorting them all."""
+    if k >= len(values):
+        return np.argsort(-values, kind="stable")
+    top = np.argpartition(-values, k - 1)[:k]
+    cut = values[top].min()
+    top = np.flatnonzero(values > cut)                 # every value above the k-th ...
+    ties = np.flatnonzero(values == cut)[:k - len(top)]   # ... and the first ties at it
+    chosen = np.concatenate([top, ties])
+    return chosen[np.lexsort((chosen, -values[chosen]))]
+
+
 def _greedy_by(problem: Problem, ranking: list, offsets: np.ndarray, starts: int,
                until: float) -> list:
     """Greedy runs ranking routes by ``ranking`` (per type, per route): (type, index) picks."""
@@ -58,7 +71,7 @@ def _greedy_by(problem: Problem, ranking: list, offsets: np.ndarray, starts: int
                            for c in cands]).astype(np.uint64)
     values = np.concatenate(ranking).astype(np.int64)
     order = np.argsort(-values, kind="stable").astype(np.int32)
-    firsts = np.concatenate([offsets[t] + np.argsort(-r, kind="stable")[:starts]
+    firsts = np.concatenate([offsets[t] + _best(np.asarray(r), starts)
                              for t, r in enumerate(ranking)]).astype(np.int32)
     counts = np.array([c.count for c in cands], dtype=np.int32)
     _, chosen = greedy_runs(np.ascontiguousarray(bits), np.concatenate(kinds), values, counts,

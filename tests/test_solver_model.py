@@ -226,3 +226,13 @@ def test_required_bonus_not_found_in_time_is_said_not_faked(monkeypatch):
     # without the requirement: 50 (route 0), proven by the greedy run meeting the bound
     choice = choose_routes(Problem(cands, [5], 0), Options(Deadline(1.0)))
     assert choice.total == 50 and choice.status == "optimal"
+
+
+@given(st.lists(st.integers(0, 30), max_size=300), st.integers(1, 70))
+@settings(max_examples=200, deadline=None)
+def test_the_greedy_starts_are_a_stable_sort_s_first(values, k):
+    # the greedy start's first routes of a type: the k highest values, ties by index, as
+    # the stable sort it replaces would give them
+    from trainrun.solver.greedy import _best
+    array = np.array(values, dtype=np.int64)
+    assert _best(array, k).tolist() == np.argsort(-array, kind="stable")[:k].tolist()
