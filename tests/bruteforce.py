@@ -502,7 +502,11 @@ class TrainScorer:
         self.ports = [b for b in bonuses if hasattr(b, "pays")]
         # each hex's stops pay once a route, the first in its order (HexOnce: a rule alone)
         self.hex_once = any(type(b).__name__ == "HexOnce" for b in bonuses)
-        self.route_bonuses = [b for b in bonuses if type(b).__name__ != "HexOnce"
+        # per hex as the crow flies between the route's first and last stops on a hex with
+        # a city or an off-board (EndDistance: a rule of the whole route, its own sum here)
+        self.ends = [b for b in bonuses if type(b).__name__ == "EndDistance"]
+        self.route_bonuses = [b for b in bonuses
+                              if type(b).__name__ not in ("HexOnce", "EndDistance")
                               and not hasattr(b, "first") and not hasattr(b, "pays")]
         self.eligible = [k for k, b in enumerate(rules.company_bonuses)
                          if b.trains is None or train.name in b.trains]
@@ -571,14 +575,27 @@ class TrainScorer:
         return sum(b.amount for b in self.route_bonuses for h in b.hexes
                    if ((h, b.track) if getattr(b, "track", None) else h) in hexes)
 
+    def end_distance(self, visited) -> int:
+        """What the ``EndDistance`` bonuses pay a route: the hexes of its first and last
+        stops counted (``ends``), dx plus what dy exceeds dx by, halved (engine
+        ``hex_crow_distance``), times ``per_hex``."""
+        total = 0
+        for b in self.ends:
+            counted = [b.ends[v] for v in visited if v in b.ends]
+            if counted:
+                (x1, y1), (x2, y2) = counted[0], counted[-1]
+                dx, dy = abs(x1 - x2), abs(y1 - y2)
+                total += b.per_hex * (dx + max(0, (dy - dx) // 2))
+        return total
+
     def value(self, visited, hexes) -> int:
         if self.hex_once:   # no pay limit: every stop pays, the first on each hex only;
             #                  a route is run whichever way earns more
             return (max(self._once(list(visited)), self._once(list(visited)[::-1]))
-                    + self.hex_bonus(hexes))
+                    + self.hex_bonus(hexes) + self.end_distance(visited))
         paid = self.paid(visited)
         value = (sum(self.stop_value(v) for v in paid) + self.pair_value(paid)
-                 + self.hex_bonus(hexes))
+                 + self.hex_bonus(hexes) + self.end_distance(visited))
         for port in self.ports:
             values = [self.stop_value(v) for v in visited if v in port.stops]
             if not values:

@@ -15,8 +15,8 @@
     the same total;
 (d) a line holding a rule the title's trainrun does not model (``refused``) is refused in
     one line naming it, and left out of (a)-(c);
-(e) a line where a run rule the title does not model matters (``unproven``: 18GB's X
-    trains, ``TitleInfo.train_runs_not_modelled``) is answered "not proven", naming the
+(e) a line where a run rule the title does not model matters (``unproven``: 18GB's
+    compass bonuses, ``trainrun_runs_not_modelled``) is answered "not proven", naming the
     rule, never "optimal" (docs/rules/common.md §9.5), and left out of (a)-(c).
 
 A title whose rules depart from the engine's overrides one of the three small methods

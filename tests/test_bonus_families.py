@@ -204,7 +204,28 @@ def test_18gb_estuary_crossings_over_dual_track():
     assert _bonuses(nbr, 1) == {"FT": ("I4", 40)}
     assert nbr.routes[0].revenue == 230 + 40
     assert {b["name"]: b["why"] for b in nbr.bonuses_not_earned} == {
-        "S": "no route runs over the dual track of C22"}
+        "S": "no route runs over the dual track of C22",
+        "X": "no route of a train whose name ends in X runs between cities or off-boards "
+             "on two different hexes"}
     gwr = _verified("18GB/18GB_final_train_exports_on_last_action_of_game", 315)
     assert _bonuses(gwr, 1) == {"S": ("C22", 30)}
     assert gwr.routes[0].revenue == 100 + 30
+
+
+def test_18gb_express_trains_earn_the_crow_flies_distance_between_their_ends():
+    """docs/rules/common.md §9.9, the end-distance bonus (18GB: engine
+    ``G18GB::Game#distance_bonus``, ``hex_crow_distance``). NER's 4X (18gb-3p#187) runs
+    Leeds H15 to Edinburgh I6 (x, y 7, 14 and 8, 5: dx 1, dy 9, 1 + (9 - 1) / 2 = 5 hexes):
+    X +$50 on 60 + 30 + 50 + 20, the towns Darlington and Berwick free and paying nothing.
+    The 4X of 18gb-leased_train#529 runs from the Liverpool off-board E14 to the Plymouth
+    one a25 through three towns (their hexes not counted, none being an end): 8 hexes, X
+    +$80 on 40 + 50 + 40. Each is the declared run the engine scored, and the best."""
+    ner = _verified("18GB/18gb-3p", 187)
+    assert _bonuses(ner, 1) == {"X": ("H15-I6", 50)}
+    assert ner.routes[0].revenue == 160 + 50
+    best = verify(read_position(_line("18GB/18gb-3p", 187)), _line("18GB/18gb-3p", 187))
+    assert best.optimal and best.best_status == "optimal"
+    leased = _verified("18GB/18gb-leased_train", 529)
+    assert _bonuses(leased, 1) == {"X": ("E14-a25", 80)}
+    assert leased.routes[0].revenue == 130 + 80
+    assert "X" not in {b["name"] for b in leased.bonuses_not_earned}

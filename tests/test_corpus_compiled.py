@@ -147,12 +147,13 @@ class Test18SJ(CorpusChecks):
 
 
 class Test18GB(CorpusChecks):
-    """18GB's stops pay once a hex and its estuary crossings are hex bonuses over dual track
-    (families, plugins/g18gb); its compass bonuses, express trains' distance bonus, closed
-    privates' hex bonuses and leased trains are not modelled: a line where one can matter
-    (``trainrun_runs_not_modelled``: the company's network touches hexes of both compass
-    icons of a pair, it holds an X train, its president holds SD, LM or CH and the network
-    reaches its hex, or it holds no train) is answered "not proven"."""
+    """18GB's stops pay once a hex, its estuary crossings are hex bonuses over dual track
+    and its express trains' distance bonus an end-distance bonus (families,
+    plugins/g18gb); its compass bonuses, closed privates' hex bonuses and leased trains are
+    not modelled: a line where one can matter (``trainrun_runs_not_modelled``: the
+    company's network touches hexes of both compass icons of a pair, its president holds
+    SD, LM or CH and the network reaches its hex, or it holds no train) is answered "not
+    proven"."""
 
     TITLE = "18GB"
 

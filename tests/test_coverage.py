@@ -24,33 +24,45 @@ def test_every_title_answers_runs_and_says_what_is_not_checked():
 
 
 def test_a_run_rule_not_modelled_makes_the_answers_where_it_matters_not_proven():
-    """docs/rules/common.md §9.5: 18GB's express trains' bonus is not modelled
-    (plugins/g18gb), so a recorded 18GB board of a company holding an X train is answered
-    with the best run under the other rules, "not proven" and naming the rule, and a
-    declared run there is never called optimal; a board of a company holding none is
-    answered as any other. 18SJ's E trains are modelled (a stop bonus and
-    ``TrainRules.passes``): its title names no run rule."""
+    """docs/rules/common.md §9.5: 18GB's compass bonuses are not modelled (plugins/g18gb),
+    so a recorded 18GB board whose company's network touches hexes of both icons of a
+    compass pair is answered with the best run under the other rules, "not proven" and
+    naming the rule, and a declared run there is never called optimal; a board where no
+    such rule can matter is answered as any other, its express (X) trains' distance bonus
+    modelled (``end_distance``, docs/rules/common.md §9.9). A rule named with a train
+    (``TitleInfo.train_runs_not_modelled``) counts only for a company holding that train.
+    18SJ's E trains are modelled (a stop bonus and ``TrainRules.passes``): its title names
+    no run rule."""
     from trainrun import read_position, solve
     from trainrun.formats.text import format_run
+    from trainrun.hooks import answers
+    from trainrun.hooks.titleinfo import TitleInfo
     from trainrun.routes.verify import verify
     info = load_title("18GB").info
-    assert not info.runs_not_modelled and info.train_runs_not_modelled
-    assert "holding a train 4X, 5X, 6X" in title_coverage("18GB").not_yet["proof"]
+    assert not info.all_runs_not_modelled() and "proof" not in title_coverage("18GB").not_yet
     path = DATA / "corpus" / "18GB" / "18gb-3p.jsonl"
     lines = [json.loads(text) for text in path.read_text().splitlines()]
+    compass = next(d for d in lines
+                   if any("compass" in r for r in answers.runs_not_modelled(read_position(d))))
+    position = read_position(compass)
+    run = solve(position)
+    assert run.status == "not proven" and any("compass" in r for r in run.not_modelled)
+    assert "not proven: compass bonuses" in format_run(run)
+    result = verify(position, compass)
+    assert result.best_status == "not proven" and not result.optimal
+    # an X train's run: the distance bonus modelled, the run proven
     express = next(d for d in lines if d["action"] == 187)
     assert [t["name"] for t in express["trains"]] == ["4X"]
-    position = read_position(express)
-    run = solve(position)
-    assert run.status == "not proven"
-    assert run.not_modelled == info.runs_not_modelled_for(["4X"]) != []
-    assert "not proven: express trains' bonus" in format_run(run)
-    result = verify(position, express)
-    assert result.best_status == "not proven" and not result.optimal
+    run = solve(read_position(express))
+    assert run.status == "optimal" and run.not_modelled == []
+    assert [b["name"] for b in run.routes[0].bonuses] == ["X"]
     # the first run of the game: 2+1 trains, every rule that matters modelled
     first = read_position(lines[0])
     run = solve(first)
     assert run.status == "optimal" and run.not_modelled == []
+    named = TitleInfo(name="T", data=DATA, train_runs_not_modelled=(("4X", "rule"),))
+    assert named.runs_not_modelled_for(["4X", "2"]) == ["rule"]
+    assert named.runs_not_modelled_for(["2"]) == [] and named.all_runs_not_modelled()
     sj = load_title("18SJ").info
     assert not sj.all_runs_not_modelled() and "proof" not in title_coverage("18SJ").not_yet
 

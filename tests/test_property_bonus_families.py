@@ -37,7 +37,9 @@ Cut 18SJ boards with 18SJ's own families hold its E trains to the same brute for
 stop on a hex holding the company's token paying again (``tokened`` and ``doubles``), the
 state railway's tokens letting the E trains through and no other (``TrainRules.passes``);
 cut 18GB boards hold each hex's stops paying once and its estuary crossings (a hex bonus
-for the dual track, ``track``) to it.
+for the dual track, ``track``) to it, and its express trains' distance bonus
+(``end_distance``: $10 a hex as the crow flies between a route's first and last city or
+off-board).
 """
 from __future__ import annotations
 
@@ -295,6 +297,53 @@ def test_solver_matches_brute_force_where_each_hex_pays_once(data):
         boards.assert_brute_force_routes(position, each, bruteforce.hook_routes, why)
         checked = check_run(position, [(r.train, r.visited, r.chains) for r in each.routes])
         assert checked.violations == [] and checked.total == each.total, why
+
+
+EXPRESS_TRAINS = ["4X", "5X", "6X"]   # 18GB's express trains (docs/rules/common.md §9.9)
+
+
+@st.composite
+def express_cases(draw):
+    """A cut 18GB board as ``hex_once_cases``, run by one or two of its express trains
+    (each with a plus train now and then): each route of an X train earns $10 a hex as the
+    crow flies between its first and last city or off-board (``end_distance``,
+    docs/rules/common.md §9.9), so a longer route may beat a richer one."""
+    data = draw(hex_once_cases())
+    trains = draw(st.lists(st.sampled_from(EXPRESS_TRAINS), min_size=1, max_size=2))
+    if draw(st.booleans()):
+        trains.append(draw(st.sampled_from(PLUS_TRAINS[:2])))
+    data["trains"] = [{"id": f"{n}-{k}", "name": n} for k, n in enumerate(trains)]
+    return data
+
+
+@boards.examples(100)
+@given(express_cases())
+def test_solver_matches_brute_force_with_the_express_distance_bonus(data):
+    position = read_position(data)
+    assume(not answers.runs_not_modelled(position))
+    expected, picks = bruteforce.best_run(position, hooks=True)
+    run = solve(position)
+    earned = [b["value"] for r in run.routes for b in r.bonuses if b["name"] == "X"]
+    event(f"the best run earns an express distance bonus: {bool(earned)}")
+    why = (data["fixture"], data["action"], data["entity"], data["trains"], expected, picks,
+           [(r.train, r.visited, r.revenue, r.bonuses) for r in run.routes])
+    assert run.status == "optimal" and run.total == expected, why
+    # without the bonus the best run is less by at most what the bonus earns in it
+    plain = bruteforce.best_run(_without_end_distance(position), hooks=True)[0]
+    assert plain <= expected, why
+    event(f"the bonus changes the best total: {plain + sum(earned) != expected}")
+    cut = solve(position, route_budget=1)   # the path model does not route the bonus
+    assert cut.total <= expected <= cut.bound, why
+    for each in (run, cut):
+        boards.assert_brute_force_routes(position, each, bruteforce.hook_routes, why)
+        checked = check_run(position, [(r.train, r.visited, r.chains) for r in each.routes])
+        assert checked.violations == [] and checked.total == each.total, why
+
+
+def _without_end_distance(position):
+    """``position`` on 18GB's title without its ``end_distance`` entry."""
+    bonuses = tuple(b for b in position.title.bonuses if b["family"] != "end_distance")
+    return replace(position, title=replace(position.title, bonuses=bonuses))
 
 
 @st.composite

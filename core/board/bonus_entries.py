@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from trainrun.errors import InputError
 
-FAMILIES = ("pair", "all_of", "best_route", "stop_bonus", "hex_bonus", "port", "hex_once")
+FAMILIES = ("pair", "all_of", "best_route", "stop_bonus", "hex_bonus", "port", "hex_once",
+            "end_distance")
 TRACKS = ("broad", "narrow", "dual")   # a path's track kind (``hex_bonus``'s ``track``)
 PORT_PAYS = ("half", "per_token")
 SELECTORS = frozenset({"group", "label", "icon", "hexes"})   # a pair's set of stops
@@ -19,7 +20,8 @@ def check_entry(entry, where: str) -> None:
     family = entry["family"]
     need = {"pair": ("name", "first", "second"), "best_route": ("name", "per_visited_stop"),
             "all_of": ("name",), "stop_bonus": ("name",), "port": ("name", "pays"),
-            "hex_once": ("name",), "hex_bonus": ("name", "hexes", "amount")}[family]
+            "hex_once": ("name",), "hex_bonus": ("name", "hexes", "amount"),
+            "end_distance": ("name", "per_hex")}[family]
     missing = [k for k in need if k not in entry]
     if family == "port" and not {"group", "hexes"} & set(entry):
         missing.append("group or hexes")
@@ -48,6 +50,11 @@ def check_entry(entry, where: str) -> None:
     if family == "hex_bonus" and entry.get("track", TRACKS[0]) not in TRACKS:
         raise InputError(f"{where}.track", f"expected one of {', '.join(TRACKS)}, "
                                            f"got {entry['track']!r}")
+    if family == "end_distance" and (isinstance(entry["per_hex"], bool)
+                                     or not isinstance(entry["per_hex"], int)
+                                     or entry["per_hex"] < 0):
+        raise InputError(f"{where}.per_hex", f"expected a whole number of at least 0, "
+                                             f"got {entry['per_hex']!r}")
     if family == "port" and entry["pays"] not in PORT_PAYS:
         raise InputError(f"{where}.pays", f"expected one of {', '.join(PORT_PAYS)}, "
                                           f"got {entry['pays']!r}")

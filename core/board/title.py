@@ -30,6 +30,9 @@ class MapHex:
     # board edge -> the hex of the map it faces, which the engine does not link at set-up
     # (map.json ``unlinked``): a tile laid here may link it (``trainrun.board.linking``)
     unlinked: dict[int, str] = field(default_factory=dict)
+    # the engine's (x, y) of the hex (map.json ``x``, ``y``; engine ``Hex#x``, ``Hex#y``),
+    # None where the data gives none
+    xy: tuple[int, int] | None = None
 
     @property
     def closed_edges(self) -> set[int]:
@@ -140,7 +143,8 @@ class Title:
                 printed_tokens=tuple(h.get("tokens", ())),
                 future_label=(h["future_label"]["label"], h["future_label"]["color"])
                 if "future_label" in h else None,
-                unlinked={int(e): n for e, n in h.get("unlinked", {}).items()})
+                unlinked={int(e): n for e, n in h.get("unlinked", {}).items()},
+                xy=(h["x"], h["y"]) if "x" in h and "y" in h else None)
         trains = _trains(read("trains.json"))
         phases = _phases(read("phases.json"))
         comp = read("companies.json")

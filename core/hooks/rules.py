@@ -175,6 +175,51 @@ class HexOnce:
     name: str
 
 
+@dataclass(frozen=True)
+class EndDistance:
+    """A route earns ``per_hex`` for each hex as the crow flies between the hexes of its
+    first and last visited stops among ``ends`` (docs/rules/common.md §9.9: 18GB's express
+    trains, engine ``G18GB::Game#distance_bonus``, ``hex_crow_distance``). ``ends`` maps
+    each such stop (node id: a stop on a hex whose tile has a city or an off-board) to its
+    hex's engine (x, y). Symmetric in the two ends, so the route's order does not matter;
+    a route visiting fewer than two such stops on different hexes earns nothing."""
+
+    name: str
+    per_hex: int
+    ends: dict = field(default_factory=dict)
+
+    def where(self, visited: list[str]) -> tuple[str, str] | None:
+        """(first, last) of the route's visited stops (node ids, in order) among ``ends``."""
+        counted = [v for v in visited if v in self.ends]
+        return (counted[0], counted[-1]) if counted else None
+
+    def earned(self, visited: list[str]) -> int:
+        """What the route visiting ``visited`` (node ids, in order) earns."""
+        ends = self.where(visited)
+        if ends is None:
+            return 0
+        return self.per_hex * crow_distance(self.ends[ends[0]], self.ends[ends[1]])
+
+
+def end_distance_bonus(bonus: EndDistance, visited: list[str]) -> list[dict]:
+    """The breakdown's entry of ``bonus`` for a route visiting ``visited`` (node ids, in
+    order): its name, the two ends' hexes and the amount, none where it earns nothing."""
+    amount = bonus.earned(visited)
+    ends = bonus.where(visited)
+    if not amount or ends is None:
+        return []
+    hexes = "-".join(v.rsplit("-", 1)[0] for v in ends)
+    return [{"name": bonus.name, "where": hexes, "value": amount}]
+
+
+def crow_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """Hexes as the crow flies between hexes at engine (x, y) ``a`` and ``b`` (engine
+    ``G18GB::Game#hex_crow_distance``: dx + max(0, (dy - dx) / 2), the division rounded
+    down as Ruby's integer division of a non-negative number)."""
+    dx, dy = abs(a[0] - b[0]), abs(a[1] - b[1])
+    return dx + max(0, (dy - dx) // 2)
+
+
 def first_on_hex(hexes: list[str], paid: list[bool]) -> list[bool]:
     """``paid`` (per stop of one route, in its order) with only the first paid stop of each
     hex (``hexes``, each stop's hex id) left paying (``HexOnce``)."""

@@ -13,11 +13,13 @@ import numpy as np
 from trainrun.errors import InputError
 from trainrun.hooks import answers
 from trainrun.hooks.rules import (
+    EndDistance,
     HexOnce,
     PairBonus,
     PortRule,
     TrainRules,
     best_paid,
+    crow_distance,
     first_on_hex,
     paid_stops,
     paid_value,
@@ -64,6 +66,7 @@ class TrainTable:
     cap_cost: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int32))
     # int32 per stop: what a visit uses of the rules' ``cap`` (0 when it has none)
     hex_once: bool = False   # each hex's stops pay once a route (docs/rules/common.md §9.7)
+    end_distance: EndDistance | None = None   # docs/rules/common.md §9.9
 
     @property
     def name(self) -> str:
@@ -97,9 +100,16 @@ def train_tables(graph: TrackGraph) -> list[TrainTable]:
         names: dict = {}
         pairs, ports = [], []
         hex_once = False
+        end_distance = None
         for bonus in answers.route_bonuses(position, train):
             if isinstance(bonus, HexOnce):
                 hex_once = True
+                continue
+            if isinstance(bonus, EndDistance):
+                if end_distance is not None:
+                    raise InputError("bonuses", f"two end_distance bonuses for the "
+                                                f"{train.name} train: not modelled")
+                end_distance = bonus
                 continue
             if isinstance(bonus, PortRule):
                 ports.append(bonus)
@@ -124,11 +134,12 @@ def train_tables(graph: TrackGraph) -> list[TrainTable]:
         first, second = pair_arrays(graph, pairs)
         _within_bounds(values + [b.amount + int(first[p].max(initial=0))
                                  + int(second[p].max(initial=0))
-                                 for p, b in enumerate(pairs)], hex_value, len(trains))
+                                 for p, b in enumerate(pairs)]
+                       + [end_distance_most(graph, end_distance)], hex_value, len(trains))
         tables.append(TrainTable(trains, rules, np.array(values, dtype=np.int64), costs,
                                  np.array(hex_value, dtype=np.int64), hex_touch, names,
                                  tuple(pairs), first, second, tuple(ports), cap_cost,
-                                 hex_once))
+                                 hex_once, end_distance))
     return tables
 
 
@@ -228,6 +239,8 @@ def enumerate_routes(graph: TrackGraph, table: TrainTable, max_routes: int = 5_0
         rs.values = rs.values + gain
     if table.hex_once and len(rs):
         rs.values = rs.values - hex_once_loss(graph, table, rs)
+    if table.end_distance is not None and len(rs):
+        rs.values = rs.values + end_distance_gain(graph, table.end_distance, rs)
     if table.ports:
         rs = apply_ports(graph, table, rs)
     return rs
@@ -263,6 +276,45 @@ def hex_once_loss(graph: TrackGraph, table: TrainTable, rs: RouteSet) -> np.ndar
     np.add.at(forward, owner, total - value[first])
     np.add.at(backward, owner, total - value[last])
     return np.minimum(forward, backward)
+
+
+def _end_arrays(graph: TrackGraph, bonus: EndDistance) -> tuple[np.ndarray, np.ndarray]:
+    """(counted, xy): bool per stop, whether it is one of ``bonus.ends``, and int64
+    [stops, 2] its hex's (x, y) (0 where not counted)."""
+    counted = np.array([sid in bonus.ends for sid in graph.stop_ids], dtype=bool)
+    xy = np.array([bonus.ends.get(sid, (0, 0)) for sid in graph.stop_ids],
+                  dtype=np.int64).reshape(-1, 2)
+    return counted, xy
+
+
+def end_distance_gain(graph: TrackGraph, bonus: EndDistance, rs: RouteSet) -> np.ndarray:
+    """int64 per route of ``rs``: ``bonus.per_hex`` times the hexes as the crow flies
+    between its first and last stops among ``bonus.ends`` (``EndDistance``,
+    docs/rules/common.md §9.9); symmetric, so the route's order does not matter."""
+    counted, xy = _end_arrays(graph, bonus)
+    lengths = np.diff(rs.offsets)
+    route = np.repeat(np.arange(len(rs), dtype=np.int64), lengths)
+    where = np.flatnonzero(counted[rs.stops])
+    first = np.full(len(rs), len(rs.stops), dtype=np.int64)
+    last = np.full(len(rs), -1, dtype=np.int64)
+    np.minimum.at(first, route[where], where)
+    np.maximum.at(last, route[where], where)
+    gain = np.zeros(len(rs), dtype=np.int64)
+    have = last >= 0
+    a, b = xy[rs.stops[first[have]]], xy[rs.stops[last[have]]]
+    dx, dy = np.abs(a[:, 0] - b[:, 0]), np.abs(a[:, 1] - b[:, 1])
+    gain[have] = bonus.per_hex * (dx + np.maximum(0, (dy - dx) // 2))
+    return gain
+
+
+def end_distance_most(graph: TrackGraph, bonus: EndDistance | None) -> int:
+    """The most a route on ``graph`` can earn by ``bonus`` (0 without one): its ``per_hex``
+    times the greatest crow-flies distance between two of the graph's stops it counts."""
+    if bonus is None:
+        return 0
+    points = sorted({bonus.ends[sid] for sid in graph.stop_ids if sid in bonus.ends})
+    return bonus.per_hex * max((crow_distance(a, b) for a in points for b in points),
+                               default=0)
 
 
 def hex_once_order(graph: TrackGraph, table: TrainTable, stops: list) -> bool:
@@ -319,6 +371,8 @@ def route_value(graph: TrackGraph, table: TrainTable, stops, segs, ports: bool =
         paid, earned = route_pairs(graph, table, stops, [(-v, j) for j, v in enumerate(values)])
         revenue = (sum(v for v, p in zip(values, paid) if p and v > 0)
                    + sum(a for *_, a in earned) + hexes)
+    if table.end_distance is not None:   # docs/rules/common.md §9.9
+        revenue += table.end_distance.earned([graph.stop_ids[s] for s in stops])
     if table.ports and ports:
         ported, _ = port_revenue(graph, table, stops, revenue)
         if ported is None:

@@ -37,19 +37,30 @@ docs/rules/common.md §9.8, in this order:
   ``min_stops`` (default 3) and is paid by ``pays``: ``half`` or ``per_token``.
 * ``hex_once`` (docs/rules/common.md §9.7): each hex's stops pay once a route, the first
   of them in the route's order (18GB).
+* ``end_distance`` (docs/rules/common.md §9.9): ``per_hex`` per route for each hex as the
+  crow flies between the hexes of its first and last visited stops on a hex with a city or
+  an off-board (18GB's express trains).
 
 An entry may say ``holds``: the company must hold that private (``Position.privates``);
 ``company``: it is that company's only (1888's destinations); ``trains`` or
-``except_trains``: which trains earn it (18FL's 3E earns no hotels).
+``except_trains``: which trains earn it (18FL's 3E earns no hotels); ``train_suffix``: the
+trains whose name ends so earn it (18GB's express trains: 4X, 5X, 6X).
 """
 from __future__ import annotations
 
 from trainrun.board.position import Position, Train
 from trainrun.errors import InputError
 from trainrun.hooks import answers
-from trainrun.hooks.rules import CompanyBonus, HexOnce, PairBonus, PortRule, RouteBonus
+from trainrun.hooks.rules import (
+    CompanyBonus,
+    EndDistance,
+    HexOnce,
+    PairBonus,
+    PortRule,
+    RouteBonus,
+)
 
-ROUTE_FAMILIES = ("pair", "stop_bonus", "hex_bonus", "port", "hex_once")
+ROUTE_FAMILIES = ("pair", "stop_bonus", "hex_bonus", "port", "hex_once", "end_distance")
 
 
 def _applies(position: Position, entry: dict) -> bool:
@@ -83,6 +94,22 @@ def _selected(position: Position, select: dict) -> list[tuple[str, str]]:
             if "group" in select and select["group"] not in position.node_groups(hex_id, node):
                 continue
             out.append((hex_id, position.node_id(hex_id, node.index)))
+    return out
+
+
+def _distance_ends(position: Position) -> dict:
+    """Node id -> the engine (x, y) of its hex, of each stop on a hex whose tile has a city
+    or an off-board (engine ``distance_bonus``: ``visited_stops`` without those on a hex of
+    neither)."""
+    out = {}
+    for hex_id, placed in position.board.items():
+        if not any(n.kind in ("city", "offboard") for n in placed.tile.nodes):
+            continue
+        xy = position.title.hexes[hex_id].xy if hex_id in position.title.hexes else None
+        if xy is None:
+            raise InputError("bonuses", f"an end_distance bonus needs the hexes' x and y "
+                                        f"(map.json), which {hex_id} lacks")
+        out.update({position.node_id(hex_id, n.index): xy for n in placed.tile.nodes})
     return out
 
 
@@ -136,8 +163,12 @@ def route_bonuses(position: Position, train: Train) -> list:
             continue
         if train.name in entry.get("except_trains", ()):
             continue
+        if not train.name.endswith(entry.get("train_suffix", "")):
+            continue
         if entry["family"] == "hex_once":
             out.append(HexOnce(entry["name"]))
+        elif entry["family"] == "end_distance":
+            out.append(EndDistance(entry["name"], entry["per_hex"], _distance_ends(position)))
         elif entry["family"] == "hex_bonus":
             out.append(RouteBonus(entry["name"], entry["amount"],
                                   hexes=frozenset(entry["hexes"]), track=entry.get("track")))
@@ -280,6 +311,12 @@ def why_not(position: Position, entry: dict) -> str:
         return "no route is run"
     if family == "port":
         return f"no route visits a port ({_select_text(entry)})"
+    if family == "end_distance":
+        suffix = entry.get("train_suffix")
+        who = (f"no route of a train whose name ends in {suffix}" if suffix else
+               f"no route of a {' or '.join(entry['trains'])} train" if "trains" in entry
+               else "no route")
+        return f"{who} runs between cities or off-boards on two different hexes"
     if family == "hex_bonus":
         over = f"the {entry['track']} track of" if "track" in entry else "track on"
         return f"no route runs over {over} {_hex_names(position, entry['hexes'])}"

@@ -42,10 +42,12 @@ from trainrun.board.tiles import Node, gauges_meet, split_lane_end
 from trainrun.board.townspots import spot_claims
 from trainrun.hooks import answers
 from trainrun.hooks.rules import (
+    EndDistance,
     HexOnce,
     PairBonus,
     PortRule,
     best_paid,
+    end_distance_bonus,
     first_on_hex,
     paid_stops,
     scoring_order,
@@ -528,9 +530,13 @@ def _score(position: Position, train: Train, rules, nodes: list, out: RouteCheck
     hex_bonus = []
     pairs, ports = [], []
     hex_once = False
+    ends = []
     for bonus in answers.route_bonuses(position, train):
         if isinstance(bonus, HexOnce):
             hex_once = True
+            continue
+        if isinstance(bonus, EndDistance):
+            ends.append(bonus)
             continue
         if isinstance(bonus, PortRule):
             ports.append(bonus)
@@ -585,6 +591,10 @@ def _score(position: Position, train: Train, rules, nodes: list, out: RouteCheck
         if (h, bonus.track) in tracks if bonus.track else h in out.hexes:
             revenue += bonus.amount
             out.bonuses.append({"name": bonus.name, "where": h, "value": bonus.amount})
+    for bonus in ends:   # per hex between the route's ends (docs/rules/common.md §9.9)
+        earned = end_distance_bonus(bonus, list(visited))
+        revenue += sum(b["value"] for b in earned)
+        out.bonuses += earned
     for rule in ports:   # docs/rules/common.md §9.6
         port_values = [v for node_id, v in zip(visited, values) if node_id in rule.stops]
         if not port_values:

@@ -30,7 +30,7 @@ import numpy as np
 from trainrun.board.trainset import with_trains
 from trainrun.errors import InputError
 from trainrun.hooks import answers
-from trainrun.hooks.rules import first_on_hex, scored_stops, scoring_order
+from trainrun.hooks.rules import end_distance_bonus, first_on_hex, scored_stops, scoring_order
 from trainrun.routes.bonus_reach import preferred_stops
 from trainrun.routes.claims import claimed_bonuses
 from trainrun.routes.enumeration import (
@@ -109,6 +109,8 @@ def describe_route(graph: TrackGraph, table, stops: list, segs: list, train,
         for name, amount in table.bonus_names.get(("hex", h), ()):
             bonuses.append({"name": name, "where": graph.hex_name(h), "value": amount})
     bonuses += [{"name": name, "where": where, "value": amount} for name, where, amount in pairs]
+    if table.end_distance is not None:   # docs/rules/common.md §9.9
+        bonuses += end_distance_bonus(table.end_distance, [graph.stop_ids[s] for s in stops])
     revenue = route_value(graph, table, stops, segs)
     if table.ports:   # what the port rules changed (docs/rules/common.md §9.6)
         before = route_value(graph, table, stops, segs, ports=False)
@@ -187,6 +189,7 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
     path_trains = {t: path_train(graph, tables[t], bonuses, preferred)
                    for t, rs in enumerate(sets) if not rs.complete and routed
                    and not tables[t].pairs and not tables[t].ports and not tables[t].hex_once
+                   and tables[t].end_distance is None
                    and (len(rs) >= route_budget or deadline.left() >= PATH_MODEL_LEAST)}
     report = None if progress is None else \
         (lambda best, bound: progress(best, bound, deadline.elapsed()))

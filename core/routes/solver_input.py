@@ -11,7 +11,7 @@ import numpy as np
 
 from trainrun.hooks.rules import paid_value
 from trainrun.routes.bonus_reach import bonus_reach
-from trainrun.routes.enumeration import RouteSet, TrainTable, scoring_rank
+from trainrun.routes.enumeration import RouteSet, TrainTable, end_distance_most, scoring_rank
 from trainrun.routes.graph import TrackGraph
 from trainrun.routes.ports import port_upper
 from trainrun.solver import Candidates, Network, PathTrain
@@ -22,8 +22,9 @@ def upper_route_value(graph: TrackGraph, table: TrainTable, station: np.ndarray)
     a route visiting every stop worth more than 0 would pay (``paid_value``: with a pay
     limit its best k, a station among them where the train's paid stops need one, the best
     station of ``station``, uint8 per stop, standing in for the k-th where that is more),
-    plus every hex bonus and every pair bonus at its most, and the port rules at their
-    most (``trainrun.routes.ports.port_upper``)."""
+    plus every hex bonus and every pair bonus at its most, the end-distance bonus at the
+    greatest distance between two of its stops (docs/rules/common.md §9.9), and the port
+    rules at their most (``trainrun.routes.ports.port_upper``)."""
     r = table.rules
     paying = np.flatnonzero((table.stop_value > 0) | (station.astype(bool) & r.paid_station))
     values = table.stop_value[paying].tolist()
@@ -31,7 +32,8 @@ def upper_route_value(graph: TrackGraph, table: TrainTable, station: np.ndarray)
     pairs = sum(b.amount + int(table.pair_first[p].max(initial=0))
                 + int(table.pair_second[p].max(initial=0)) for p, b in enumerate(table.pairs))
     return port_upper(graph, table, int(paid_value(values, r.pay_limit, stations)
-                                         + table.hex_value[table.hex_value > 0].sum() + pairs))
+                                         + table.hex_value[table.hex_value > 0].sum() + pairs
+                                         + end_distance_most(graph, table.end_distance)))
 
 
 def candidates(graph: TrackGraph, rs: RouteSet, bonuses: list,

@@ -11,6 +11,10 @@ the shared families its ``data/bonuses.json`` declares (docs/rules/common.md §9
 * the plus trains (2+1 to 5+2: n cities, off-boards or towns and m more towns, every stop
   paying) are the shared rule of two limited rows (docs/rules/common.md §4.2), and the
   express trains' towns (4X to 6X: free, paying nothing) a row of pay 0;
+* the express trains' bonus (engine ``distance_bonus``, ``hex_crow_distance``): +10 per
+  hex as the crow flies between the hexes of the route's first and last visited stops on
+  a hex with a city or off-board, the trains whose name ends in X (``end_distance``,
+  docs/rules/common.md §9.9; the hexes' x and y are the engine's, map.json);
 * the estuary crossings (engine ``estuary_bonuses``: each path of the route on I4 or C22
   whose track is dual): hex bonuses over one kind of track (``hex_bonus`` with ``track``,
   docs/rules/common.md §9.8), FT +40 on I4 and S +30 on C22. Only the estuary tiles (FT's
@@ -26,9 +30,6 @@ position is answered as any title's:
   value of the NS (or EW) bonus off-board, the engine choosing the sets that earn the
   most. A run-wide rule over the routes' meetings no family expresses; it can matter
   only where the company's track network touches hexes of both icons of a pair;
-* the express (X) trains' bonus (engine ``distance_bonus``): +10 per hex as the crow flies
-  between the route's first and last stops on a hex with a city or off-board; it matters
-  wherever the company holds an X train (``TitleInfo.train_runs_not_modelled``);
 * the hex bonuses of the privates SD (J13, +10), LM (E14, +30) and CH (C14, +20) paid to
   the trains of every company the private's holder presides once it is closed (engine
   ``revenue_bonuses``: value 0): a position does not say whether a private is closed, so
@@ -100,8 +101,6 @@ SCENARIO_CORPORATIONS = ("moves: the scenario's corporations: one not in the gam
 COMPASS = ("compass bonuses of a set of the run's routes meeting at a stop, whose track "
            "touches north and south (or east and west) hexes (engine "
            "G18GB::Game#compass_bonuses, route_sets)")
-EXPRESS = ("express trains' bonus of 10 per hex as the crow flies between the route's "
-           "first and last city or off-board (engine G18GB::Game#distance_bonus)")
 PRIVATE_BONUS = ("hex bonuses of a closed private the president holds (SD J13 +10, LM E14 "
                  "+30, CH C14 +20; engine G18GB::Game#revenue_bonuses): whether it is "
                  "closed is not in the position")
@@ -116,8 +115,6 @@ PRIVATE_HEXES = {"SD": "J13", "LM": "E14", "CH": "C14"}
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="18GB", data=Path(__file__).parent / "data",
                      description="Great Britain; trains 2+1, 3+1, 4+2, 5+2, 4X, 5X, 6X",
-                     train_runs_not_modelled=tuple((name, EXPRESS)
-                                                   for name in ("4X", "5X", "6X")),
                      not_modelled=(COMPASS, PRIVATE_BONUS, LEASED, SCENARIO_MAPS,
                                    SCENARIO_CORPORATIONS))
 
