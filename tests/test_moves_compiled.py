@@ -14,6 +14,7 @@ import pytest
 from corpus_checks import optional_rules
 
 from trainrun import read_position
+from trainrun.plugins.g18sj.lays import connects_main_line
 from trainrun.replay.gamelog import filtered_actions
 from trainrun.turn.lay_moves import legal_lays
 from trainrun.turn.tokens import legal_tokens
@@ -23,6 +24,9 @@ FIXTURES = Path(__file__).parent / "data" / "fixtures"
 # titles whose privates close by a player's choice yet stay in the game (value 0), which
 # the harness's ``privates`` does not show: 18GB (engine G18GB::Game#close_company)
 CLOSED_STAY = {"18GB"}
+# titles whose company's second lay needs its first to have improved a main line, which an
+# upgrade did only if the tile before it did not connect the line (``_main_line_state``)
+MAIN_LINES = {"18SJ"}
 
 
 def _stated(line: dict) -> dict:
@@ -51,14 +55,50 @@ def _title_state(closings: list[tuple[int, str]], action: int) -> dict:
     return {"title_state": {"closed_privates": closed}} if closed else {}
 
 
+def _lay_actions(title: str, game: str) -> list[dict]:
+    """The log's lays (after its undos), for the titles whose second lay depends on a lay's
+    tile before it (``MAIN_LINES``)."""
+    if title not in MAIN_LINES:
+        return []
+    actions = filtered_actions(json.loads((FIXTURES / title / f"{game}.json").read_text())[
+        "actions"])
+    return [a for a in actions if a["type"] == "lay_tile"]
+
+
+def _main_line_state(lays: list[dict], line: dict) -> dict:
+    """18SJ's ``title_state.main_line_improved`` at a second-lay moment whose first lay was
+    an upgrade of a main-line hex: whether that lay improved the line, i.e. its tile
+    connects the line and the tile before it, from the log, did not (engine
+    ``G18SJ::Game#main_line_improvement``: the icon goes with the first lay that connects;
+    the position shows neither the old tile nor when the icon went)."""
+    allowance = line.get("allowance") or {}
+    if line.get("step") != "Track" or allowance.get("laid_this_turn") != 1 or not (
+            allowance.get("upgraded_this_turn")):
+        return {}
+    hex_id = allowance["laid_hexes"][0]
+    on_hex = [a for a in lays if a["hex"] == hex_id and a["id"] < line["action"]]
+    if len(on_hex) < 2:
+        return {}
+    position = read_position(line)
+    tiles = position.title.tiles
+    old, new = on_hex[-2], on_hex[-1]
+    improved = (connects_main_line(hex_id, tiles[new["tile"].rsplit("-", 1)[0]],
+                                   new["rotation"])
+                and not connects_main_line(hex_id, tiles[old["tile"].rsplit("-", 1)[0]],
+                                           old["rotation"]))
+    return {"title_state": {"main_line_improved": improved}}
+
+
 def _lines(path: Path) -> list[dict]:
     """A game's moments, each with the optional rules its log was played with as its
     position's ``options``, as ``corpus_checks.corpus_lines`` gives them (1888-N's tile
     counts), and 18GB's with the privates closed before it (``_title_state``)."""
     rules = optional_rules(path.parent.name, path.stem)
     closings = _closings(path.parent.name, path.stem)
+    lays = _lay_actions(path.parent.name, path.stem)
     return [{**({"options": dict.fromkeys(rules, True)} if rules else {}),
-             **_title_state(closings, d["action"]), **_stated(d)}
+             **_title_state(closings, d["action"]), **_main_line_state(lays, d),
+             **_stated(d)}
             for d in map(json.loads, path.read_text().splitlines())]
 
 
@@ -132,4 +172,4 @@ def test_every_title_is_here():
                       "18ChesapeakeOfftheRails", "18AL", "1846", "1817NA", "18DE", "1817WO",
                       "1856",
                       "1836jr56", "1836Jr30", "1850Jr", "1847AE",
-                      "18JPT", "18FL", "1882", "1888", "18GB"}
+                      "18JPT", "18FL", "1882", "1888", "18GB", "18SJ"}

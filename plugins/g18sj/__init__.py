@@ -1,5 +1,6 @@
 """18SJ: compiled from the 18xx.games engine; runs checked against its recorded games
-where tests/data has them, the turn's moves not yet (``trainrun titles`` says so).
+where tests/data has them, its legal lays and tokens too (all 473 recorded moments of its
+five games equal the engine's).
 
 Runs are scored by the shared rules (``plugins/defaults.py``, ``docs/rules/common.md``) and
 the shared bonus families its ``data/bonuses.json`` declares (docs/rules/common.md §9;
@@ -30,6 +31,22 @@ E trains (docs/rules/common.md §9.4, §9.5; engine ``revenue_for``, ``friendly_
   bought before running (Motala Verkstad) would leave SJ's tokens blocking, but the
   private closes with the first 5 train, before any E train can be bought.
 
+Lays and tokens (``lays.py``; engine ``G18SJ::Game``, ``G18SJ::Step::Track``,
+``G18SJ::Step::Token``):
+
+* two lays or upgrades a turn, the second only if the first or the second improves a main
+  line (``process_lay_tile``): a lay on a hex still showing its main-line icon whose tile
+  joins the hex's two main-line edges (``MAIN_LINE_ORIENTATION``, ``connects_main_line?``),
+  the icon then going (``main_line_improvement``); a private's lay is not counted. Whether
+  the first lay improved is read from its hex; for an upgrade, which improved only if the
+  tile before did not connect the line, ``title_state.main_line_improved`` says so;
+* a corporation requisitioned by the two-player variant's bot (its own free ``tile_lay``
+  ability, ``requisit_corporation``) lays free of terrain and borders, and places its
+  tokens free (``bot_corporation?``, ``G18SJ::Step::Token#place_token``).
+
+Not modelled in the moves (``not_modelled``): without ``title_state.main_line_improved`` a
+first lay that upgrades a main-line hex is taken as no improvement.
+
 Private companies' abilities are data (``privates.json``) the shared rules read
 (``trainrun.turn.abilities``); optional rules (``options.json``) are not applied; its game
 logs are not replayed (no replay rules).
@@ -41,15 +58,49 @@ hand from the engine's ``revenue_for``. ``python tools/compile_title.py ENGINE_D
 """
 from pathlib import Path
 
-from trainrun.plugins.api import TitleInfo, hookimpl
+from trainrun.plugins.api import InputError, Position, Tile, TitleInfo, hookimpl
 
-UNCHECKED = ("moves", "apply", "advise")   # the turn's rules, not yet compared with the engine
+from . import lays as _lays
 
 
 @hookimpl
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="18SJ", data=Path(__file__).parent / "data",
                      description="Sweden; trains 2, 3, 4, 5, 6, D",
-                     unchecked=UNCHECKED,
+                     not_modelled=(_lays.UPGRADE_IMPROVING,),
                      trains_passing=(("E", "SJ"),),   # SJ's tokens never block an E train
                      token_holders=("SJ",))   # the state railway (engine G18SJ::Game @sj)
+
+
+@hookimpl
+def trainrun_rotation_refusal(position: Position, hex_id: str, tile: Tile,
+                              rotation: int) -> str | None:
+    return _lays.rotation_refusal(position, hex_id, tile, rotation)
+
+
+@hookimpl
+def trainrun_terrain_cost(position: Position, hex_id: str, old: Tile) -> int | None:
+    return _lays.terrain_cost(position, hex_id, old)
+
+
+@hookimpl
+def trainrun_border_cost(position: Position, hex_id: str, edge: int, cost: int) -> int | None:
+    return _lays.border_cost(position, hex_id, edge, cost)
+
+
+@hookimpl
+def trainrun_token_cost(position: Position, hex_id: str, city: int) -> int | None:
+    return _lays.token_cost(position, hex_id, city)
+
+
+@hookimpl
+def trainrun_prepare_board(position: Position) -> None:
+    """Check ``title_state``: only ``main_line_improved``, true or false."""
+    unknown = set(position.title_state) - {_lays.IMPROVED_KEY}
+    if unknown:
+        raise InputError(f"title_state.{sorted(unknown)[0]}",
+                         f"unknown field (expected {_lays.IMPROVED_KEY})")
+    stated = position.title_state.get(_lays.IMPROVED_KEY)
+    if stated is not None and not isinstance(stated, bool):
+        raise InputError(f"title_state.{_lays.IMPROVED_KEY}", f"expected true or false, got "
+                                                              f"{stated!r}")
