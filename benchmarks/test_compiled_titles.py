@@ -1,7 +1,7 @@
 """pytest-benchmark: solve the corpus of each title compiled from the 18xx.games engine
 (1830, 1889, 1893, 18GA, 18MEX, 18NL, 18Texas, 18Chesapeake: Off the Rails, and the titles
 scored with the bonus families: 1846, 18AL, 1856, 1850Jr, 1836Jr30, 1836Jr56, 1847 AE,
-18JP-T, 1888, 1817NA, 18DE, 18FL, 1882) on one core.
+18JP-T, 1888, 1817NA, 18DE, 18FL, 1882, 1817WO, 18SJ, 18GB) on one core.
 
     taskset -c 0 pytest benchmarks/test_compiled_titles.py --benchmark-only
 
@@ -17,7 +17,7 @@ from corpus_checks import engine_scores
 
 TITLES = ("1830", "1889", "1893", "18GA", "18MEX", "18NL", "18Texas", "18ChesapeakeOfftheRails",
           "1846", "18AL", "1856", "1850Jr", "1836Jr30", "1836jr56", "1847AE", "18JPT", "1888",
-          "1817NA", "18DE", "18FL", "1882", "1817WO")
+          "1817NA", "18DE", "18FL", "1882", "1817WO", "18SJ", "18GB")
 
 
 def answered(title: str) -> list:
