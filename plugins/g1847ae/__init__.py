@@ -119,8 +119,9 @@ def trainrun_tile_lays(position: Position) -> list[LayRight] | None:
 
 @hookimpl
 def trainrun_replay_rules() -> ReplayRules:
-    """The shared replay's rules (``replay``)."""
-    return _replay.replay_rules({})
+    """The shared replay's rules, no train exported; home tokens as a corporation floats
+    and the lays per turn are ``replay``'s."""
+    return ReplayRules()
 
 
 @hookimpl

@@ -21,7 +21,7 @@ Engine ``G1847AE::Game`` (g_1847_ae/game.rb):
 """
 from __future__ import annotations
 
-from trainrun.plugins.api import ReplayRules, ReplayState
+from trainrun.plugins.api import ReplayState
 
 # each corporation's shares by index, in percent (engine g_1847_ae/entities.rb ``shares``)
 SHARES = {"L": (20, 10, 10, 10, 10, 10, 10, 10, 10),
@@ -34,11 +34,6 @@ FLOAT_PERCENT = 50
 RESERVED = frozenset({"Saar_1", "Saar_2", "HLB_1"})
 
 FIRST_TURN = "first_turn"     # title_state: the corporation's first operating turn
-
-
-def replay_rules(settings: dict) -> ReplayRules:
-    """Home tokens as each corporation first operates (L's at setup), no train exported."""
-    return ReplayRules()
 
 
 class Game1847AE:

@@ -90,8 +90,9 @@ def trainrun_token_cost(position: Position, hex_id: str, city: int) -> int:
 
 @hookimpl
 def trainrun_replay_rules() -> ReplayRules:
-    """The shared replay's rules, home tokens at setup (``replay``)."""
-    return _replay.replay_rules({})
+    """The shared replay's rules, no train exported; every home token is placed at the
+    game's start by ``replay`` (``trainrun_replay_round``)."""
+    return ReplayRules()
 
 
 @hookimpl

@@ -21,18 +21,13 @@ Engine ``G18FL::Game`` (g_18_fl/game.rb) and its steps (g_18_fl/step/):
 """
 from __future__ import annotations
 
-from trainrun.plugins.api import ReplayRules, ReplayState
+from trainrun.plugins.api import ReplayState
 
 STEAMBOAT = "POSC"
 STEAMBOAT_HEXES = ("B5", "B23", "G20", "K28")     # engine STEAMBOAT_HEXES
 PORT = "port"
 CLOSE_PORT_ON, HURRICANE_ON = "5", "6"            # the trains whose events these are
 KEY_WEST, KEY_ISLAND = "M24", "M26"
-
-
-def replay_rules(settings: dict) -> ReplayRules:
-    """No train exported; home tokens at setup (``replay_round``)."""
-    return ReplayRules()
 
 
 class Game18FL:

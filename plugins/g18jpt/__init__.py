@@ -97,7 +97,7 @@ def trainrun_tile_lays(position: Position) -> list[LayRight] | None:
 @hookimpl
 def trainrun_replay_rules() -> ReplayRules:
     """The shared replay's rules (``replay``)."""
-    return _replay.replay_rules({})
+    return _replay.replay_rules()
 
 
 @hookimpl

@@ -69,7 +69,7 @@ def marker(corporation: str) -> str:
     return f"<Engine::Corporation: {corporation}>"
 
 
-def replay_rules(settings: dict) -> ReplayRules:
+def replay_rules() -> ReplayRules:
     """Home tokens as each corporation first operates; no train exported; every
     destination hex marked (engine ``setup``)."""
     markers: dict[str, tuple[str, ...]] = {}
