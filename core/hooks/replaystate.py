@@ -236,6 +236,17 @@ class ReplayState:
         naming it, for the error)."""
         return self._replay.hex_of_tile(tile_id, action)
 
+    def listed_ability(self, private: str, ability: Mapping[str, Any]) -> dict[str, Any]:
+        """``ability`` of ``private`` as an engine position lists it for the corporation
+        holding it: its type, count and hexes, and the private's name as its owner."""
+        entry: dict[str, Any] = {"type": ability["type"]}
+        if ability.get("count") is not None:
+            entry["count"] = ability["count"]
+        if ability.get("hexes"):
+            entry["hexes"] = list(ability["hexes"])
+        entry["owner"] = self.title.privates.get(private, {}).get("name", private)
+        return entry
+
     def city_of(self, action: dict) -> tuple[str, int]:
         """(hex, city index) of the city ``action`` names by its engine id (``city``, as
         ``57-0-1``), refused in one line naming the action where it names none."""

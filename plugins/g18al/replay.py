@@ -108,16 +108,7 @@ def _private_abilities(replay: ReplayState, game: Game18AL, sym: str) -> list[di
     if sym not in PRIVATE_ABILITIES or sym in game.spent or sym in game.closed:
         return []
     data = replay.title.privates.get(sym, {})
-    out = []
-    for ability in data.get("abilities", ()):
-        entry: dict = {"type": ability["type"]}
-        if ability.get("count") is not None:
-            entry["count"] = ability["count"]
-        if ability.get("hexes"):
-            entry["hexes"] = list(ability["hexes"])
-        entry["owner"] = data.get("name", sym)
-        out.append(entry)
-    return out
+    return [replay.listed_ability(sym, ability) for ability in data.get("abilities", ())]
 
 
 def _publish(replay: ReplayState, game: Game18AL) -> None:

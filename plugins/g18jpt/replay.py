@@ -161,13 +161,7 @@ def _publish(replay: ReplayState, game: Game18JPT) -> None:
                 if ability["type"] not in LISTED or (ability["type"] == "tile_lay"
                                                      and sym in game.used):
                     continue
-                entry = {"type": ability["type"]}
-                if ability.get("count") is not None:
-                    entry["count"] = ability["count"]
-                if ability.get("hexes"):
-                    entry["hexes"] = list(ability["hexes"])
-                entry["owner"] = data.get("name", sym)
-                privates.append(entry)
+                privates.append(replay.listed_ability(sym, ability))
         replay.set_abilities(corporation, privates + game.own.get(corporation, []))
         replay.set_privates(corporation, {
             sym: ("company" if owners.get(sym) == corporation else
