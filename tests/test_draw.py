@@ -348,3 +348,130 @@ def test_png_without_a_converter_is_one_line(tmp_path, monkeypatch):
     assert res.exit_code == 2
     assert res.output.strip().splitlines() == [res.output.strip()]
     assert "output: a .png needs a converter" in res.output and not (tmp_path / "b.png").exists()
+
+
+def _heading(svg: str) -> str:
+    return ET.fromstring(svg).find(".//s:text[@class='legend-heading']", NS).text
+
+
+def test_a_drawn_run_is_captioned_by_what_it_is():
+    """A solve answer is the best run, wherever it is drawn from (``draw`` of a ``solve
+    --json`` answer included); a declared run is the declared run; a caption given (the
+    page's "plan 2") says what the run is."""
+    position = _position(TWO_TRAINS)
+    run = solve(position, time_limit=30)
+    answer = json.dumps(run.to_dict())
+    declared = (EXAMPLES / "18chesapeake-two-trains-run.json").read_text()
+    assert _heading(draw_position(position, run)).endswith("· best run")
+    drawn = draw_input(position, answer)
+    assert _heading(drawn).endswith("· best run")
+    total = ET.fromstring(drawn).find(".//s:text[@class='legend-total']", NS).text
+    assert total == "Total $390"   # the README's best run
+    assert _heading(draw_input(position, declared)).endswith("· declared run")
+    assert _heading(draw_input(position, answer, caption="plan 2")).endswith("· plan 2")
+    assert _heading(draw_position(position)) == "18Chesapeake · PRR · phase 5"
+
+
+def test_scale_sizes_the_picture_not_the_map():
+    position = _position(TWO_TRAINS)
+    full = ET.fromstring(draw_position(position))
+    half = ET.fromstring(draw_position(position, scale=0.5))
+    assert half.get("viewBox") == full.get("viewBox")
+    assert float(half.get("width")) == pytest.approx(float(full.get("width")) / 2, abs=1)
+    assert float(half.get("height")) == pytest.approx(float(full.get("height")) / 2, abs=1)
+
+
+def test_cli_draw_scale_pdf_and_an_unknown_suffix(tmp_path):
+    res = CliRunner().invoke(main, ["draw", str(TWO_TRAINS), "-o", str(tmp_path / "b.svg"),
+                                    "--scale", "2"])
+    assert res.exit_code == 0, res.output
+    root = ET.parse(tmp_path / "b.svg").getroot()
+    assert float(root.get("width")) == pytest.approx(2 * float(root.get("viewBox").split()[2]),
+                                                     abs=1)
+    res = CliRunner().invoke(main, ["draw", str(TWO_TRAINS), "-o", str(tmp_path / "b.jpg")])
+    assert res.exit_code == 2 and not (tmp_path / "b.jpg").exists()
+    assert res.output.strip().splitlines() == [
+        f"trainrun: error: --output: {tmp_path / 'b.jpg'}: a drawing is written as .svg, .png "
+        "or .pdf (or - for the SVG on stdout)"]
+    res = CliRunner().invoke(main, ["solve", str(TWO_TRAINS), "--svg", str(tmp_path / "s.txt")])
+    assert res.exit_code == 2 and "--svg" in res.output
+    pytest.importorskip("cairosvg")
+    res = CliRunner().invoke(main, ["solve", str(TWO_TRAINS), "--svg", str(tmp_path / "s.pdf"),
+                                    "--scale", "0.5"])
+    assert res.exit_code == 0, res.output
+    assert (tmp_path / "s.pdf").read_bytes()[:5] == b"%PDF-"
+
+
+def test_pdf_without_a_converter_is_one_line(tmp_path, monkeypatch):
+    import shutil
+    import sys
+    monkeypatch.setitem(sys.modules, "cairosvg", None)   # import fails
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    res = CliRunner().invoke(main, ["draw", str(TWO_TRAINS), "-o", str(tmp_path / "b.pdf")])
+    assert res.exit_code == 2 and not (tmp_path / "b.pdf").exists()
+    assert res.output.strip().splitlines() == [res.output.strip()]
+    assert "output: a .pdf needs a converter" in res.output
+
+
+def test_post_draw_scale_and_caption():
+    client = json_client()
+    position = json.loads(TWO_TRAINS.read_text())
+    run = client.post("/solve", content=json.dumps(position)).json()
+    full = ET.fromstring(client.post("/draw", json={"position": position, "run": run}).text)
+    res = client.post("/draw", json={"position": position, "run": run, "scale": 0.5,
+                                     "caption": "plan 1"})
+    assert res.status_code == 200
+    half = ET.fromstring(res.text)
+    assert float(half.get("width")) == pytest.approx(float(full.get("width")) / 2, abs=1)
+    assert half.find(".//s:text[@class='legend-heading']", NS).text.endswith("· plan 1")
+    assert full.find(".//s:text[@class='legend-heading']", NS).text.endswith("· best run")
+    for bad, field in (({"scale": 0}, "scale"), ({"scale": "2"}, "scale"),
+                       ({"caption": 3}, "caption")):
+        res = client.post("/draw", json={"position": position, **bad})
+        assert res.status_code == 400 and res.json()["error"].startswith(field), res.text
+
+
+def _luminance(colour: str) -> float:
+    """WCAG relative luminance of #rrggbb or a named colour of the drawing."""
+    colour = {"white": "#ffffff", "black": "#000000"}.get(colour, colour)
+    channels = [int(colour[k:k + 2], 16) / 255 for k in (1, 3, 5)]
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def _contrast(a: str, b: str) -> float:
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_broken_rule_numbers_are_readable_on_every_tile_colour():
+    """A broken rule's number is white on its own opaque dark red badge (it was white on
+    the tile, unreadable on yellow): WCAG contrast at least 4.5 whatever the tile."""
+    position = _position(TWO_TRAINS)
+    result = verify(position, _shared_track_run(position), time_limit=30)
+    root = ET.fromstring(draw_verification(position, result))
+    badges = root.findall(".//s:g[@class='violation-number']", NS)
+    assert len(badges) >= len(result.violations)
+    for badge in badges:
+        rect = badge.find("s:rect", NS)
+        assert rect.get("opacity") is None and rect.get("fill-opacity") is None
+        assert _contrast(badge.find("s:text", NS).get("fill"), rect.get("fill")) >= 4.5
+
+
+def test_token_names_fit_their_token():
+    from trainrun.draw.board import token_text
+    from trainrun.draw.placing import text_width
+    for name in ("B&O", "NYSW", "Bess", "ERIE", "C&WI", "Lake Shore"):
+        shown, size = token_text(name, 10.0)
+        assert text_width(shown, size, True) <= 17.0
+        assert shown == name[:len(shown)] and shown
+    assert token_text("Lake Shore", 10.0)[0] != "Lake Shore"   # cut short, not unreadable
+
+
+def test_a_lower_case_hex_id_is_drawn_before_column_a():
+    """18GB's a19 and a25: a lower-case letter is the column before A, as the engine's
+    ``Hex::NEGATIVE_LETTERS`` has it (18GB's map names them neighbours of A-column hexes)."""
+    from trainrun.board.hexgrid import HexGrid
+    grid = HexGrid("flat")
+    assert grid.coords("a19") == (-1, 18) and grid.hex_id(-1, 18) == "a19"
+    assert grid.neighbor("a19", 5) == "A20"

@@ -1,7 +1,8 @@
 """Hex grid geometry: 18xx hex ids, flat and pointy layouts, neighbours by edge.
 
 Edges are numbered 0-5 as in the 18xx.games engine. A hex id is a letter
-part and a number part ("B14", "AA3"); on flat maps the letters give the grid
+part and a number part ("B14", "AA3"; a lower-case letter is a row or column before A,
+"a19" in 18GB, as the engine's ``Hex::NEGATIVE_LETTERS``); on flat maps the letters give the grid
 x and the number the grid y, on pointy maps the reverse (a title's ``axes``
 may say otherwise).
 """
@@ -14,7 +15,7 @@ OFFSETS = {
     "flat": ((0, 2), (-1, 1), (-1, -1), (0, -2), (1, -1), (1, 1)),
     "pointy": ((-1, 1), (-2, 0), (-1, -1), (1, -1), (2, 0), (1, 1)),
 }
-_ID = re.compile(r"^([A-Z]+)(-?\d+)$")
+_ID = re.compile(r"^([A-Z]+|[a-z])(-?\d+)$")
 
 
 def opposite(edge: int) -> int:
@@ -28,6 +29,8 @@ def rotate(edge: int, rotation: int) -> int:
 
 
 def _letters_to_int(letters: str) -> int:
+    if letters.islower():   # a, b, …: -1, -2, … (before A)
+        return -(ord(letters) - ord("a") + 1)
     value = 0
     for ch in letters:
         value = value * 26 + (ord(ch) - ord("A") + 1)
@@ -35,6 +38,8 @@ def _letters_to_int(letters: str) -> int:
 
 
 def _int_to_letters(value: int) -> str:
+    if value < 0:
+        return chr(ord("a") - value - 1) if value >= -26 else ""
     value += 1
     out = ""
     while value > 0:

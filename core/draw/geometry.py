@@ -165,19 +165,21 @@ def tangent_angle(layout: Layout, places: NodePlaces, index: int) -> float:
 
 
 def _d(c, cx: float, cy: float) -> str:
+    if len(c) == 2:
+        (x0, y0), (x1, y1) = c
+        return f"M{cx + x0:.1f},{cy + y0:.1f} L{cx + x1:.1f},{cy + y1:.1f}"
     (x0, y0), (x1, y1), (x2, y2), (x3, y3) = c
     return (f"M{cx + x0:.1f},{cy + y0:.1f} C{cx + x1:.1f},{cy + y1:.1f} "
             f"{cx + x2:.1f},{cy + y2:.1f} {cx + x3:.1f},{cy + y3:.1f}")
 
 
-def track_d(layout: Layout, places: dict, path: Path, cx: float, cy: float) -> str:
-    """SVG path data of one piece of track (already at board edges) in the hex at (cx, cy):
-    a straight, a gentle or a sharp curve between edges, half such a curve from an edge to
-    a town on it, a line to or between other nodes."""
+def _track_curve(layout: Layout, places: dict, path: Path) -> tuple:
+    """The control points of one piece of track, relative to the centre: four of a cubic
+    curve, or the two ends of a line."""
     if path.a[0] == "e" and path.b[0] == "e":
         ea, eb = int(path.a[1:]), int(path.b[1:])
         if ea != eb:
-            return _d(_curve(layout, ea, eb, path.a_lane, path.b_lane), cx, cy)
+            return _curve(layout, ea, eb, path.a_lane, path.b_lane)
     through = getattr(places, "through", {})
     for edge_end, node_end, reverse in ((path.a, path.b, False), (path.b, path.a, True)):
         if edge_end[0] == "e" and node_end[0] == "n" and int(node_end[1:]) in through:
@@ -185,7 +187,22 @@ def track_d(layout: Layout, places: dict, path: Path, cx: float, cy: float) -> s
             edge = int(edge_end[1:])
             if edge in (ea, eb):
                 half = _first_half(_curve(layout, edge, eb if edge == ea else ea))
-                return _d(half[::-1] if reverse else half, cx, cy)
-    ax, ay = end_point(layout, places, path.a, path.a_lane)
-    bx, by = end_point(layout, places, path.b, path.b_lane)
-    return f"M{cx + ax:.1f},{cy + ay:.1f} L{cx + bx:.1f},{cy + by:.1f}"
+                return half[::-1] if reverse else half
+    return (end_point(layout, places, path.a, path.a_lane),
+            end_point(layout, places, path.b, path.b_lane))
+
+
+def track_d(layout: Layout, places: dict, path: Path, cx: float, cy: float) -> str:
+    """SVG path data of one piece of track (already at board edges) in the hex at (cx, cy):
+    a straight, a gentle or a sharp curve between edges, half such a curve from an edge to
+    a town on it, a line to or between other nodes."""
+    return _d(_track_curve(layout, places, path), cx, cy)
+
+
+def track_points(layout: Layout, places: dict, path: Path, cx: float, cy: float,
+                 steps: int = 8) -> list[tuple[float, float]]:
+    """Points along the track ``track_d`` draws (a curve sampled at ``steps`` pieces)."""
+    c = _track_curve(layout, places, path)
+    if len(c) == 2:
+        return [(cx + x, cy + y) for x, y in c]
+    return [(cx + x, cy + y) for x, y in (_bezier_point(c, k / steps) for k in range(steps + 1))]

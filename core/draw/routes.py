@@ -8,9 +8,10 @@ import re
 
 from trainrun.board.position import Position, parse_node_id
 from trainrun.board.tiles import Path, path_named, split_lane_end
-from trainrun.draw.board import BoardFrame
+from trainrun.draw.board import BoardFrame, text_lines
 from trainrun.draw.colours import train_colour
 from trainrun.draw.geometry import R, track_d
+from trainrun.draw.placing import Room, place_box, place_text, ring, text_width
 from trainrun.draw.svg import el, group
 from trainrun.errors import InputError
 
@@ -32,15 +33,17 @@ def route_dicts(routes, kept=()) -> list[dict]:
              "bonuses": list(getattr(r, "bonuses", ()))} for r in routes]
 
 
-def draw_routes(position: Position, frame: BoardFrame, routes: list[dict]) -> list[str]:
-    """One ``<g class="route" data-train=…>`` per route: its track, then its stops."""
+def draw_routes(position: Position, frame: BoardFrame, routes: list[dict],
+                room: Room) -> list[str]:
+    """One ``<g class="route" data-train=…>`` per route: its track, then its stops; each
+    stop's value and each bonus placed where ``room`` (the board drawn so far) is free."""
     out = []
     for k, route in enumerate(routes):
         colour = train_colour(k)
         parts = [_step(position, frame, step, route["train"], colour)
                  for chain in route["chains"] for step in _chain_paths(chain)]
-        parts += _stops(position, frame, route, colour, k)
-        parts += _bonuses(position, frame, route, colour)
+        parts += _stops(position, frame, route, colour, k, room)
+        parts += _bonuses(position, frame, route, colour, room)
         out.append(group(parts, class_="route", data_train=route["train"], data_route=k,
                          data_revenue=route["revenue"],
                          data_kept="true" if route.get("kept") else None))
@@ -81,9 +84,13 @@ def node_point(position: Position, frame: BoardFrame, node: str) -> tuple[float,
     return cx + dx, cy + dy
 
 
-def _stops(position: Position, frame: BoardFrame, route: dict, colour: str, k: int) -> list[str]:
+def _stops(position: Position, frame: BoardFrame, route: dict, colour: str, k: int,
+           room: Room) -> list[str]:
+    """Each stop ringed (dashed where it does not score), its value in a badge of the
+    route's colour beside it, off the track, the value boxes and the other badges."""
     values = {s.get("node"): s for s in route["stops"] if isinstance(s, dict)}
     out = []
+    size = 0.2 * R
     for node in route["visited"]:
         at = node_point(position, frame, node)
         if at is None:
@@ -95,19 +102,24 @@ def _stops(position: Position, frame: BoardFrame, route: dict, colour: str, k: i
                       fill="none", stroke=colour, stroke_width=3,
                       stroke_dasharray=None if scored else "3,3", class_="stop", data_node=node))
         if "value" in stop:
-            tx, ty = x + 0.38 * R, y - 0.38 * R - k * 0.3 * R
-            out.append(group([el("rect", x=f"{tx - 0.22 * R:.1f}", y=f"{ty - 0.16 * R:.1f}",
-                                 width=f"{0.44 * R:.1f}", height=f"{0.28 * R:.1f}", rx=3,
-                                 fill=colour),
-                              el("text", str(stop["value"]), x=f"{tx:.1f}",
-                                 y=f"{ty + 0.06 * R:.1f}", fill="white", font_size=f"{0.2 * R:.1f}",
-                                 font_weight="bold",
+            text = str(stop["value"])
+            w, h = max(0.44 * R, text_width(text, size, True) + 4), 0.28 * R
+            spots = ring(x, y, (0.5 * R, 0.65 * R, 0.85 * R, 1.1 * R, 1.4 * R), -45.0, 16)
+            box = place_box(room, None, w, h, spots)
+            assert box is not None
+            tx, ty = (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2
+            out.append(group([el("rect", x=f"{box.x0:.1f}", y=f"{box.y0:.1f}", width=f"{w:.1f}",
+                                 height=f"{h:.1f}", rx=3, fill=colour, stroke="white",
+                                 stroke_width=1),
+                              el("text", text, x=f"{tx:.1f}", y=f"{ty + 0.35 * size:.1f}",
+                                 fill="white", font_size=f"{size:.1f}", font_weight="bold",
                                  text_anchor="middle")],
                              class_="stop-value", data_node=node, data_value=stop["value"]))
     return out
 
 
-def _bonuses(position: Position, frame: BoardFrame, route: dict, colour: str) -> list[str]:
+def _bonuses(position: Position, frame: BoardFrame, route: dict, colour: str,
+             room: Room) -> list[str]:
     """Each bonus of the route marked where it is earned: a stop (its node id), the two
     ends of a pair ("A & B") or a hex; a bonus credited to the route as a whole (a company
     bonus) only in the legend."""
@@ -118,11 +130,17 @@ def _bonuses(position: Position, frame: BoardFrame, route: dict, colour: str) ->
         if not points and where in frame.centres:
             points = [frame.centres[where]]
         for x, y in points:
-            out.append(el("text", f"★ {b.get('name', '')}", x=f"{x - 0.3 * R:.1f}",
-                          y=f"{y + 0.62 * R:.1f}", fill=colour, font_size=f"{0.2 * R:.1f}",
-                          font_weight="bold", stroke="white", stroke_width=2,
-                          paint_order="stroke", class_="route-bonus",
-                          data_bonus=b.get("name", ""), data_value=b.get("value")))
+            spot = place_text(room, None, [[f"★ {b.get('name', '')}"]],
+                              ring(x, y, (0.62 * R, 0.85 * R, 1.1 * R, 1.4 * R, 1.8 * R), 90.0, 16),
+                              (0.2 * R, 0.16 * R), bold=True)
+            box = spot.box
+            out.append(group([el("rect", x=f"{box.x0:.1f}", y=f"{box.y0:.1f}",
+                                 width=f"{box.x1 - box.x0:.1f}",
+                                 height=f"{box.y1 - box.y0:.1f}", rx=2, fill="white",
+                                 stroke=colour, stroke_width=0.8),
+                              text_lines(spot, fill=colour, font_weight="bold")],
+                             class_="route-bonus", data_bonus=b.get("name", ""),
+                             data_value=b.get("value")))
     return out
 
 
@@ -162,19 +180,31 @@ def draw_legend(routes: list[dict], y: float, heading: str, lines: list) -> str:
     return group(parts, class_="legend")
 
 
-def draw_violations(position: Position, frame: BoardFrame, violations: list[str]) -> list[str]:
+def draw_violations(position: Position, frame: BoardFrame, violations: list[str],
+                    room: Room) -> list[str]:
     """Each broken rule marked where its reason says it happens, numbered as in the legend:
-    the hex side between two hexes, else the nodes it names, else the hexes."""
+    the hex side between two hexes, else the nodes it names, else the hexes. The number
+    is white on dark red, readable on every tile colour, placed where ``room`` is free."""
     out = []
+    size = 0.26 * R
     for n, text in enumerate(violations, 1):
         marks = _places(position, frame, text)
         parts = [el("title", text)]
+        label = f"✗{n}"
+        w, h = text_width(label, size, True) + 4, 0.36 * R
         for x, y, r in marks:
             parts.append(el("circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=f"{r:.1f}", fill="none",
                             stroke="#d00000", stroke_width=3.5, stroke_dasharray="6,3"))
-            parts.append(el("text", f"✗{n}", x=f"{x + r:.1f}", y=f"{y - r * 0.7:.1f}",
-                            fill="#d00000", font_size=f"{0.3 * R:.0f}", font_weight="bold",
-                            stroke="white", stroke_width=2, paint_order="stroke"))
+            box = place_box(room, None, w, h, ring(x, y, (r + 0.3 * R, r + 0.6 * R), -45.0, 12))
+            assert box is not None
+            parts.append(group([el("rect", x=f"{box.x0:.1f}", y=f"{box.y0:.1f}",
+                                   width=f"{w:.1f}", height=f"{h:.1f}", rx=3, fill="#b00000",
+                                   stroke="white", stroke_width=1),
+                                el("text", label, x=f"{(box.x0 + box.x1) / 2:.1f}",
+                                   y=f"{(box.y0 + box.y1) / 2 + 0.35 * size:.1f}", fill="white",
+                                   font_size=f"{size:.1f}", font_weight="bold",
+                                   text_anchor="middle")],
+                                class_="violation-number"))
         out.append(group(parts, class_="violation", data_violation=n))
     return out
 

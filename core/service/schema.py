@@ -73,7 +73,11 @@ COMPONENTS = {
                          "Keep these routes and find the best for the other trains"),
     "VerifyBody": _wrapped({"run": _ref("Run")}, False,
                            "The run to check (without it, a corpus line's declared run)"),
-    "DrawBody": _wrapped({"run": _ref("Run"), "moves": {"type": "array", "items": MOVE}},
+    "DrawBody": _wrapped({"run": _ref("Run"), "moves": {"type": "array", "items": MOVE},
+                          "scale": {"type": "number", "minimum": 0.1, "maximum": 10,
+                                    "description": "The picture's size, times the default"},
+                          "caption": {"type": "string", "maxLength": 80,
+                                      "description": "What the run is (\"plan 2\")"}},
                          False, "The board (after `moves`, applied in order, if given), and "
                                 "a run drawn on it"),
     "ApplyBody": _wrapped({"moves": {"type": "array", "items": MOVE}}, True,
