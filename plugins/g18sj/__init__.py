@@ -48,8 +48,12 @@ Not modelled in the moves (``not_modelled``): without ``title_state.main_line_im
 first lay that upgrades a main-line hex is taken as no improvement.
 
 Private companies' abilities are data (``privates.json``) the shared rules read
-(``trainrun.turn.abilities``); optional rules (``options.json``) are not applied; its game
-logs are not replayed (no replay rules).
+(``trainrun.turn.abilities``); optional rules (``options.json``) are not applied.
+
+Game logs are replayed (``replay.py``, docs/rules/18sj.md §1): the setup drawn from the
+seed, the privates' assignments, main lines, nationalisation by the state railway, the KHJ
+merger, the first 5's closings and the two-player variant's bot (``bot.py``), its trains
+taken from the bank in the engine's order (``depot.py``; ``nationalization.py``).
 
 Data: ``data/`` is ``tools/compile_title.py`` output for the 18xx.games engine's 18SJ
 (folders ``g_18_sj``), a new game with no optional rules; ``bonuses.json`` is written by
@@ -58,9 +62,18 @@ hand from the engine's ``revenue_for``. ``python tools/compile_title.py ENGINE_D
 """
 from pathlib import Path
 
-from trainrun.plugins.api import InputError, Position, Tile, TitleInfo, hookimpl
+from trainrun.plugins.api import (
+    InputError,
+    Position,
+    ReplayRules,
+    ReplayState,
+    Tile,
+    TitleInfo,
+    hookimpl,
+)
 
 from . import lays as _lays
+from . import replay as _replay
 
 
 @hookimpl
@@ -104,3 +117,23 @@ def trainrun_prepare_board(position: Position) -> None:
     if stated is not None and not isinstance(stated, bool):
         raise InputError(f"title_state.{_lays.IMPROVED_KEY}", f"expected true or false, got "
                                                               f"{stated!r}")
+
+
+@hookimpl
+def trainrun_replay_rules(settings: dict) -> ReplayRules:
+    """Home tokens as each corporation first operates; the optional corporations' homes
+    reserved, the drawn one's taken off at the setup (``replay``)."""
+    return _replay.replay_rules(settings)
+
+
+@hookimpl
+def trainrun_replay_action(replay: ReplayState, action: dict) -> bool | None:
+    """18SJ's choices, assignments, main lines, trains and their events (``replay``)."""
+    return _replay.replay_action(replay, action)
+
+
+@hookimpl
+def trainrun_replay_round(replay: ReplayState, action: dict) -> str | None:
+    """The setup as the log begins, the end of a turn's lays, the bot's trains after its
+    dividend step (``replay``); the rounds are the shared replay's."""
+    return _replay.replay_round(replay, action)
