@@ -16,7 +16,9 @@ class ReplayRules:
     each set of operating rounds, as if bought (18Chesapeake: 2, 3 and 4 trains); the phase
     changes and trains rust as for a purchase. ``export_each``: ``set`` (the default) or
     ``round`` (1817: after every operating round); ``export_all``: the train names whose
-    every copy left in the bank is exported together (1817: the 2 trains).
+    every copy left in the bank is exported together (1817: the 2 trains);
+    ``export_unless_bought``: no train is exported after an operating round in which a
+    train was bought from the bank (18GB).
     ``markers``: the markers on the board when the game starts, per hex (18NY's connection
     bonuses and coal); the title's ``trainrun_replay_action`` takes them off as the game
     goes.
@@ -29,6 +31,7 @@ class ReplayRules:
     exported: tuple[str, ...] = ()
     export_each: str = "set"
     export_all: tuple[str, ...] = ()
+    export_unless_bought: bool = False
     markers: dict[str, tuple[str, ...]] = field(default_factory=dict)
     tokens: dict[str, tuple[str, ...]] = field(default_factory=dict)
     reserved: dict[str, tuple[str, ...]] = field(default_factory=dict)

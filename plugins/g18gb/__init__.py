@@ -71,8 +71,15 @@ changes (tests/test_moves_compiled.py ``KNOWN``):
 
 Private companies' abilities are data (``privates.json``) the shared rules read
 (``trainrun.turn.abilities``); optional rules (``options.json``) are not applied (a
-position gives the board of its scenario, 2EW's included); its game logs are not replayed
-(no replay rules).
+position gives the board of its scenario, 2EW's included).
+
+Game logs replay by the shared replay's rules and the title's own (``replay``,
+``scenarios``, ``shares``; docs/rules/18gb.md §1, §2, §3, §4, §5): the scenario's trains,
+corporations, privates and map, the exports, the privates closed and their tokens,
+presidents, conversions and the trains' events, insolvent corporations' leased trains. Cash is not
+followed: the train an insolvent corporation in receivership buys, unlogged, is the one
+the rest of the log allows, and where it allows several a run depending on it stops the
+replay in one line naming the choice (``IMPORT_CASH``).
 
 Data: ``data/`` is ``tools/compile_title.py`` output for the 18xx.games engine's 18GB
 (folders ``g_18_gb``), a new game with no optional rules; ``bonuses.json`` is written by
@@ -85,6 +92,8 @@ from trainrun.plugins.api import (
     InputError,
     LayRules,
     Position,
+    ReplayRules,
+    ReplayState,
     Tile,
     TitleInfo,
     hookimpl,
@@ -92,6 +101,7 @@ from trainrun.plugins.api import (
 )
 
 from . import lays as _lays
+from . import replay as _replay
 
 SCENARIO_MAPS = ("moves: the two-player scenario maps (engine G18GB::Map HEXES_2P_NS, "
                  "HEXES_2P_EW): the title's data is the standard map")
@@ -107,8 +117,12 @@ PRIVATE_BONUS = ("hex bonuses of a closed private the president holds (SD J13 +1
 LEASED = ("an insolvent company's train leased from the bank (engine "
           "G18GB::Game#route_trains): whether the company is insolvent is not in the "
           "position")
+IMPORT_CASH = ("import: cash is not followed: the train an insolvent corporation in "
+               "receivership buys unlogged is the one the rest of the log allows, else the "
+               "replay stops at the first run depending on it")
 COMPASS_PAIRS = (("north", "south"), ("east", "west"))
 PRIVATE_HEXES = {"SD": "J13", "LM": "E14", "CH": "C14"}
+_TRAINS = ("2+1", "3+1", "4+2", "5+2", "4X", "5X", "6X")   # every train is exported
 
 
 @hookimpl
@@ -116,7 +130,7 @@ def trainrun_title() -> TitleInfo:
     return TitleInfo(name="18GB", data=Path(__file__).parent / "data",
                      description="Great Britain; trains 2+1, 3+1, 4+2, 5+2, 4X, 5X, 6X",
                      not_modelled=(COMPASS, PRIVATE_BONUS, LEASED, SCENARIO_MAPS,
-                                   SCENARIO_CORPORATIONS))
+                                   SCENARIO_CORPORATIONS, IMPORT_CASH))
 
 
 @hookimpl
@@ -179,3 +193,23 @@ def trainrun_rotation_refusal(position: Position, hex_id: str, tile: Tile,
 @hookimpl
 def trainrun_token_cost(position: Position, hex_id: str, city: int) -> int | None:
     return _lays.token_cost(position, hex_id, city)
+
+
+@hookimpl
+def trainrun_replay_rules() -> ReplayRules:
+    """A train exported after each operating round in which none was bought from the bank
+    (engine ``or_round_finished``); the scenario's home tokens are placed at the game's
+    start by ``replay`` (``trainrun_replay_round``)."""
+    return ReplayRules(exported=tuple(_TRAINS), export_each="round", export_unless_bought=True)
+
+
+@hookimpl
+def trainrun_replay_round(replay: ReplayState, action: dict) -> str | None:
+    """The scenario set up at the game's start; the events of a phase begun (``replay``)."""
+    return _replay.replay_round(replay, action)
+
+
+@hookimpl
+def trainrun_replay_action(replay: ReplayState, action: dict) -> bool | None:
+    """Privates closed, conversions, the private's tokens, the trains' events (``replay``)."""
+    return _replay.replay_action(replay, action)

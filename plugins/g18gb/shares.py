@@ -1,0 +1,107 @@
+"""18GB's presidents, followed through a game log for what the board needs of them: who
+presides each corporation (the privates its president holds; a corporation in
+receivership, with none) and who holds each private (the waterfall auction's highest bid);
+docs/rules/18gb.md §3, §4.
+
+The engine's shared share pool (share_pool.rb ``transfer_shares``):
+a corporation's president changes after a trade only when another player holds more of
+it, among those holding the most the nearest in seat order after the old president; a
+president's certificate sold to the pool while no player holds as much puts the
+corporation in receivership (``PRESIDENT_SALES_TO_MARKET``), and buying it back from the
+pool makes the buyer president. A 5-share corporation's certificates are 40% and 20%; a
+10-share one's 20% and 10% (g_18_gb/game.rb ``convert_to_ten_share``).
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+PRESIDENT_PERCENT, TEN_SHARE_PRESIDENT_PERCENT = 40, 20
+FLOAT_PERCENT, LATE_FLOAT_PERCENT = 40, 60   # engine entities.rb; event_float_60!
+
+
+class Shares:
+    """Each corporation's players' percentages, president (None: in receivership) and
+    whether it floated, and each private's holder."""
+
+    def __init__(self, players: Sequence[object]):
+        self.players = list(players)
+        self.held: dict[str, dict[object, int]] = {}
+        self.president: dict[str, object] = {}
+        self.president_percent: dict[str, int] = {}
+        self.bids: dict[str, tuple[int, object]] = {}   # private -> (highest bid, bidder)
+        self.floated: set[str] = set()
+        self.late_float = False     # unfloated corporations float at 60% (the first 3+1)
+
+    def holder(self, private: str) -> object:
+        """The player holding ``private`` (None: no bid on it is logged)."""
+        return self.bids.get(private, (0, None))[1]
+
+    def bid(self, player: object, private: str, price: int) -> None:
+        if price >= self.bids.get(private, (-1, None))[0]:
+            self.bids[private] = (price, player)
+
+    def par(self, player: object, corporation: str) -> None:
+        self.president_percent.setdefault(corporation, PRESIDENT_PERCENT)
+        held = self.held.setdefault(corporation, {})
+        held[player] = held.get(player, 0) + self.president_percent[corporation]
+        self.president[corporation] = player
+        self._float(corporation)
+
+    def _float(self, corporation: str) -> None:
+        """``corporation`` floats once players hold its float percentage (engine
+        ``Corporation#floated?``; 40%, 60% for one not floated when the first 3+1 is
+        sold)."""
+        needed = LATE_FLOAT_PERCENT if self.late_float else FLOAT_PERCENT
+        if sum(self.held.get(corporation, {}).values()) >= needed:
+            self.floated.add(corporation)
+
+    def convert(self, corporation: str) -> None:
+        """Every certificate of ``corporation`` halves (5 shares become 10)."""
+        self.president_percent[corporation] = TEN_SHARE_PRESIDENT_PERCENT
+        self.held[corporation] = {p: n // 2 for p, n in self.held.get(corporation, {}).items()}
+
+    def percent_of(self, corporation: str, certificates: Sequence[str]) -> int | None:
+        """What ``certificates`` of ``corporation`` are worth, its president's certificate
+        (index 0) twice another; None where one is not among its certificates (a 5-share
+        corporation has 4, a 10-share one 9: engine entities.rb ``shares``,
+        ``convert_to_ten_share``)."""
+        president = self.president_percent.get(corporation, PRESIDENT_PERCENT)
+        count = 4 if president == PRESIDENT_PERCENT else 9
+        total = 0
+        for certificate in certificates:
+            index = certificate.rpartition("_")[2]
+            if not index.isdigit() or int(index) >= count:
+                return None
+            total += president if int(index) == 0 else president // 2
+        return total
+
+    def trade(self, player: object, corporation: str, percent: int, certificates: Sequence[str],
+              bought: bool) -> None:
+        """``player`` bought (or sold) ``percent`` of ``corporation`` in ``certificates``."""
+        held = self.held.setdefault(corporation, {})
+        held[player] = held.get(player, 0) + (percent if bought else -percent)
+        if bought:
+            self._float(corporation)
+        needed = self.president_percent.setdefault(corporation, PRESIDENT_PERCENT)
+        top = max(held.values(), default=0)
+        with_president = f"{corporation}_0" in certificates
+        if with_president and not bought and top < needed:
+            self.president[corporation] = None      # receivership
+            return
+        if with_president and bought and self.president.get(corporation) is None:
+            self.president[corporation] = player    # out of receivership
+            return
+        if top < needed:
+            return
+        leading = [p for p, n in held.items() if n == top]
+        previous = self.president.get(corporation)
+        if previous in leading:
+            return
+        self.president[corporation] = min(leading, key=lambda p: self._after(previous, p))
+
+    def _after(self, previous: object, player: object) -> int:
+        """How many seats ``player`` sits after ``previous`` (engine ``distance``)."""
+        if previous not in self.players or player not in self.players:
+            return 0
+        a, b = self.players.index(previous), self.players.index(player)
+        return b - a if a < b else b - a + len(self.players)
