@@ -1,15 +1,22 @@
-"""The lay advisor over every lay moment of tests/data/moves: how often, and by how much, the
-lay players made fell short of the best this turn's run allows.
+"""The lay advisor over every lay moment of tests/data/moves: within its default budget, how
+long it takes and how much of each ranking it proves; exhaustively, how often, and by how
+much, the lay players made fell short of the best this turn's run allows.
 
-    python benchmarks/advise_corpus.py [--title 1817] [--out advise.jsonl] [--time-limit 10]
+    python benchmarks/advise_corpus.py [--title 1817] [--out advise.jsonl]
+                                       [--time-limit 5] [--exhaustive]
 
 For each moment of a company's lay step (``kind: lay_tile``, ``step: Track``; a private's
-SpecialTrack lays are left out) it runs ``advise`` and compares the proven-best run after
-the best plan and after the best single lay with the proven run after the recorded lay alone
-(solved on its own, not taken from the advisor's cache). Prints per title the moments, how
-many recorded lays were below the best single lay and the best plan, the mean and largest
-shortfall, the candidates and boards solved, and the advisor's median time. The run only
-scores this turn: a lay made for later turns shows as a shortfall here.
+SpecialTrack lays are left out) it runs ``advise`` within ``--time-limit`` seconds for the
+whole call (default: its own default, ``ADVISE_TIME_LIMIT``) and prints per title and over
+all: the moments, the advisor's median and largest time, the share of plans (move lists,
+alternatives included) proven (their run proven optimal, or proven below a run found), the
+moments whose ranking is proven and those where no lay improves the run.
+
+With ``--exhaustive`` every board is solved and the best plan and best single lay are
+compared with the proven run after the recorded lay alone (solved on its own, not taken
+from the advisor's cache): how many recorded lays were below the best single lay and the
+best plan, the mean and largest shortfall. The run only scores this turn: a lay made for
+later turns shows as a shortfall here.
 """
 import argparse
 import json
@@ -18,7 +25,9 @@ from pathlib import Path
 
 from trainrun import read_position, solve
 from trainrun.errors import InputError
+from trainrun.turn.advice import NOT_BETTER, OPTIMAL
 from trainrun.turn.advise import advise
+from trainrun.turn.advise_budget import ADVISE_TIME_LIMIT
 from trainrun.turn.moves import Lay, apply
 
 MOVES = Path(__file__).parent.parent / "tests" / "data" / "moves"
@@ -32,21 +41,31 @@ def lay_moments(title: str | None = None) -> list[dict]:
             and (title is None or d["title"] == title)]
 
 
-def measure(line: dict, time_limit: float) -> dict:
-    """One moment: the advisor's best plan and best single lay, the recorded lay's run."""
+def _ways(plan) -> list[tuple]:
+    return [plan.moves] + [moves for moves, _ in plan.alternatives]
+
+
+def measure(line: dict, time_limit: float, exhaustive: bool = False) -> dict:
+    """One moment: the advisor's time, plans and proofs; with ``exhaustive``, its best plan
+    and best single lay against the recorded lay's run."""
     position = read_position(line)
-    advice = advise(position, top=0, time_limit=time_limit)
-    rec = line["recorded"]
-    singles = [p for p in advice.plans if len(p.moves) == 1 and isinstance(p.moves[0], Lay)]
-    mine = next((p for p in singles if (p.moves[0].hex, p.moves[0].tile, p.moves[0].rotation)
-                 == (rec["hex"], rec["tile"], rec["rotation"])), None)
+    advice = advise(position, top=0, time_limit=time_limit, exhaustive=exhaustive)
+    proven = sum(len(_ways(p)) for p in advice.plans if p.status in (OPTIMAL, NOT_BETTER))
     out = {"title": line["title"], "fixture": line["fixture"], "action": line["action"],
-           "candidates": len(advice.plans), "boards_solved": advice.boards_solved,
+           "candidates": advice.candidates, "plans": len(advice.plans),
+           "plans_proven": proven, "boards_solved": advice.boards_solved,
            "seconds": advice.seconds, "proven": advice.proven,
-           "no_lay": advice.no_lay.total,
-           "best_plan": advice.plans[0].run.total if advice.plans else None,
-           "best_lay": max((p.run.total for p in singles), default=None),
-           "recorded_in_advice": mine is not None}
+           "lay_improves": advice.lay_improves, "no_lay": advice.no_lay.total,
+           "best_plan": advice.plans[0].total if advice.plans else None}
+    if not exhaustive:
+        return out
+    rec = line["recorded"]
+    singles = [(w[0], p) for p in advice.plans for w in _ways(p)
+               if len(w) == 1 and isinstance(w[0], Lay)]
+    mine = next((p for lay, p in singles if (lay.hex, lay.tile, lay.rotation)
+                 == (rec["hex"], rec["tile"], rec["rotation"])), None)
+    out.update(best_lay=max((p.run.total for _, p in singles), default=None),
+               recorded_in_advice=mine is not None)
     try:
         run = solve(apply(position, {k: rec[k] for k in ("hex", "tile", "rotation")}),
                     time_limit=time_limit)
@@ -58,26 +77,33 @@ def measure(line: dict, time_limit: float) -> dict:
     return out
 
 
+def _budget_line(name: str, rows: list[dict]) -> str:
+    seconds = [r["seconds"] for r in rows]
+    plans = sum(r["candidates"] for r in rows)
+    return (f"{name}: {len(rows)} moments; advise median {statistics.median(seconds):.2f} s, "
+            f"max {max(seconds):.2f} s; plans proven {sum(r['plans_proven'] for r in rows)} "
+            f"of {plans} ({100 * sum(r['plans_proven'] for r in rows) / max(plans, 1):.1f} %); "
+            f"ranking proven at {sum(r['proven'] for r in rows)}; no lay improves at "
+            f"{sum(r['lay_improves'] is False for r in rows)}")
+
+
+def _shortfall_line(title: str, mine: list[dict]) -> str:
+    short_lay = [r["best_lay"] - r["recorded"] for r in mine if r["best_lay"] > r["recorded"]]
+    short_plan = [r["best_plan"] - r["recorded"] for r in mine if r["best_plan"] > r["recorded"]]
+    return (f"{title}: recorded lay below the best single lay {len(short_lay)} times (mean "
+            f"${statistics.mean(short_lay or [0]):.0f}, max ${max(short_lay, default=0)}), "
+            f"below the best plan {len(short_plan)} times (mean "
+            f"${statistics.mean(short_plan or [0]):.0f}, max ${max(short_plan, default=0)})")
+
+
 def summary(rows: list[dict]) -> str:
-    lines = []
-    for title in sorted({r["title"] for r in rows}):
+    titles = sorted({r["title"] for r in rows})
+    lines = [_budget_line(t, [r for r in rows if r["title"] == t]) for t in titles]
+    lines.append(_budget_line("all", rows))
+    for title in titles:
         mine = [r for r in rows if r["title"] == title and "recorded" in r]
-        if not mine:
-            continue
-        short_lay = [r["best_lay"] - r["recorded"] for r in mine if r["best_lay"] > r["recorded"]]
-        short_plan = [r["best_plan"] - r["recorded"] for r in mine
-                      if r["best_plan"] > r["recorded"]]
-        lines.append(
-            f"{title}: {len(mine)} moments; recorded lay below the best single lay "
-            f"{len(short_lay)} times (mean ${statistics.mean(short_lay or [0]):.0f}, "
-            f"max ${max(short_lay, default=0)}), below the best plan {len(short_plan)} times "
-            f"(mean ${statistics.mean(short_plan or [0]):.0f}, max ${max(short_plan, default=0)}); "
-            f"candidates median {statistics.median(r['candidates'] for r in mine):.0f} "
-            f"(max {max(r['candidates'] for r in mine)}), boards solved median "
-            f"{statistics.median(r['boards_solved'] for r in mine):.0f}; advise median "
-            f"{statistics.median(r['seconds'] for r in mine):.2f} s, max "
-            f"{max(r['seconds'] for r in mine):.1f} s; all proven: "
-            f"{all(r['proven'] for r in mine)}")
+        if mine:
+            lines.append(_shortfall_line(title, mine))
     return "\n".join(lines)
 
 
@@ -86,7 +112,9 @@ def main() -> None:
     parser.add_argument("--title")
     parser.add_argument("--out", help="also write one JSON line per moment here (an "
                                       "existing file is resumed)")
-    parser.add_argument("--time-limit", type=float, default=10.0)
+    parser.add_argument("--time-limit", type=float, default=ADVISE_TIME_LIMIT)
+    parser.add_argument("--exhaustive", action="store_true",
+                        help="solve every board and compare with the recorded lay")
     args = parser.parse_args()
     rows = []
     if args.out and Path(args.out).exists():    # resume: keep the moments measured
@@ -96,7 +124,7 @@ def main() -> None:
     for line in lay_moments(args.title):
         if (line["fixture"], line["action"]) in done:
             continue
-        rows.append(measure(line, args.time_limit))
+        rows.append(measure(line, args.time_limit, args.exhaustive))
         if out:
             out.write(json.dumps(rows[-1]) + "\n")
             out.flush()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import signal
 import sys
 from contextlib import contextmanager
@@ -19,6 +20,7 @@ import click
 from trainrun.errors import InputError
 from trainrun.formats.text import format_purchase, format_run, format_verification
 from trainrun.jsontext import load_json
+from trainrun.turn.advise_budget import ADVISE_TIME_LIMIT
 
 EXIT_STOPPED = 1      # solve: the run is the best found by the time limit, not proven
 EXIT_BAD_INPUT = 2
@@ -63,8 +65,31 @@ def _reported():
         yield
     except InputError as exc:
         _fail(str(exc))
+    except BrokenPipeError:
+        raise   # stdout closed: ``_Commands.invoke`` ends the command quietly
     except Exception as exc:
         _internal(exc)
+
+
+def _end_on_closed_stdout() -> NoReturn:
+    """Stdout was closed by its reader (``trainrun import --runs | head -1``): end at once
+    and quietly, killed by SIGPIPE as other command-line tools are (exit status 141 in a
+    shell), with nothing left to flush."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    os.kill(os.getpid(), signal.SIGPIPE)
+    sys.exit(128 + signal.SIGPIPE)   # not reached where SIGPIPE kills
+
+
+class _Commands(click.Group):
+    """The command group; a subcommand whose stdout is closed ends quietly
+    (``_end_on_closed_stdout``)."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            _end_on_closed_stdout()
 
 
 def _show(progress: bool | None) -> bool:
@@ -110,7 +135,7 @@ _TRAINS_HELP = ("Run these trains instead of the company's (names, e.g. 8,8,6): 
                 "a train set it does not hold (what if it bought one).")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="trainrun")
 @click.pass_context
 def main(ctx: click.Context) -> None:
@@ -137,8 +162,10 @@ def main(ctx: click.Context) -> None:
 @click.option("--claim", multiple=True, metavar="BONUS",
               help="Best run that earns this company bonus (its name, or a hex it lists).")
 @click.option("--svg", "svg_out", type=click.Path(dir_okay=False), metavar="FILE",
-              help="Also draw the board with the best run to FILE (.svg, or .png where a "
-                   "converter is installed).")
+              help="Also draw the board with the best run to FILE (.svg; .png or .pdf where "
+                   "a converter is installed).")
+@click.option("--scale", default=1.0, show_default=True, type=click.FloatRange(0.1, 10),
+              help="Size of the --svg drawing, times its default.")
 @click.option("--keep", "keep", type=click.Path(dir_okay=False), metavar="RUN.json",
               help="Keep these trains' routes (any run form verify reads) and find the best "
                    "for the other trains.")
@@ -147,7 +174,7 @@ def main(ctx: click.Context) -> None:
               help="Best so far, bound and time used on stderr while solving (default: "
                    "when stderr is a terminal).")
 def solve(position: str, as_json: bool, time_limit: float, workers: int,
-          buy_next_train: bool, fmt: str, claim: tuple, svg_out: str | None,
+          buy_next_train: bool, fmt: str, claim: tuple, svg_out: str | None, scale: float,
           keep: str | None, trains: str | None, progress: bool | None) -> None:
     """Best run of the operating company in POSITION (own format or a corpus line).
 
@@ -161,6 +188,8 @@ def solve(position: str, as_json: bool, time_limit: float, workers: int,
         _fail("--claim: not with --buy-next-train")
     if buy_next_train and svg_out:
         _fail("--svg: draws one run, not the two of --buy-next-train")
+    if svg_out:
+        _check_drawing_file(svg_out, "--svg")
     if buy_next_train and keep:
         _fail("--keep: not with --buy-next-train")
     from trainrun.cli.progress import SolveProgress
@@ -184,7 +213,7 @@ def solve(position: str, as_json: bool, time_limit: float, workers: int,
             proven = result.status == "optimal"
             if svg_out:
                 from trainrun.draw import draw_position
-                _write_drawing(svg_out, draw_position(board, result))
+                _write_drawing(svg_out, draw_position(board, result, scale))
             if fmt == "18xx.games":
                 from trainrun.routes.runformat import export_run_routes
                 click.echo(json.dumps(export_run_routes(board, result), indent=2))
@@ -205,9 +234,9 @@ def solve(position: str, as_json: bool, time_limit: float, workers: int,
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1),
               help="CP-SAT search workers.")
 @click.option("--svg", "svg_out", type=click.Path(dir_okay=False), metavar="FILE",
-              help="Also draw the declared run and the best side by side to FILE (.svg, or "
-                   ".png where a converter is installed), broken rules marked where they "
-                   "happen.")
+              help="Also draw the declared run and the best side by side to FILE (.svg; "
+                   ".png or .pdf where a converter is installed), broken rules marked where "
+                   "they happen.")
 def verify(position: str, run: str | None, as_json: bool, time_limit: float,
            workers: int, svg_out: str | None) -> None:
     """Check the run declared in RUN against POSITION: each route legal or not (every rule
@@ -219,6 +248,8 @@ def verify(position: str, run: str | None, as_json: bool, time_limit: float,
     """
     from trainrun.formats.reading import read_position
     from trainrun.routes.verify import verify as verify_run
+    if svg_out:
+        _check_drawing_file(svg_out, "--svg")
     with _reported():
         text = _read_file(position)
         board = read_position(text)
@@ -232,15 +263,26 @@ def verify(position: str, run: str | None, as_json: bool, time_limit: float,
     sys.exit(result.exit_code)
 
 
+DRAWING_SUFFIXES = (".svg", ".png", ".pdf")
+
+
+def _check_drawing_file(path: str, option: str) -> None:
+    """Refuse, in one line, a drawing file whose suffix names no format it is written in."""
+    if path != "-" and not path.lower().endswith(DRAWING_SUFFIXES):
+        _fail(f"{option}: {path}: a drawing is written as .svg, .png or .pdf (or - for the "
+              "SVG on stdout)")
+
+
 def _write_drawing(path: str, svg: str) -> None:
-    """Write ``svg`` to ``path``: as PNG when it ends in .png, else as SVG; ``-`` is stdout."""
+    """Write ``svg`` to ``path``: as PNG or PDF when it ends in .png or .pdf (through a
+    converter), else as SVG; ``-`` is stdout."""
     if path == "-":
         click.echo(svg, nl=False)
         return
     data: str | bytes
-    if path.lower().endswith(".png"):
-        from trainrun.draw import svg_to_png
-        data, mode = svg_to_png(svg), "wb"
+    if path.lower().endswith((".png", ".pdf")):
+        from trainrun.draw import convert_svg
+        data, mode = convert_svg(svg, path.lower()[-3:]), "wb"
     else:
         data, mode = svg, "w"
     try:
@@ -254,17 +296,21 @@ def _write_drawing(path: str, svg: str) -> None:
 @click.argument("position", type=click.Path(dir_okay=False))
 @click.argument("run", required=False, type=click.Path(dir_okay=False))
 @click.option("-o", "--output", default="-", show_default=True, metavar="FILE",
-              help="Where to write the drawing: .svg, .png (where a converter is installed), "
-                   "or - for the SVG on stdout.")
-def draw(position: str, run: str | None, output: str) -> None:
+              help="Where to write the drawing: .svg, .png or .pdf (where a converter is "
+                   "installed), or - for the SVG on stdout.")
+@click.option("--scale", default=1.0, show_default=True, type=click.FloatRange(0.1, 10),
+              help="Size of the drawing, times its default (text stays legible: it is kept "
+                   "at 2 pixels or more).")
+def draw(position: str, run: str | None, output: str, scale: float) -> None:
     """Draw the board of POSITION as players know it and, with RUN (any form verify
     reads: a solve --json answer, trainrun routes, an 18xx.games run_routes action), that
     run on it: each train's route in its colour, stops with their values, the legend."""
     from trainrun.draw import draw_input
     from trainrun.formats.reading import read_position
+    _check_drawing_file(output, "--output")
     with _reported():
         board = read_position(_read_file(position))
-        svg = draw_input(board, _read_file(run) if run is not None else None)
+        svg = draw_input(board, _read_file(run) if run is not None else None, scale)
         _write_drawing(output, svg)
 
 
@@ -444,10 +490,10 @@ def moves(position: str, as_json: bool) -> None:
 def import_game(game: str, action: int | None, company: str | None, as_json: bool,
                 runs: bool, time_limit: float) -> None:
     """Replay an 18xx.games game file (GAME.json) and print a position of it in trainrun's
-    own format: the board, the phase and the company's trains. Exit code 1: stopped at the
-    time limit (with --runs, after the positions replayed by then)."""
-    import os
-
+    own format: the board, the phase and the company's trains, the turn state there (lays
+    made this turn, the step, the cash the title's replay follows) and, before a run, the
+    run declared there (``declared``, which ``trainrun verify`` checks). Exit code 1:
+    stopped at the time limit (with --runs, after the positions replayed by then)."""
     from trainrun.formats.own_format import dump_own
     from trainrun.replay.gamelog import Overran, own_record, position_at, read_game, run_positions
     deadline = _deadline(time_limit)
@@ -474,8 +520,6 @@ def import_game(game: str, action: int | None, company: str | None, as_json: boo
 def audit(game: str, as_json: bool, time_limit: float, progress: bool | None) -> None:
     """Every run declared in the 18xx.games game file GAME.json, re-scored and checked,
     against the proven best; then per company the sum left on the table."""
-    import os
-
     from tqdm import tqdm
 
     from trainrun.formats.text import format_audit
@@ -528,28 +572,42 @@ def _one_line(path: str, text: str, line: int | None, action: int | None) -> str
 @click.option("--top", default=3, show_default=True, type=click.IntRange(min=0),
               help="How many of the best plans to show with their runs.")
 @click.option("--json", "as_json", is_flag=True, help="Print the advice as JSON.")
-@click.option("--time-limit", default=10.0, show_default=True, type=FINITE_SECONDS,
-              help="Seconds per candidate board before taking the best run found and "
-                   "its proven bound.")
+@click.option("--time-limit", default=ADVISE_TIME_LIMIT, show_default=True,
+              type=FINITE_SECONDS,
+              help="Seconds for the whole call (reading included); then the ranking so far, "
+                   "each plan with its proof status.")
+@click.option("--exhaustive", is_flag=True,
+              help="Solve every plan's board, even one whose bound cannot beat a run found.")
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1),
               help="CP-SAT search workers.")
 @click.option("--progress/--no-progress", default=None,
-              help="Progress bar on stderr (default: on a terminal).")
-def advise(position: str, top: int, as_json: bool, time_limit: float, workers: int,
-           progress: bool | None) -> None:
+              help="Plans settled, best gain so far and time used on stderr (default: on a "
+                   "terminal).")
+def advise(position: str, top: int, as_json: bool, time_limit: float, exhaustive: bool,
+           workers: int, progress: bool | None) -> None:
     """Rank every plan of the turn in POSITION (each legal lay; a lay then a second lay or a
-    token; a token alone) by the proven-best run after it, with the gain over not laying."""
+    token; a token alone) by the best run after it, with the gain over not laying.
+
+    The whole call answers within --time-limit. Exit code 0: the ranking is proven (the
+    top plan is proven best); 1: the time limit ended it first, the ranking so far with
+    each plan's proof status; 2: bad input."""
+    from contextlib import nullcontext
+
     from trainrun import read_position
+    from trainrun.cli.progress import AdviseProgress
     from trainrun.turn.advise import advise as advise_turn
-    show = _show(progress)
-    with _reported():
+    deadline = _deadline(time_limit)
+    bar = AdviseProgress(time_limit) if _show(progress) else None
+    with _reported(), bar or nullcontext():
         result = advise_turn(read_position(_read_file(position)), top=top,
-                             time_limit=time_limit, workers=workers, progress=show)
+                             time_limit=time_limit, workers=workers, progress=bar,
+                             exhaustive=exhaustive, deadline=deadline)
     if as_json:
         click.echo(json.dumps(result.to_dict(), indent=2))
     else:
         from trainrun.formats.text import format_advice
         click.echo(format_advice(result))
+    sys.exit(0 if result.proven else EXIT_STOPPED)
 
 
 @main.command()

@@ -147,22 +147,63 @@ def _proof(entry: dict) -> str:
     return "proven" if entry["status"] == "optimal" else f"not proven, at most ${entry['bound']}"
 
 
+ALTERNATIVES_SHOWN = 2   # other ways to a plan's board printed under it
+
+
+def _plan_result(entry: dict) -> str:
+    """A plan's run and gain, or what is proven of it when it was not solved
+    (``trainrun.turn.advice``'s statuses)."""
+    status, bound = entry["status"], entry["bound"]
+    if entry["total"] is not None:
+        sign = "-" if entry["gain"] < 0 else "+"
+        return f"run ${entry['total']} ({_proof(entry)}), {sign}${abs(entry['gain'])}"
+    if status == "not reached":
+        return "not reached before the time limit"
+    return f"not solved, at most ${bound}" + (", proven not better" if status == "not better"
+                                               else "")
+
+
+def _ranking(advice, data: dict) -> str:
+    """Whether the ranking is proven, and if not what the time limit left open."""
+    if advice.proven:
+        return "ranking proven (the top plan is proven best)"
+    counts: dict[str, int] = {}
+    for entry in data["plans"]:
+        counts[entry["status"]] = counts.get(entry["status"], 0) + 1
+    open_ = [f"{counts[s]} {s}" for s in ("best found", "bound only", "not reached")
+             if counts.get(s)]
+    if advice.unlisted:
+        open_.append(f"follow-ups of {advice.unlisted} first moves not listed")
+    return "ranking not proven: " + (", ".join(open_) or "the best plan is not proven")
+
+
 def format_advice(advice) -> str:
-    """``trainrun advise``: the best plans of the turn with their runs, and the gain of each
-    over not laying at all."""
+    """``trainrun advise``: the best plans of the turn with their runs (or what is proven of
+    them), the gain of each over not laying at all, whether the ranking is proven and
+    whether any lay improves the run."""
     data = advice.to_dict()
     lines = [f"{advice.title} · {advice.company} · phase {advice.phase} · step {advice.step}",
-             f"{data['candidates']} plans, {advice.boards_solved} boards solved, "
-             f"{advice.seconds:.2f} s" + ("; every run proven optimal" if advice.proven else
-                                          "; some runs not proven (time limit)"),
+             f"{data['candidates']} plans on {len(advice.plans)} boards, "
+             f"{advice.boards_solved} boards solved, {advice.seconds:.2f} s of "
+             f"{advice.time_limit:g} s; {_ranking(advice, data)}",
              f"Not laying: ${advice.no_lay.total} ({_proof(data['no_lay'])})"]
+    if advice.plans and advice.lay_improves is False:
+        lines.append(f"No lay improves this run: no plan earns more than ${advice.no_lay.total} "
+                     f"(proven)")
+    elif advice.plans and advice.lay_improves is None and (advice.plans[0].gain or 0) <= 0:
+        lines.append("No plan found improves this run (not proven: the time limit ended the "
+                     "search)")
     for rank, entry in enumerate(data["plans"][:advice.top], 1):
-        sign = "-" if entry["gain"] < 0 else "+"
         lines += ["", f"{rank}. {format_plan_moves(entry['moves'])} "
-                      f"(cost ${entry['cost']}): run ${entry['total']} ({_proof(entry)}), "
-                      f"{sign}${abs(entry['gain'])}"]
+                      f"(cost ${entry['cost']}): {_plan_result(entry)}"]
+        others = entry["alternatives"]
+        lines += [f"   or {format_plan_moves(alt['moves'])} (cost ${alt['cost']})"
+                  for alt in others[:ALTERNATIVES_SHOWN]]
+        if len(others) > ALTERNATIVES_SHOWN:
+            lines.append(f"   or {len(others) - ALTERNATIVES_SHOWN} more ways to the same run")
         run = advice.plans[rank - 1].run
-        lines += format_run(run).splitlines()[1:-1]
+        if run is not None:
+            lines += format_run(run).splitlines()[1:-1]
     if not data["plans"]:
         lines.append("No legal lay or token placement this turn.")
     return "\n".join(lines)

@@ -8,9 +8,11 @@ JSON body and returns the run as ``trainrun solve --json`` prints it (with
 ``POST /moves`` takes a position and returns its legal tile lays and token placements as
 ``trainrun moves --json`` prints them; ``POST /advise`` takes a position and ranks the
 turn's lays and tokens by the run after them, as ``trainrun advise --json``
-(``?top=``, ``?time_limit=`` per candidate); ``POST /verify`` takes ``{"position": ...,
-"run": ...}`` (``run`` in any form ``trainrun verify`` reads; without it, a corpus line's
-declared run) and returns ``trainrun verify --json``'s verdict; ``POST /apply`` takes
+(``?top=``, ``?time_limit=`` for the whole request; ``?stream=true``: progress, then the
+answer, as JSON lines); ``POST /verify`` takes ``{"position": ..., "run": ...}``
+(``run`` in any form ``trainrun verify`` reads; without it, the position's own
+``declared`` run: a corpus line's, or that of a position ``/import`` gave before a run) and
+returns ``trainrun verify --json``'s verdict; ``POST /apply`` takes
 ``{"position": ..., "moves": [...]}`` and returns the position after those moves
 (``trainrun.turn.moves.apply``, one after the other) in trainrun's own format; ``POST
 /draw`` draws the board (and a run) as SVG; ``GET /titles`` lists the installed titles;
@@ -31,7 +33,7 @@ import time
 
 from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import JSONResponse, Response, StreamingResponse
 from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException
 
@@ -41,8 +43,10 @@ from trainrun.service.docs import add_docs
 from trainrun.service.guard import Guard, Limits, ServiceError, error_response
 from trainrun.service.pool import Gone, Overran, PoolFull, SolvePool, TaskFailed
 from trainrun.service.schema import ERRORS, GET_ERRORS, openapi, request_body
+from trainrun.service.stream import ndjson
 from trainrun.service.web import router as web_router
 from trainrun.service.web import static_files
+from trainrun.turn.advise_budget import ADVISE_TIME_LIMIT
 
 app = FastAPI(title="trainrun", version=__version__, docs_url=None, redoc_url=None,
               description="Exact best runs for 18xx railway games.")
@@ -123,19 +127,31 @@ async def _run(request: Request, task: str, args: tuple, deadline: float, same_a
     try:
         return Response(await POOL.run(task, args, deadline, request.receive(), same_as),
                         media_type=media_type)
-    except PoolFull as full:
-        if full.long:
-            raise ServiceError(503, "busy: a long task, and the workers for long tasks and "
-                                    "their queue are full; retry", {"Retry-After": "5"}) from None
-        raise ServiceError(503, "busy: every worker is solving and the queue is full; retry",
-                           {"Retry-After": "1"}) from None
-    except Overran:
-        raise ServiceError(504, "the request overran its time limit and was stopped") from None
-    except Gone:
-        raise ServiceError(499, "the client went away") from None
-    except TaskFailed as exc:
-        raise ServiceError(500, f"internal error ({exc}); please report it with the "
-                                f"input") from None
+    except (PoolFull, Overran, Gone, TaskFailed) as exc:
+        raise _refusal(exc) from None
+
+
+def _refusal(exc: Exception) -> ServiceError:
+    """What the pool's ``exc`` answers (a task's failure not its input's: 500)."""
+    if isinstance(exc, PoolFull):
+        if exc.long:
+            return ServiceError(503, "busy: a long task, and the workers for long tasks and "
+                                     "their queue are full; retry", {"Retry-After": "5"})
+        return ServiceError(503, "busy: every worker is solving and the queue is full; retry",
+                            {"Retry-After": "1"})
+    if isinstance(exc, Overran):
+        return ServiceError(504, "the request overran its time limit and was stopped")
+    if isinstance(exc, Gone):
+        return ServiceError(499, "the client went away")
+    return ServiceError(500, f"internal error ({exc}); please report it with the input")
+
+
+def _streamed(task: str, args: tuple, deadline: float, key: str) -> StreamingResponse:
+    """``task`` done by a worker of the pool, answered as JSON lines as it goes
+    (``trainrun.service.stream``): its progress, then ``{key: the answer}`` or an error."""
+    return StreamingResponse(ndjson(
+        lambda on_progress: POOL.run(task, args, deadline, None, on_progress=on_progress),
+        key, lambda exc: _refusal(exc).message), media_type="application/x-ndjson")
 
 
 def _deadline(seconds: float) -> float:
@@ -230,17 +246,31 @@ async def apply_moves(request: Request) -> Response:
                       _deadline(LIMITS.max_time_limit))
 
 
-@_post("/advise", "A position", "advise")
+@app.post("/advise", response_model=dict, openapi_extra=request_body("advise", "A position"),
+          responses={**ERRORS, 200: {"description": "The advice; with stream=true JSON lines",
+                                     "content": {"application/x-ndjson": {}}}})
 async def advise(request: Request,
                  top: int = Query(3, ge=0, description="Plans answered with their whole run"),
-                 time_limit: float = Query(10.0, gt=0,
-                                           description="Seconds per candidate board"),
-                 workers: int = Query(1, ge=1, description="CP-SAT search workers")) -> Response:
+                 time_limit: float | None = Query(
+                     None, gt=0, description=f"Seconds for the whole request (default "
+                                             f"{ADVISE_TIME_LIMIT:g}, at most the server's "
+                                             f"--max-time-limit); then the ranking so far"),
+                 workers: int = Query(1, ge=1, description="CP-SAT search workers"),
+                 stream: bool = Query(False, description="Answer application/x-ndjson: "
+                                      "{\"progress\": {solved, plans, best, elapsed}} lines, "
+                                      "then {\"advice\": ...} or {\"error\": ...}")
+                 ) -> Response:
     """Every plan of the turn (lays, a lay then a second lay or a token, a token alone)
-    ranked by the proven-best run after it, as ``trainrun advise --json`` prints it; the
-    whole request is stopped at the server's --max-time-limit."""
-    args = (await _text(request), top, _time_limit(time_limit), _workers(workers))
-    return await _run(request, "advise", args, _deadline(LIMITS.max_time_limit))
+    ranked by the run after it, as ``trainrun advise --json`` prints it, answered within
+    ``time_limit`` seconds of the request with the ranking so far (each plan's proof
+    status; ``proven`` when the top plan is proven best)."""
+    seconds = _time_limit(min(ADVISE_TIME_LIMIT, LIMITS.max_time_limit)
+                          if time_limit is None else time_limit)
+    started = time.monotonic()
+    args = (await _text(request), top, seconds, started, _workers(workers), stream)
+    if stream:
+        return _streamed("advise", args, _deadline(seconds), "advice")
+    return await _run(request, "advise", args, _deadline(seconds))
 
 
 @_post("/import", "An 18xx.games game file (title, settings, actions)", "import")
@@ -279,6 +309,8 @@ async def audit(request: Request,
                                      "description": "The board (and the run) as SVG"}},
           openapi_extra=request_body("draw", "{\"position\": a position, \"run\": a run "
                                              "(optional), \"moves\": moves made first "
+                                             "(optional), \"scale\": its size, 0.1 to 10 "
+                                             "(optional, 1), \"caption\": what the run is "
                                              "(optional)}"))
 async def draw(request: Request,
                verify: bool = Query(False, description="Check the run and draw it beside the "
@@ -289,7 +321,9 @@ async def draw(request: Request,
     ...}``; ``run`` (optional) is a run in any form ``/verify`` reads (a ``/solve`` answer,
     trainrun routes, an 18xx.games ``run_routes``), drawn as the checker reads it with each
     broken rule marked; ``moves`` (optional, as ``/apply`` takes them) are made on the
-    board first. Each hex is a ``g`` with ``data-hex``, each city and town carries
+    board first; ``scale`` (optional, 0.1 to 10) sizes the picture; ``caption`` (optional)
+    says what the run is ("plan 2"; else "best run" for a ``/solve`` answer, "declared
+    run" for the rest). Each hex is a ``g`` with ``data-hex``, each city and town carries
     ``data-city`` / ``data-town`` (``HEX.i``), each route ``data-train``."""
     seconds, started = _time_limit(time_limit), time.monotonic()
     text, workers = await _text(request), _workers(workers)

@@ -169,9 +169,12 @@ class SolvePool:
                 worker.join()
             self._idle = []
 
-    async def run(self, task: str, args: tuple, deadline: float, gone, same_as=None):
+    async def run(self, task: str, args: tuple, deadline: float, gone, same_as=None,
+                  on_progress=None):
         """``task(*args)``'s answer. ``same_as`` is what makes two requests the same work
-        (default: ``task`` and ``args``), for the memory of work that ran long."""
+        (default: ``task`` and ``args``), for the memory of work that ran long;
+        ``on_progress`` is called with each progress line the task sends before its answer
+        (``trainrun.service.tasks.REPORTING``)."""
         self.start()
         key = _digest((task, args) if same_as is None else same_as)
         watch = asyncio.ensure_future(gone) if gone is not None else None
@@ -181,7 +184,7 @@ class SolvePool:
                 worker = await self._acquire(deadline, watch, long)
                 try:
                     kind, answer, rss = await self._answer(worker, (task, args), deadline,
-                                                           watch, long, key)
+                                                           watch, long, key, on_progress)
                 except _Long:
                     long = True
                     continue
@@ -310,10 +313,38 @@ class SolvePool:
         return True
 
     async def _answer(self, worker: _Worker, message, deadline: float, watch, long: bool,
-                      key: bytes):
-        """``worker``'s reply to ``message``; a short task that runs past its sprint is
-        remembered as long (``key``) and takes a long slot, or (none free) has its worker
-        replaced and raises ``_Long``."""
+                      key: bytes, on_progress=None):
+        """``worker``'s reply to ``message`` (progress lines before it go to
+        ``on_progress``); a short task that runs past its sprint is remembered as long
+        (``key``) and takes a long slot, or (none free) has its worker replaced and raises
+        ``_Long``."""
+        start = worker.cpu_seconds()
+        worker.conn.send(message)
+        while True:
+            done, ready, long = await self._readable(worker, deadline, watch, long, key,
+                                                     start)
+            if ready not in done:
+                break
+            try:
+                reply = worker.conn.recv()
+            except (EOFError, OSError):
+                return "internal", "the worker process died (out of memory?)", 1 << 62
+            if reply[0] != "progress":
+                worker.spent = worker.cpu_seconds() - start
+                return reply
+            if on_progress is not None:
+                on_progress(reply[1])
+        if not long and not done and time.monotonic() < deadline:
+            self._give(worker, retire=True, freed_long=False)
+            raise _Long()
+        raise Gone() if done else Overran()   # the caller retires the worker
+
+    async def _readable(self, worker: _Worker, deadline: float, watch, long: bool,
+                        key: bytes, start: float) -> tuple:
+        """Wait until ``worker``'s pipe has a message, the client goes away (``watch``) or
+        the deadline passes: (what is done, the pipe's future, whether the task is long
+        now). A short task past its sprint (CPU since ``start``) is promoted as ``_answer``
+        says; unpromoted, the wait ends with nothing done."""
         loop = asyncio.get_running_loop()
         ready = loop.create_future()
         fd = worker.conn.fileno()
@@ -325,9 +356,7 @@ class SolvePool:
         waits = {ready} | ({watch} if watch else set())
         done: set[asyncio.Future] = set()
         try:
-            start = worker.cpu_seconds()
-            worker.conn.send(message)
-            used = 0.0
+            used = worker.cpu_seconds() - start
             while not done and time.monotonic() < deadline:
                 # the task cannot spend its sprint sooner than on every core at once
                 left = max(deadline - time.monotonic(), 0)
@@ -342,16 +371,7 @@ class SolvePool:
                         break
         finally:
             loop.remove_reader(fd)   # before any kill: a new pipe may reuse the number
-        if ready in done:
-            worker.spent = worker.cpu_seconds() - start
-            try:
-                return worker.conn.recv()
-            except (EOFError, OSError):
-                return "internal", "the worker process died (out of memory?)", 1 << 62
-        if not long and not done and time.monotonic() < deadline:
-            self._give(worker, retire=True, freed_long=False)
-            raise _Long()
-        raise Gone() if done else Overran()   # the caller retires the worker
+        return done, ready, long
 
 
 def _hand_over(future, worker, pool, long: bool) -> None:

@@ -5,8 +5,9 @@ text to the answer's body, so the service's event loop only reads bodies and wri
 with ``("ok", the answer's HTTP body)`` (JSON, or a drawing's SVG, encoded here: a large
 answer is never encoded on the event loop), ``("input", one line)`` for bad input, or
 ``("internal", one line)``; with each answer the worker's resident memory in bytes, so
-the pool can retire a worker that grew (``trainrun.service.pool``). ``TASKS`` names what
-it can do.
+the pool can retire a worker that grew (``trainrun.service.pool``). A task of
+``REPORTING`` may send ``("progress", JSON bytes, 0)`` messages before its answer.
+``TASKS`` names what it can do.
 
 Lazy imports: each task imports what it uses inside its function. The service's main
 process imports this module to start workers (``trainrun.service.pool``) and must stay small
@@ -99,18 +100,32 @@ def draw(text: bytes, verify_run: bool, time_limit: float, started: float,
          workers: int) -> str:
     """``/draw``: the SVG of the board (after the body's ``moves``, if any) and the run
     (checked beside the best with ``verify_run``, found within ``time_limit`` seconds of
-    the arrival ``started``)."""
+    the arrival ``started``), at the body's ``scale`` and captioned its ``caption``."""
     from trainrun.draw import draw_input, draw_verification
     from trainrun.formats.reading import read_position
     from trainrun.routes.verify import verify
     body = _wrapped(text, "run")
+    scale, caption = _drawing_options(body)
     position = _moved(read_position(body["position"]), body.get("moves", []))
     run = body.get("run")
     if verify_run:
         return draw_verification(position, verify(position, run if run is not None
                                                   else body["position"],
-                                                  _left(time_limit, started), workers))
-    return draw_input(position, run)
+                                                  _left(time_limit, started), workers),
+                                 scale)
+    return draw_input(position, run, scale, caption)
+
+
+def _drawing_options(body: dict) -> tuple[float, str | None]:
+    """A ``/draw`` body's ``scale`` (0.1 to 10, default 1) and ``caption`` (a string up
+    to 80 characters: what the run is, "plan 2")."""
+    scale, caption = body.get("scale", 1.0), body.get("caption")
+    if isinstance(scale, bool) or not isinstance(scale, (int, float)) \
+            or not 0.1 <= scale <= 10:
+        raise InputError("scale", f"a number from 0.1 to 10, not {json.dumps(scale)[:40]}")
+    if caption is not None and (not isinstance(caption, str) or len(caption) > 80):
+        raise InputError("caption", "a string of up to 80 characters")
+    return float(scale), caption
 
 
 def moves(text: str) -> dict:
@@ -119,10 +134,26 @@ def moves(text: str) -> dict:
     return legal_moves(read_position(text))
 
 
-def advise(text: str, top: int, time_limit: float, workers: int) -> dict:
+def advise(text: str, top: int, time_limit: float, started: float, workers: int,
+           stream: bool, report: Callable[[bytes], None]) -> dict:
+    """``/advise``: the ranking of the turn's plans within ``time_limit`` seconds of the
+    request's arrival ``started``; with ``stream``, ``{"solved", "plans", "best",
+    "elapsed"}`` progress is ``report``-ed (JSON, at most every ``PROGRESS_EVERY`` s)."""
     from trainrun import read_position
+    from trainrun.solver import Deadline
     from trainrun.turn.advise import advise as advise_turn
-    return advise_turn(read_position(text), top, time_limit, workers).to_dict()
+    from trainrun.turn.advise_budget import PROGRESS_EVERY
+    sent = 0.0
+
+    def progress(solved: int, plans: int, best: int | None, elapsed: float) -> None:
+        nonlocal sent
+        if elapsed - sent >= PROGRESS_EVERY:
+            sent = elapsed
+            report(_encoded({"solved": solved, "plans": plans, "best": best,
+                             "elapsed": round(elapsed, 3)}))
+    deadline = Deadline(time_limit, started)
+    return advise_turn(read_position(text), top, time_limit, workers, deadline=deadline,
+                       progress=progress if stream else None).to_dict()
 
 
 def import_game(text: str, action, company, runs: bool, name: str) -> dict:
@@ -145,6 +176,15 @@ def audit(text: str, time_limit: float, name: str) -> dict:
 TASKS: dict[str, Callable[..., object]] = {
     "solve": solve, "verify": verify, "apply": apply_moves, "draw": draw, "moves": moves,
     "advise": advise, "import": import_game, "audit": audit}
+
+
+REPORTING = frozenset({"advise"})   # tasks given ``report``: progress sent before the answer
+
+
+def _reporter(conn) -> Callable[[bytes], None]:
+    """Send a progress line (JSON bytes) on ``conn`` before the task's answer:
+    ``("progress", line, 0)``, which the pool hands to the request's listener."""
+    return lambda line: conn.send(("progress", line, 0))
 
 
 def resident_bytes() -> int:
@@ -173,8 +213,9 @@ def serve_worker(conn) -> None:
             task, args = conn.recv()
         except (EOFError, OSError):
             return
+        extra = {"report": _reporter(conn)} if task in REPORTING else {}
         try:
-            reply: tuple[str, bytes | str] = ("ok", _encoded(TASKS[task](*args)))
+            reply: tuple[str, bytes | str] = ("ok", _encoded(TASKS[task](*args, **extra)))
         except InputError as exc:
             reply = ("input", str(exc))
         except Exception as exc:  # answered as one line, never a traceback

@@ -1,51 +1,81 @@
-"""The lay advisor: which lay (and token) of this operating turn gives the best run now.
+"""The lay advisor: which lay (and token) of this operating turn gives the best run now,
+within one time budget for the whole call.
 
 ::
 
     from trainrun import read_position
     from trainrun.turn.advise import advise
 
-    advice = advise(read_position(open("position.json").read()), top=3)
+    advice = advise(read_position(open("position.json").read()), time_limit=5)
     for plan in advice.plans[:3]:
-        print(plan.moves, plan.run.total, plan.run.status, plan.gain)
+        print(plan.moves, plan.status, plan.total, plan.bound, plan.gain)
+    print(advice.proven, advice.lay_improves)
 
 A *plan* is what the company does before it runs this turn. In a lay step (``Track``) the
 plans are every legal lay, each lay followed by every legal second lay where the title grants
 one (``legal_lays`` asked again after the first) and each lay followed by every legal token
 placement, and every token placement without a lay; a private's ``SpecialTrack`` step offers
-its lays alone, a token step its tokens. Each plan is applied (``trainrun.turn.moves.apply``) and
-the run after it solved by ``trainrun.solve`` with the time limit per candidate: proven
-optimal, or ``feasible`` with its proven bound. Plans are ranked by that run (then proven
-before not proven, then the cheaper, then the fewer moves), and each gets its gain over not
-laying at all (the run of the position as given).
+its lays alone, a token step its tokens. Each plan is applied (``trainrun.turn.moves.apply``)
+and ranked by the run after it, with its gain over not laying (the run of the position as
+given). What the answer holds (``Plan``, ``Advice``, the proof statuses) is
+``trainrun.turn.advice``.
+
+One ``Deadline`` (``time_limit`` seconds, default ``ADVISE_TIME_LIMIT``; the shares below
+are in ``trainrun.turn.advise_budget``) bounds the whole call; the work stops
+``ANSWER_SHARE`` of it early, for writing the answer. The run without laying is
+solved first (at most ``NO_LAY_SHARE`` of the budget). Then every first move's board is built
+and given a cheap upper bound (``trainrun.routes.run_bound``, no route listed); the
+follow-ups of the first moves with the highest bounds are listed next. Boards are solved
+best-first, highest bound first, each within ``SOLVE_SHARE`` of the time left; a board whose
+bound is below the run found for another plan is settled without a solve (proven not
+better) unless ``exhaustive``. Listing and solving take turns, each half of what is left, until
+everything is settled or the budget ends; then the ranking so far is answered, each plan
+with its proof status, and whether the top plan is proven best.
 
 The same board is never solved twice: plans reaching one set of moves in another order are
-one plan (the cheaper order kept), and plans whose boards give the solver the same input —
-the same track graph of what the company reaches, the same stop values and bonuses, e.g. a
-lay of track that leads nowhere the trains can use — share one solve (``board_key``). A
-lay adding no usable track (``adds_usable_track``) keeps the track graph as it was, so no
-graph is built for it, and a plan following such a lay with a second lay or a token is not
-listed: it runs as the first lay alone, or the token alone, for no less money.
+one (the cheaper order kept), and plans whose boards give the solver the same input — the
+same track graph of what the company reaches, the same stop values and bonuses, e.g. a lay
+of track that leads nowhere the trains can use — are one plan with the others listed as its
+alternatives (``board_key``). A lay adding no usable track (``adds_usable_track``) keeps the
+track graph as it was, so no graph is built for it, and a plan following such a lay with a
+second lay or a token is not listed: it runs as the first lay alone, or the token alone, for
+no less money.
 """
 from __future__ import annotations
 
 import dataclasses
-import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-
-from tqdm import tqdm
 
 from trainrun.board.hexgrid import opposite
 from trainrun.board.position import Position
 from trainrun.hooks import answers
 from trainrun.routes.enumeration import train_tables
 from trainrun.routes.graph import build_graph
-from trainrun.routes.solve import Run, solve
+from trainrun.routes.run_bound import run_bound
+from trainrun.routes.solve import Deadline, Run, solve
+from trainrun.turn.advice import (
+    BOUND_ONLY,
+    FOUND,
+    NOT_BETTER,
+    NOT_REACHED,
+    OPTIMAL,
+    Advice,
+    Plan,
+    move_dict,
+)
+from trainrun.turn.advise_budget import (
+    ADVISE_TIME_LIMIT,
+    ANSWER_SHARE,
+    NO_LAY_SHARE,
+    SOLVE_SHARE,
+)
 from trainrun.turn.lays import Lay, next_right
 from trainrun.turn.moves import LAY_STEPS, apply, legal_lays, legal_tokens
 
-ADVISE_TIME_LIMIT = 10.0   # seconds per candidate board
+# progress(solved plans, plans listed, best gain so far or None, seconds since the start)
+Progress = Callable[[int, int, int | None, float], None]
 
 
 def board_key(position: Position, graph=None) -> tuple:
@@ -105,66 +135,16 @@ def adds_usable_track(position: Position, lay: Lay) -> bool:
         for p in new.paths_at(lay.rotation))
 
 
-def _move_dict(move) -> dict:
-    if isinstance(move, Lay):
-        return {"hex": move.hex, "tile": move.tile, "rotation": move.rotation,
-                "cost": move.cost}
-    return move.to_dict()
-
-
 def _signature(moves: tuple) -> frozenset:
     """The moves of a plan without their order (the board they leave is the same)."""
     return frozenset((m.hex, m.tile, m.rotation) if isinstance(m, Lay) else (m.hex, m.city)
                      for m in moves)
 
 
-@dataclass
-class Plan:
-    """Moves made before the run (``Lay`` and ``TokenMove``, in order), what they cost, the
-    proven-best run after them and its gain over not laying at all."""
-
-    moves: tuple
-    cost: int
-    run: Run
-    gain: int
-
-    def to_dict(self, with_run: bool = False) -> dict:
-        out = {"moves": [_move_dict(m) for m in self.moves], "cost": self.cost,
-               "total": self.run.total, "status": self.run.status, "bound": self.run.bound,
-               "gain": self.gain}
-        if with_run:
-            out["run"] = self.run.to_dict()
-        return out
-
-
-@dataclass
-class Advice:
-    """Every plan of the turn, best first; the run without laying; how many distinct boards
-    were solved (``boards_solved``) for how many plans."""
-
-    title: str
-    company: str
-    phase: str
-    step: str
-    no_lay: Run
-    plans: list
-    boards_solved: int
-    seconds: float
-    top: int = 3
-    proven: bool = field(init=False)
-
-    def __post_init__(self):
-        self.proven = self.no_lay.status == "optimal" and all(
-            p.run.status == "optimal" for p in self.plans)
-
-    def to_dict(self) -> dict:
-        return {"title": self.title, "company": self.company, "phase": self.phase,
-                "step": self.step, "candidates": len(self.plans),
-                "boards_solved": self.boards_solved, "seconds": self.seconds,
-                "proven": self.proven,
-                "no_lay": {"total": self.no_lay.total, "status": self.no_lay.status,
-                           "bound": self.no_lay.bound, "run": self.no_lay.to_dict()},
-                "plans": [p.to_dict(with_run=i < self.top) for i, p in enumerate(self.plans)]}
+def _order(moves: tuple) -> tuple:
+    """Among ways to one board: the cheaper, then the fewer moves, then by the moves."""
+    return (sum(m.cost for m in moves), len(moves),
+            [sorted(move_dict(m).items()) for m in moves])
 
 
 def _first_moves(position: Position) -> list:
@@ -189,23 +169,51 @@ def _follow_ups(position: Position, after: Position, move) -> list:
     return seconds + (legal_tokens(after) if adds_usable_track(position, move) else [])
 
 
-def _rank(plan: Plan) -> tuple:
-    return (-plan.run.total, plan.run.status != "optimal", -plan.run.bound, plan.cost,
-            len(plan.moves), [sorted(_move_dict(m).items()) for m in plan.moves])
+@dataclass
+class _Board:
+    """One distinct board: a position reaching it, its cheap bound, its run once solved and
+    the move lists (by signature) that reach it."""
+
+    position: Position
+    bound: int
+    run: Run | None = None
+    plans: list = field(default_factory=list)
 
 
-def advise(position: Position, top: int = 3, time_limit: float = ADVISE_TIME_LIMIT,
-           workers: int = 1, progress: bool = False) -> Advice:
-    """Every plan of this turn ranked by the proven-best run after it (see the module).
+@dataclass
+class _Expansion:
+    """A first move whose follow-ups are being listed: the board after it (position and
+    graph), its board's bound (its priority), and the follow-ups (``None`` until listed)
+    with how many are done."""
 
-    ``time_limit`` is per solved board; ``top`` how many plans carry their whole run in
-    ``to_dict``; ``progress`` shows a tqdm bar on stderr over the turn's first moves."""
-    start = time.perf_counter()
-    runs: dict = {}
+    move: object
+    after: tuple
+    bound: int
+    follows: list | None = None
+    done: int = 0
 
-    def evaluate(board: Position, parent: tuple | None = None, move=None) -> tuple:
-        """(run, graph) of ``board``, reached from ``parent`` (its board and graph) by
-        ``move``; the parent's graph is kept for a lay that adds no usable track."""
+
+class _Search:
+    """One call of ``advise``: the boards, the plans reaching them, the work left."""
+
+    no_lay: Run   # the run of the position as given, solved first (``start``)
+
+    def __init__(self, position: Position, deadline: Deadline, workers: int,
+                 exhaustive: bool, progress: Progress | None):
+        self.position, self.deadline, self.workers = position, deadline, workers
+        self.exhaustive, self.progress = exhaustive, progress
+        self.boards: dict = {}          # board key -> _Board
+        self.plans: dict = {}           # signature -> [moves, board key]
+        self.expansions: list = []      # _Expansion, highest bound first when taken
+        self.solved = 0
+        self.step = 0.0                 # mean seconds to build and key one plan's board
+        self.stepped = 0
+
+    # -- boards ------------------------------------------------------------------------
+    def _board(self, board: Position, parent: tuple | None = None, move=None) -> tuple:
+        """(key, graph) of ``board``, reached from ``parent`` (its board and graph) by
+        ``move``; the parent's graph is kept for a lay that adds no usable track. A board
+        seen first is recorded with its cheap bound."""
         graph = None
         if board.trains:
             if parent is not None and isinstance(move, Lay) and not adds_usable_track(
@@ -214,40 +222,176 @@ def advise(position: Position, top: int = 3, time_limit: float = ADVISE_TIME_LIM
             else:
                 graph = build_graph(board)
         key = board_key(board, graph)
-        if key not in runs:
-            runs[key] = solve(board, time_limit=time_limit, workers=workers)
-        return runs[key], graph
+        if key not in self.boards:
+            self.boards[key] = _Board(board, run_bound(board, graph))
+        return key, graph
 
-    no_lay, graph = evaluate(position)
-    root = (position, graph)
-    plans: dict = {}   # signature -> Plan
-
-    def consider(moves: tuple, board: Position, parent: tuple) -> tuple:
-        run, graph = evaluate(board, parent, moves[-1])
-        plans[_signature(moves)] = Plan(moves, sum(m.cost for m in moves), run, 0)
+    def _consider(self, moves: tuple, board: Position, parent: tuple) -> tuple:
+        """Record the plan ``moves`` (leaving ``board``); (board, graph) after it."""
+        began = time.monotonic()
+        key, graph = self._board(board, parent, moves[-1])
+        self._add(moves, key)
+        self.stepped += 1
+        self.step += (time.monotonic() - began - self.step) / self.stepped
         return board, graph
 
-    def seen(moves: tuple) -> bool:
-        """Whether these moves, in another order, were considered already (the cheaper
-        order is kept)."""
-        known = plans.get(_signature(moves))
-        cost = sum(m.cost for m in moves)
-        if known is not None and cost < known.cost:
-            known.moves, known.cost = moves, cost
-        return known is not None
+    def room(self, until: float) -> bool:
+        """Whether one more plan's board can be built before ``until`` (monotonic
+        seconds), at the mean time a board has taken."""
+        return time.monotonic() + self.step < until
 
-    firsts = _first_moves(position)
-    bar = tqdm(firsts, disable=not progress, unit="move", file=sys.stderr, desc="advise")
-    for move in bar:
-        after = consider((move,), apply(position, move), root)
-        for follow in _follow_ups(position, after[0], move):
-            if not seen((move, follow)):
-                consider((move, follow), apply(after[0], follow), after)
-        bar.set_postfix(boards=len(runs), refresh=False)
-    bar.close()
-    ranked = sorted(plans.values(), key=_rank)
-    for plan in ranked:
-        plan.gain = plan.run.total - no_lay.total
-    return Advice(position.title.name, position.company, position.phase.name,
-                  position.turn.step, no_lay, ranked, len(runs),
-                  round(time.perf_counter() - start, 6), top)
+    def _add(self, moves: tuple, key) -> bool:
+        """Record ``moves`` reaching board ``key``; False when these moves in another order
+        were recorded already (the cheaper order is kept)."""
+        sig = _signature(moves)
+        known = self.plans.get(sig)
+        if known is not None:
+            if _order(moves) < _order(known[0]):
+                known[0] = moves
+            return False
+        self.plans[sig] = [moves, key]
+        self.boards[key].plans.append(sig)
+        return True
+
+    def _best(self) -> int | None:
+        """The best run found so far for a plan (``None`` before the first)."""
+        return max((b.run.total for b in self.boards.values() if b.run is not None
+                    and b.plans), default=None)
+
+    def _beaten(self, board: _Board, best: int | None) -> bool:
+        """Whether ``board`` is proven below the run ``best`` found for a plan."""
+        return best is not None and board.bound < best
+
+    def _report(self) -> None:
+        if self.progress is None:
+            return
+        best = self._best()
+        settled = sum(len(b.plans) for b in self.boards.values()
+                      if b.run is not None or (self._beaten(b, best) and not self.exhaustive))
+        self.progress(settled, len(self.plans),
+                      None if best is None else best - self.no_lay.total,
+                      self.deadline.elapsed())
+
+    # -- the work ----------------------------------------------------------------------
+    def start(self) -> list:
+        """Solve not laying, then build every first move's board; the first moves the
+        budget did not reach."""
+        position = self.position
+        key, graph = self._board(position)
+        no_lay = self.boards[key]
+        no_lay.run = self.no_lay = solve(position, workers=self.workers, deadline=Deadline(
+            self.deadline.left() * NO_LAY_SHARE))
+        self.solved += 1
+        root = (position, graph)
+        firsts, missed = _first_moves(position), []
+        for move in firsts:
+            if not self.room(self.deadline.at):
+                missed.append(move)
+                continue
+            after = self._consider((move,), apply(position, move), root)
+            if position.turn.step == "Track" and isinstance(move, Lay):
+                self.expansions.append(_Expansion(move, after, self.boards[self._key_of(
+                    (move,))].bound))
+            self._report()
+        return missed
+
+    def _key_of(self, moves: tuple):
+        return self.plans[_signature(moves)][1]
+
+    def expand(self, until: float) -> None:
+        """List and build follow-ups of the first moves, highest bound first, until
+        ``until`` (monotonic seconds)."""
+        self.expansions.sort(key=lambda e: -e.bound)
+        while self.expansions and self.room(until):
+            exp = self.expansions[0]
+            if exp.follows is None:
+                exp.follows = _follow_ups(self.position, exp.after[0], exp.move)
+            while exp.done < len(exp.follows) and self.room(until):
+                follow = exp.follows[exp.done]
+                exp.done += 1
+                moves = (exp.move, follow)
+                if _signature(moves) not in self.plans:
+                    self._consider(moves, apply(exp.after[0], follow), exp.after)
+                else:
+                    self._add(moves, self._key_of(moves))
+                self._report()
+            if exp.done == len(exp.follows):
+                self.expansions.pop(0)
+
+    def unsolved(self) -> list:
+        """Boards still to solve, highest bound first: those whose bound is not below a run
+        found for a plan (one equal may tie it for less money; every one, when
+        ``exhaustive``)."""
+        best = self._best()
+        return sorted((b for b in self.boards.values() if b.run is None and b.plans
+                       and (self.exhaustive or not self._beaten(b, best))),
+                      key=lambda b: -b.bound)
+
+    def solve_boards(self, until: float) -> None:
+        """Solve boards best-first, starting none after ``until`` (monotonic seconds); each
+        solve may take ``SOLVE_SHARE`` of what is left of the whole budget."""
+        while time.monotonic() < until:
+            left = self.unsolved()
+            if not left:
+                return
+            left[0].run = solve(left[0].position, workers=self.workers, deadline=Deadline(
+                self.deadline.left() * SOLVE_SHARE))
+            self.solved += 1
+            self._report()
+
+    def advice(self, missed: list, top: int, time_limit: float) -> Advice:
+        best = self._best()
+        ranked = []
+        for board in self.boards.values():
+            if not board.plans:
+                continue
+            ways = sorted((self.plans[sig][0] for sig in board.plans), key=_order)
+            run = board.run
+            if run is not None:
+                status = OPTIMAL if run.status == OPTIMAL else FOUND
+            else:
+                status = NOT_BETTER if self._beaten(board, best) else BOUND_ONLY
+            ranked.append(Plan(ways[0], sum(m.cost for m in ways[0]), run,
+                               None if run is None else run.total - self.no_lay.total,
+                               board.bound if run is None else run.bound, status,
+                               [(w, sum(m.cost for m in w)) for w in ways[1:]]))
+        ranked += [Plan((m,), m.cost, None, None, None, NOT_REACHED) for m in missed]
+        ranked.sort(key=_rank)
+        return Advice(self.position.title.name, self.position.company,
+                      self.position.phase.name, self.position.turn.step, self.no_lay, ranked,
+                      len(self.plans) + len(missed), self.solved, len(self.expansions),
+                      round(self.deadline.elapsed(), 6), time_limit, top)
+
+
+def _rank(plan: Plan) -> tuple:
+    """Solved plans by their run (proven before not, then the higher bound), then the
+    others by their bound; then the cheaper, the fewer moves."""
+    total = plan.total
+    return (total is None, -((plan.bound or 0) if total is None else total),
+            plan.status != OPTIMAL, -(plan.bound or 0), _order(plan.moves))
+
+
+def advise(position: Position, top: int = 3, time_limit: float = ADVISE_TIME_LIMIT,
+           workers: int = 1, progress: Progress | None = None, exhaustive: bool = False,
+           deadline: Deadline | None = None) -> Advice:
+    """Every plan of this turn ranked by the run after it, within ``time_limit`` seconds
+    for the whole call (or by ``deadline``; see the module).
+
+    ``top`` is how many plans carry their whole run in ``to_dict``; ``progress``, if given,
+    is called as plans are listed and settled (``Progress``); ``exhaustive`` solves every
+    board, even one whose bound cannot beat a run found."""
+    deadline = deadline or Deadline(time_limit)
+    work = Deadline(deadline.seconds * (1 - ANSWER_SHARE), deadline.start)
+    search = _Search(position, work, workers, exhaustive, progress)
+    missed = search.start()
+    dl = search.deadline
+    while not dl.expired():
+        listing = bool(search.expansions) and search.room(dl.at)
+        solving = bool(search.unsolved())
+        if not (listing or solving):
+            break
+        if listing:
+            search.expand(dl.share(0.5) if solving else dl.at)
+        if search.unsolved():
+            search.solve_boards(dl.share(0.5) if listing else dl.at)
+    return search.advice(missed, top, time_limit)
