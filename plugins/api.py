@@ -21,6 +21,7 @@ from trainrun.board.turnstate import LayRight, Turn
 from trainrun.errors import InputError
 from trainrun.hooks import answers
 from trainrun.hooks.enginerand import engine_numbers, game_seed
+from trainrun.hooks.presidency import nearest_after, seat_distance
 from trainrun.hooks.replayrules import ReplayRules
 from trainrun.hooks.replaystate import ReplayState
 from trainrun.hooks.rules import CompanyBonus, LayRules, RouteBonus, TrainRules
@@ -68,7 +69,7 @@ __all__ = [
     "answers", "node_hex", "tile_from_dict", "opposite", "exits", "path_exits",
     "crossed_borders", "tiles_left_in_box", "tokens_left", "tokens_on_board", "free_slot",
     "private_sym", "special_token_ability", "blocking_refusal", "hexes_to_nearest", "track_network",
-    "game_seed", "engine_numbers", "check_declared",
+    "game_seed", "engine_numbers", "check_declared", "seat_distance", "nearest_after",
     # defaults
     "default_stop_value", "default_company_stations", "default_lay_colours",
     "default_lay_budget", "default_terrain_cost", "default_upgrades_to", "shared_upgrades_to",
@@ -163,6 +164,10 @@ EXPORTS: dict[str, dict[str, str]] = {
         "check_declared": "A declared run (an 18xx.games `run_routes` action, ...) checked "
                           "and scored in a position, as `trainrun verify` does without the best "
                           "run (1846's dividends: the share price follows the revenue).",
+        "seat_distance": "Seats from one player on round to another (engine share_pool.rb "
+                         "`distance`), for presidency ties.",
+        "nearest_after": "The one of the candidates for a presidency nearest after the "
+                         "previous president in seat order (engine `transfer_shares`).",
     },
     "Defaults: the shared rules a title falls back on": {
         "default_stop_value": "The shared `trainrun_stop_value`: the phase value times the "

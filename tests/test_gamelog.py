@@ -82,7 +82,9 @@ def test_every_run_position_equals_the_corpus_line(title, game):
         assert str(exc).startswith("action "), exc
         assert int(str(exc).split()[1]) > max(lines), exc
     assert set(lines) <= set(positions)
-    assert positions[max(lines)].source == {"fixture": f"{game}.json", "action": max(lines)}
+    source = positions[max(lines)].source
+    assert (source["fixture"], source["action"]) == (f"{game}.json", max(lines))
+    assert set(source) == {"fixture", "action", "round", "declared"}
     wrong = {a: differences(positions[a], line) for a, line in lines.items()}
     assert {a: d for a, d in wrong.items() if d} == {}
 
@@ -261,9 +263,23 @@ def test_a_bad_action_stops_the_replay_naming_it(kind, key, value, error):
         list(replay(read_game(data)))
 
 
+def test_a_bankruptcy_ends_the_game():
+    # docs/rules/common.md §11: 1277 ends at 424 (bankrupt), which the replay reads
+    assert [a["id"] for a, _ in replay(load("18Chesapeake", "1277"))][-1] == 424
+
+
 def test_an_action_the_replay_cannot_follow_stops_it_there():
-    with pytest.raises(InputError, match=r"^action 424 \(bankrupt\): trainrun cannot replay"):
-        list(replay(load("18Chesapeake", "1277")))
+    data = _game("18Chesapeake", "1277")
+    data["actions"].append({"type": "pass", "entity": "PRR", "entity_type": "corporation",
+                            "id": 425})
+    with pytest.raises(InputError, match=r"^action 424 \(bankrupt\): the game goes on after "
+                                         r"this bankruptcy"):
+        list(replay(read_game(data)))
+    data = _game("18Chesapeake", "1277")
+    data["actions"][-1]["type"] = "nationalize"
+    with pytest.raises(InputError, match=r"^action 424 \(nationalize\): trainrun cannot "
+                                         r"replay this action yet$"):
+        list(replay(read_game(data)))
 
 
 def test_replaying_does_not_change_positions_handed_out():
@@ -547,16 +563,23 @@ def _bankrupt_game_changed(change):
     return data
 
 
-def test_1817_an_acquisition_the_rest_of_the_log_does_not_settle_stops_the_replay():
-    # without WT's token in C22 (1556) nothing later tells PSNR from UR
+def test_1817_an_acquisition_the_rest_of_the_log_does_not_settle_is_carried_forward():
+    # without WT's token in C22 (1556) nothing later tells PSNR from UR: the replay goes on
+    # with both and stops at the first run whose position differs (1569, the first run
+    # after 1374: UR's and WT's tokens), every run before it handed out
     data = _bankrupt_game_changed(lambda actions: actions[1556].update(type="message"))
-    with pytest.raises(InputError, match=r"^action 1374 \(bid\): acquisition: trainrun cannot "
-                                         r"tell which corporation of player 18003 acquires "
-                                         r"WT: of those it presides \(PSNR, UR\) the engine "
-                                         r"takes the one able to pay, and trainrun does not "
-                                         r"follow money; the rest of the log contradicts "
-                                         r"none of PSNR, UR$"):
-        list(replay(read_game(data)))
+    game = read_game(data)
+    before = [p.source["action"] for p in run_positions(load("1817", "1817_game_end_bankrupt"))
+              if p.source["action"] < 1569]
+    handed = []
+    with pytest.raises(InputError, match=r"^action 1569 \(run_routes\): this position depends "
+                                         r"on acquisition at action 1374 \(bid\) \(trainrun "
+                                         r"cannot tell which corporation of player 18003 "
+                                         r"acquires WT: .* the rest of the log contradicts "
+                                         r"none of PSNR, UR\): with UR its tokens differ$"):
+        for position in run_positions(game):
+            handed.append(position.source["action"])
+    assert handed == before
 
 
 def test_1817_an_acquisition_the_rest_of_the_log_contradicts_every_way_stops_the_replay():

@@ -1,5 +1,8 @@
 """``trainrun import`` and ``trainrun audit``, and ``POST /import`` and ``POST /audit``."""
 import json
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -67,3 +70,17 @@ def test_service_bad_log_is_a_400_naming_the_action():
     assert answer.status_code == 400
     assert answer.json()["error"].startswith(f"action {lay['id']} (lay_tile): unknown hex 'Z99'")
     assert client.post("/audit", content=b"{").json()["error"].startswith("game: malformed JSON")
+
+
+def test_a_closed_output_ends_the_import_quietly():
+    # `trainrun import GAME --runs | head -1`: the reader goes after one line; the command
+    # ends by SIGPIPE, as other command-line tools do, with nothing on stderr (1905's 67
+    # positions are 200 kB, beyond what a pipe holds: a write after the close must fail)
+    game = str(Path(GAME).parent / "1905.json")
+    proc = subprocess.Popen([sys.executable, "-m", "trainrun", "import", game, "--runs"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    first = proc.stdout.readline()
+    proc.stdout.close()
+    stderr = proc.stderr.read()
+    assert json.loads(first)["action"] == 72
+    assert (proc.wait(timeout=60), stderr) == (-signal.SIGPIPE, b"")

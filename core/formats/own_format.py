@@ -36,7 +36,7 @@ OWN_FIELDS = {
     "": {"title", "phase", "company", "trains", "tiles", "tokens", "markers", "icons",
          "title_state",
          "options", "fixture", "action", "cash", "turn", "tokens_left", "abilities",
-         "privates", "company_assignments"},
+         "privates", "company_assignments", "declared", "round"},
     "trains": {"id", "name"},
     "tiles": {"hex", "tile", "rotation"},
     "tokens": {"hex", "city", "company", "extra"},

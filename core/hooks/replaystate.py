@@ -58,6 +58,8 @@ class _Replay(Protocol):
     trains: dict[str, list[Train]]
     owners: dict[str, str]
     gone: set[str]
+    bank: list[str]
+    pending_tokens: list[tuple[str, str, str]]
 
     @property
     def game(self) -> _Log: ...
@@ -110,6 +112,10 @@ class _Replay(Protocol):
 
     def give_back_train(self, company: str, train: Train) -> None: ...
 
+    def withdraw_train(self, train_id: str) -> None: ...
+
+    def put_lifted_token(self, hex_id: str, city: int, holder: str) -> None: ...
+
 
 class ReplayState:
     """A game-log replay as a title's replay hooks see it: what they read, and the one
@@ -123,6 +129,7 @@ class ReplayState:
         self._abilities: dict[str, tuple[dict, ...]] = {}
         self._assignments: dict[str, tuple[str, ...]] = {}
         self._extra_tokens: dict[str, int] = {}
+        self._leasing: set[str] = set()
         self._books: dict[Callable[..., object], object] = {}
 
     def branch(self, replay: _Replay, memo: dict[int, Any]) -> ReplayState:
@@ -131,7 +138,7 @@ class ReplayState:
         twin = ReplayState(replay)
         memo[id(self)] = twin
         for name in ("_cash", "_title_state", "_privates", "_abilities", "_assignments",
-                     "_extra_tokens", "_books"):
+                     "_extra_tokens", "_leasing", "_books"):
             setattr(twin, name, copy.deepcopy(getattr(self, name), memo))
         return twin
 
@@ -204,10 +211,13 @@ class ReplayState:
 
     def count_lay(self, hex_id: str) -> None:
         """A lay on ``hex_id`` the shared replay did not count is one of the operating
-        turn's (1817: a private's lay uses one of its owner's, engine ``consume_tile_lay``)."""
+        turn's (1817: a private's lay uses one of its owner's, engine ``consume_tile_lay``);
+        the hex is among those laid this turn once (the shared replay lists a private's lay
+        in its owner's turn already)."""
         turn = self._replay.turn
-        self._replay.turn = dataclasses.replace(turn, lays=turn.lays + 1,
-                                                laid_hexes=turn.laid_hexes + (hex_id,))
+        laid = turn.laid_hexes if turn.laid_hexes[-1:] == (hex_id,) else (
+            turn.laid_hexes + (hex_id,))
+        self._replay.turn = dataclasses.replace(turn, lays=turn.lays + 1, laid_hexes=laid)
 
     def decide(self, action: dict, field: str, choices: list[Choice], why: str) -> Choice:
         """The one of ``choices`` the engine took at ``action`` (``why``: by what), as the
@@ -324,6 +334,18 @@ class ReplayState:
         """The shared replay's ``place_token`` of ``action`` (for a title that does more)."""
         self._replay.place_token(action)
 
+    @property
+    def lifted_tokens(self) -> Sequence[tuple[str, str]]:
+        """The tokens a lay lifted off a trackless city tile, (hex, holder) each, waiting
+        to be placed again (by the laying company's next ``place_token``)."""
+        return tuple((h, holder) for _, h, holder in self._replay.pending_tokens)
+
+    def put_lifted_token(self, hex_id: str, city: int, holder: str) -> None:
+        """The token of ``holder`` a lay lifted on ``hex_id`` goes back in ``city`` by the
+        title's rule, not by a ``place_token`` (18GB: the laying corporation's in the first
+        city, another's in the second, engine G18GB::Step::TrackAndToken ``update_token!``)."""
+        self._replay.put_lifted_token(hex_id, city, holder)
+
     def lay_as_logged(self, hex_id: str, tile_id: str, rotation: int) -> None:
         """Tile ``tile_id`` (an engine copy id, ``479P-0``) laid on ``hex_id`` at ``rotation``
         as the engine lays it beside a logged lay, unchecked and in no company's turn
@@ -363,6 +385,17 @@ class ReplayState:
         """``train`` of ``company`` goes back to the bank, among its discarded trains, no
         phase change (engine depot.rb ``reclaim_train``: a borrowed train returned)."""
         self._replay.give_back_train(company, train)
+
+    def withdraw_train(self, train_id: str) -> None:
+        """The bank's train ``train_id`` leaves the game unbought, no phase change (18GB: a
+        scenario's smaller train set; a 6X train with each unstarted corporation removed,
+        engine depot.rb ``remove_train``)."""
+        self._replay.withdraw_train(train_id)
+
+    @property
+    def bank(self) -> Sequence[str]:
+        """The ids of the trains left in the bank, in the order it sells them."""
+        return tuple(self._replay.bank)
 
     def move_train(self, train: Train, seller: str, buyer: str, index: int | None = None) -> None:
         """``train`` of ``seller`` goes to ``buyer`` (1871: a branch taking its trains at a
@@ -477,6 +510,20 @@ class ReplayState:
     def set_extra_tokens(self, company: str, count: int) -> None:
         """``company`` holds ``count`` tokens beyond its charter's."""
         self._extra_tokens[company] = count
+
+    @property
+    def leasing(self) -> Set[str]:
+        """The companies that run the bank's next train, leased, in place of their own
+        (their positions hold that train only)."""
+        return frozenset(self._leasing)
+
+    def set_leasing(self, company: str, leasing: bool) -> None:
+        """``company`` runs the bank's next train, leased, in place of its own, or no longer
+        (18GB: an insolvent corporation, engine G18GB::Game#route_trains)."""
+        if leasing:
+            self._leasing.add(company)
+        else:
+            self._leasing.discard(company)
 
     def forget_extra_tokens(self, company: str) -> None:
         """``company``'s tokens are its charter's again (its positions count them)."""

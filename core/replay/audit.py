@@ -19,7 +19,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from trainrun.errors import InputError
-from trainrun.replay.gamelog import GameLog, replay
+from trainrun.replay.actionname import where
+from trainrun.replay.gamelog import GameLog, Replay, own_record, replay
+from trainrun.replay.replayfork import agreed
 from trainrun.routes.declared import Verification
 from trainrun.routes.solve import DEFAULT_TIME_LIMIT
 from trainrun.routes.verify import verify
@@ -85,7 +87,8 @@ def audit(game: GameLog, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 
             if action["type"] != "run_routes":
                 continue
             company = state.operator(action)
-            position = state.position(company, action["id"])
+            position = agreed(state, where(action), own_record, Replay.position, company,
+                              action["id"])
             try:
                 verdict = verify(position, action, time_limit=time_limit, workers=workers)
             except InputError as exc:

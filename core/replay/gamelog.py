@@ -23,16 +23,22 @@ for ``solve``, ``verify``, ``moves`` and ``advise``::
     for position in run_positions(game):       # one per run_routes, source: fixture, action
         ...
 
+Each position handed out this way carries the company's turn state just before the action
+(``trainrun.replay.turnmoment``: the lays made this turn, the step, the cash followed), and
+one before a ``run_routes`` the run declared there and its operating round in its
+``source`` (``declared``, ``round``: ``trainrun.replay.declaredrun``), which ``own_record``
+writes.
+
 What moves the board and the trains:
 
 * ``lay_tile`` by a corporation goes through ``trainrun.turn.moves.apply``, which refuses an
   illegal lay; a private company's lay (its own ability, which the turn engine does not
-  check yet) is laid as logged (``_lay_as_logged``), one a player holds in no company's
-  turn. The tokens a lay moves go in city order, leaving the first slots of a city to the
-  homes reserved there (engine hex.rb ``lay``, city.rb ``get_slot``); a tile with track
-  laid over a trackless one of several cities lifts their tokens, which the laying
-  company's next ``place_token`` puts back where it says (engine tracker.rb
-  ``update_token!``: 1830's ERIE on its OO home);
+  check yet) is laid as logged (``_lay_as_logged``), among the hexes laid in its owner's
+  turn, one a player holds in no company's turn. The tokens a lay moves go in city order,
+  leaving the first slots of a city to the homes reserved there (engine hex.rb ``lay``,
+  city.rb ``get_slot``); a tile with track laid over a trackless one of several cities
+  lifts their tokens, which the laying company's next ``place_token`` puts back where it
+  says (engine tracker.rb ``update_token!``: 1830's ERIE on its OO home);
 * ``place_token`` goes through ``trainrun.turn.moves.apply``, a token of another type its
   ``token_type`` (1882's neutral one: the company has it no more); a home token goes on
   the board when the title's ``trainrun_replay_rules`` say (when the corporation first
@@ -68,19 +74,23 @@ What moves the board and the trains:
   or pass ends the set of operating rounds, unless the title's ``trainrun_replay_round``
   says otherwise (``between``: the operating round is over, the next is of the same set);
   the title's ``ReplayRules`` say whether a train is exported after each set or each
-  operating round.
+  operating round (18GB: only after one in which no train was bought from the bank).
 
 Where the engine made a choice from what the log does not show (1817: which of a player's
 corporations pays for an acquisition), the title asks ``ReplayState.decide``: each choice is
-replayed to the end of the log on a copy and the one no later action contradicts is kept
-(``trainrun.replay.replayfork``). Any other action stops the replay with one line naming its id,
-its type and why: the board is never silently wrong. A title replays only when its plugin
-gives replay rules (``trainrun_replay_rules``): 18Chesapeake, 18NY, 1871 and 1817 (rounds
-told apart by its ``trainrun_replay_round``), and the titles compiled from the engine:
+replayed to the end of the log on a copy and those no later action contradicts are kept
+(``trainrun.replay.replayfork``): where several are, the replay carries them side by side
+(``Replay.twins``) and hands out a position only where they all give it alike. Any other
+action stops the replay with one line naming its id, its type and why: the board is never
+silently wrong; a ``bankrupt`` ends the game (docs/rules/common.md §11). A title replays
+only when its plugin gives replay rules (``trainrun_replay_rules``): 18Chesapeake, 18NY,
+1871 and 1817 (rounds told apart by its ``trainrun_replay_round``), and the titles compiled
+from the engine:
 1830, 1889, 1893, 18GA, 18MEX, 18NL, 18Texas, 18Chesapeake: Off the Rails, 18AL, 18FL,
-18JP-T, 1847 AE, 1856 and 1836Jr56. A game's optional rules that set its title's trains and
-phases (options.json: 1836Jr56's diesel variant) are played, and its positions name them in
-their ``options``. A
+18JP-T, 1847 AE, 1856, 1836Jr56 and 18GB. A game's optional rules that set its title's
+trains and phases (options.json: 1836Jr56's diesel variant) are played, and its positions name every
+optional rule of the game in their ``options``, as its corpus lines get them (the title's
+hooks read those that change a run: 18DE's and 1817's modern trains). A
 title's bookkeeping may also give each company's positions their ``privates``
 (``ReplayState.set_privates``; 1871: who holds SBC) and ``abilities``
 (``ReplayState.set_abilities``; 18AL: the named trains and the Warrior Coal Field bonus a
@@ -107,8 +117,10 @@ from trainrun.hooks.replayrules import ReplayRules
 from trainrun.hooks.replaystate import ReplayState
 from trainrun.registry import Ruleset, load_title
 from trainrun.replay.actionname import Step, Steps, unchecked, where
+from trainrun.replay.declaredrun import declared_run
 from trainrun.replay.gamefile import SEED_LIMIT, check_game
-from trainrun.replay.replayfork import DecisionKey, Fork, settled
+from trainrun.replay.replayfork import DecisionKey, Fork, Twin, agreed, settled
+from trainrun.replay.turnmoment import turn_before
 from trainrun.solver import Deadline
 from trainrun.turn.hex_reservations import hex_homes
 from trainrun.turn.lays import placed_after
@@ -296,7 +308,9 @@ class Replay:
         self.round_set, self.round_in_set = 0, 0
         self.operated: set[str] = set()      # companies that operated in this operating round
         self.round_ended = False             # this operating round is over, the next not begun
+        self.bank_sold = False               # a train was bought from the bank this round
         self.decisions: dict[DecisionKey, object] = {}   # a fork's choice kept
+        self.twins: tuple[Twin, ...] = ()   # replays beside it, with choices the log leaves
         # tokens a lay took off a trackless city tile, each (actor, hex, owner): the actor's
         # next place_token puts it back (engine step/tracker.rb update_token!)
         self.pending_tokens: list[tuple[str, str, str]] = []
@@ -351,8 +365,10 @@ class Replay:
 
     # ---- positions -----------------------------------------------------------------
 
-    def position(self, company: str, action: int | None = None) -> Position:
-        """The position of ``company`` now (its trains, the board, the phase)."""
+    def position(self, company: str, action: int | None = None,
+                 turn: Turn | None = None) -> Position:
+        """The position of ``company`` now (its trains, the board, the phase), at the start
+        of a turn with the cash the title follows unless ``turn`` is given."""
         if company not in self.title.companies:
             raise InputError("company", f"unknown company {company!r} in {self.title.name}")
         source: dict[str, object] = {"fixture": self.game.name}
@@ -365,26 +381,41 @@ class Replay:
                               - self.typed_placed.get(company, 0)
                               - sum(c.holders().count(company) for p in self.board.values()
                                     for c in p.tokens.values()))
-        position = Position(self.title, self.phase, company, list(self.trains.get(company, [])),
+        trains = list(self.trains.get(company, []))
+        if company in state.leasing:   # the bank's next train, leased in place of its own
+            trains = [self._train(t, {"train": t}) for t in self.bank[:1]]
+        position = Position(self.title, self.phase, company, trains,
                             dict(self.board), title_state=dict(state.title_state.get(company, {})),
-                            options=dict(self._options()), source=source,
+                            options=self._options(), source=source,
                             tokens_left=tokens_left, privates=dict(state.privates.get(company, {})),
                             abilities=tuple(dict(a) for a in state.abilities.get(company, ())),
                             company_assignments=state.company_assignments.get(company, ()),
-                            ruleset=self.game.ruleset, turn=Turn(cash=state.cash.get(company)))
+                            ruleset=self.game.ruleset,
+                            turn=Turn(cash=state.cash.get(company)) if turn is None else turn)
         answers.prepare_board(position)
         return position
 
+    def position_before(self, action: dict, company: str) -> Position:
+        """The position of ``company`` just before ``action`` (the replay standing there),
+        with its turn state (``trainrun.replay.turnmoment``) and, before a ``run_routes`` of
+        ``company``, the run declared there in its ``source["declared"]``
+        (``trainrun.replay.declaredrun``) and the operating round in its ``source["round"]``
+        (``OR 3.2``)."""
+        position = self.position(company, action["id"], turn_before(self, action, company))
+        if action["type"] == "run_routes" and action.get("entity_type") in OPERATORS and \
+                self.operator(action) == company:
+            position.source["round"] = self.round_name
+            position.source["declared"] = declared_run(position, action)
+        return position
+
     def _options(self) -> dict:
-        """The optional rules that set the title's trains or phases (``read_game``): its
-        positions name them, as the title they play with does."""
-        title = self.title
-        return {r: True for r in _rules_on(self.game.settings)
-                if r in title.option_trains or r in title.option_phases}
+        """The game's optional rules, each true: its positions name them, those that set the
+        title's trains or phases as the title they play with does (``read_game``), the others
+        for the title's hooks (18DE's modern trains)."""
+        return _rules_on(self.game.settings)
 
     def _operator_position(self, company: str, step: str = "Track") -> Position:
-        position = self.position(company)
-        return dataclasses.replace(position, turn=dataclasses.replace(
+        return self.position(company, turn=dataclasses.replace(
             self.turn, step=step, cash=self.state.cash.get(company)))
 
     def _paid(self, company: str, after: Position) -> None:
@@ -512,7 +543,10 @@ class Replay:
             self.in_operating_rounds, self.operated, self.round_ended = True, set(), False
             self.round_set, self.round_in_set = self.round_set + 1, 1
         company = self.operator(action) if action["type"] != "buy_company" else action["entity"]
-        again = self.ran and action["type"] in ("lay_tile", "place_token")
+        # a private's lay or token after the run is still in its owner's turn (1830's C&StL
+        # after a train bought, engine step/special_track.rb)
+        again = self.ran and action["type"] in ("lay_tile", "place_token") and \
+            action.get("entity_type") != "company"
         if self.round_ended or (company in self.operated and (company != self.operating or again)):
             self._round_over()
             self.round_in_set, self.operated, self.round_ended = self.round_in_set + 1, set(), False
@@ -531,7 +565,7 @@ class Replay:
         self.homed.add(company)
         charter = self.title.companies[company]
         hexes = charter.get("home")
-        if self._has_token(company):
+        if self.has_token(company):
             return
         if not isinstance(hexes, str) or (company in hex_homes(self.title).get(hexes, ())
                                           and self.board[hexes].tile.paths):
@@ -543,7 +577,8 @@ class Replay:
         city = (reserved or [charter.get("city", cities[0] if cities else 0)])[0]
         self._token(company, hexes, city, "HomeToken")
 
-    def _has_token(self, company: str) -> bool:
+    def has_token(self, company: str) -> bool:
+        """Whether a token of ``company`` lies on the board."""
         return any(company in c.holders() for p in self.board.values() for c in p.tokens.values())
 
     def _token(self, company: str, hex_id: str, city: int, step: str,
@@ -589,6 +624,10 @@ class Replay:
         elif action.get("entity_type") == "company":
             company = self.operator(action)
             self._lay_as_logged(company, move)
+            # in its owner's turn, a hex laid this turn (engine tracker.rb lay_tile_action)
+            if company == self.operating:
+                laid = self.turn.laid_hexes + (hex_id,)
+                self.turn = dataclasses.replace(self.turn, laid_hexes=laid)
         else:
             company = self.operator(action)
             after = apply(self._operator_position(company), move)
@@ -682,7 +721,7 @@ class Replay:
                                                          pending[2])
             return
         chosen = (self.rules.home_token_timing == "choose" or company in self.choosing) and \
-            not self._has_token(company)
+            not self.has_token(company)
         self.choosing.discard(company)
         token_type = action.get("token_type") or ""
         self._token(company, hex_id, city, "HomeToken" if chosen else "Token",
@@ -757,6 +796,7 @@ class Replay:
         elif train_id in self.gone:
             raise InputError(where(action), f"train {train_id} is not for sale (it has rusted "
                                             "or left the game)")
+        self.bank_sold = self.bank_sold or seller is None
         if action.get("exchange") is not None:   # a train traded in goes back to the bank
             self._do_discard_train({**action, "train": action["exchange"]})
         self.trains.setdefault(company, []).append(train)
@@ -775,6 +815,28 @@ class Replay:
             raise InputError(where(action), f"train {train_id} is not in the bank to lend")
         self.trains.setdefault(company, []).append(self._train(train_id, action))
 
+    def put_lifted_token(self, hex_id: str, city: int, holder: str) -> None:
+        """The token of ``holder`` a lay lifted on ``hex_id`` goes back in ``city``, placed
+        by the title's rule rather than the operator's ``place_token`` (18GB: engine
+        G18GB::Step::TrackAndToken ``update_token!``)."""
+        pending = next((p for p in self.pending_tokens if p[1:] == (hex_id, holder)), None)
+        if pending is None:
+            raise InputError("token", f"no token of {holder} was lifted on {hex_id}")
+        self.pending_tokens.remove(pending)
+        self.board[hex_id] = hexedits.with_token_put(self.board[hex_id], city, holder)
+        self.turn = dataclasses.replace(self.turn, pending_tokens=tuple(
+            p for p in self.turn.pending_tokens if p != (hex_id, holder)))
+
+    def withdraw_train(self, train_id: str) -> None:
+        """The bank's train ``train_id`` leaves the game unbought: no phase starts, none
+        rusts (a title's ``trainrun_replay_action``: 18GB's scenario's smaller train set,
+        its 6X trains removed with the unstarted corporations, engine depot.rb
+        ``remove_train``)."""
+        if train_id not in self.bank:
+            raise InputError("train", f"train {train_id} is not in the bank to withdraw")
+        self.bank.remove(train_id)
+        self.gone.add(train_id)
+
     def give_back_train(self, company: str, train: Train) -> None:
         """``train`` of ``company`` goes back to the bank, among its discarded trains (engine
         depot.rb ``reclaim_train``)."""
@@ -783,6 +845,15 @@ class Replay:
 
     # a title's ``trainrun_replay_action`` may wrap a purchase, a lay or a token
     buy_train, lay_tile, place_token = _do_buy_train, _do_lay_tile, _do_place_token
+
+    def _do_bankrupt(self, action: dict) -> None:
+        """A bankruptcy ends the game at once (engine base.rb ``GAME_END_CHECK`` bankrupt:
+        immediate; docs/rules/common.md §11): nothing is left to replay. A title whose game
+        goes on (1846's receivership) replays it in its ``trainrun_replay_action``."""
+        later = self.game.actions[self.game.actions.index(action) + 1:]
+        if any(a["type"] not in ("message", "end_game") for a in later):
+            raise InputError(where(action), "the game goes on after this bankruptcy, which "
+                                            "trainrun cannot replay in this title yet")
 
     def _do_discard_train(self, action: dict) -> None:
         company, train_id = self.operator(action), unchecked(action, "train")
@@ -832,8 +903,10 @@ class Replay:
         """The operating round is over (done once): the title may export a train now."""
         if not self.round_ended:
             self.round_ended = True
-            if self.rules.export_each == "round":
+            if self.rules.export_each == "round" and not (self.rules.export_unless_bought
+                                                          and self.bank_sold):
                 self._export()
+            self.bank_sold = False
 
     def _end_of_operating_rounds(self) -> None:
         if self.rules.export_each == "set":
@@ -882,12 +955,13 @@ def position_at(game: GameLog, action: int | None = None, company: str | None = 
             if company is None:
                 raise InputError("--company", f"{where(logged)} is by a player: name the "
                                               "company")
-            return state.position(company, action)
+            return agreed(state, where(logged), own_record, Replay.position_before, logged,
+                          company)
     state = Replay(game) if not game.actions else state
     company = company or state.operating
     if company is None:
         raise InputError("--company", "no company has operated in this log: name one")
-    return state.position(company)
+    return agreed(state, "the end of the log", own_record, Replay.position, company)
 
 
 def run_positions(game: GameLog, deadline: Deadline | None = None) -> Iterator[Position]:
@@ -895,10 +969,13 @@ def run_positions(game: GameLog, deadline: Deadline | None = None) -> Iterator[P
     by ``deadline`` (``replay``)."""
     for logged, state in replay(game, deadline):
         if logged["type"] == "run_routes":
-            yield state.position(state.operator(logged), logged["id"])
+            yield agreed(state, where(logged), own_record, Replay.position_before, logged,
+                         state.operator(logged))
 
 
 def own_record(position: Position) -> dict:
-    """``position`` in trainrun's own format, with the ``fixture`` and ``action`` it is from."""
-    return {**position_to_own(position), **{k: position.source[k] for k in ("fixture", "action")
-                                            if k in position.source}}
+    """``position`` in trainrun's own format, with the ``fixture`` and ``action`` it is from
+    and, before a run, its operating ``round`` and the run ``declared`` there
+    (``Replay.position_before``)."""
+    return {**position_to_own(position), **{k: position.source[k] for k in (
+        "fixture", "action", "round", "declared") if k in position.source}}

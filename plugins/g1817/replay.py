@@ -40,13 +40,14 @@ bank exports its next train (every 2 left, when the next is a 2).
   of the winner acting next, or the only one the winner presides, or the one of them the
   log shows running the acquired trains next (among them a corporation taking the buyer's
   loans step right after the auction, engine ``acquire_post_loan``: the shares may have
-  made the winner its president since its auction), or else the one of them whose branch
-  the rest of the log does not contradict, ``trainrun.replay.replayfork``: the engine takes
-  the only one able to pay): the other's trains and privates go to the survivor; in each
-  city holding both, the survivor's token leaves; each of the other's tokens is swapped
-  for one of the survivor's, which goes in the first free slot of its city (engine
-  ``Token#swap!``, ``City#get_slot``); the other corporation is reset (off the board, free
-  to start again). The tokens of both add up (8 at most).
+  made the winner its president since its auction), or else those of them whose branch
+  the rest of the log does not contradict, carried side by side where several are,
+  ``trainrun.replay.replayfork``: the engine takes the only one able to pay): the other's
+  trains and privates go to the survivor; in each city holding both, the survivor's token
+  leaves; each of the other's tokens is swapped for one of the survivor's, which goes in
+  the first free slot of its city (engine ``Token#swap!``, ``City#get_slot``); the other
+  corporation is reset (off the board, free to start again). The tokens of both add up (8
+  at most).
 """
 from __future__ import annotations
 
@@ -340,7 +341,7 @@ def _buyer(replay: ReplayState, state: Books, action: dict, acquired: str,
            winner: object) -> str | None:
     """The corporation of ``winner`` that acquires ``acquired``, as the log shows it from
     ``action`` on (see the module's docstring; None: the player's ``merge`` names none);
-    between several, the one whose branch the rest of the log does not contradict
+    between several, those whose branch the rest of the log does not contradict
     (``ReplayState.decide``: the engine took the only one able to pay, and the replay does
     not follow money)."""
     if action["type"] == "merge" and action.get("entity_type") == "player":

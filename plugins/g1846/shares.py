@@ -47,7 +47,7 @@ replay with one line.
 """
 from __future__ import annotations
 
-from trainrun.plugins.api import InputError, ReplayState, check_declared
+from trainrun.plugins.api import InputError, ReplayState, check_declared, nearest_after
 
 # engine g_1846/game.rb MARKET (one row; 0c: the close cell)
 MARKET = (0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 112, 124, 137, 150, 165, 180, 195, 212,
@@ -159,7 +159,7 @@ class Corporation:
             eligible = [p for p in majority if held[p] >= 20]
             if not eligible:
                 return
-            president = min(eligible, key=lambda p: _distance(seats, previous, p))
+            president = nearest_after(seats, previous, eligible)
         self.president = president
         presidents = f"{self.name}{PRESIDENT_SHARE}"
         has_presidents = presidents in shares
@@ -202,14 +202,6 @@ def _sellable(corporation: Corporation, player: object, current: bool) -> bool:
     if plain and (not current or mine - 10 >= others):
         return True
     return not current and others >= 20
-
-
-def _distance(seats: list, a: object, b: object) -> int:
-    """Seats from ``a`` on to ``b`` (engine share_pool.rb ``distance``)."""
-    if a is None or a not in seats or b not in seats:
-        return 0
-    i, j = seats.index(a), seats.index(b)
-    return j - i if i < j else j - (i - len(seats))
 
 
 class Market:

@@ -10,13 +10,14 @@ treasury are not followed, except the Shortline's three exchange shares (``reser
   its float percent (60, the Mainline 50), checked as a share is bought.
 * Presidency, after a transfer that may change it: it stays while the president holds the
   most; otherwise it goes to the holder of the most with at least the president's 20%,
-  the nearest in seat order after the old president where several tie. The seat order
-  changes each stock round (first to pass), which the replay does not follow: such a tie
-  stops the replay.
+  the nearest in seat order after the old president where several tie (``seats``; the
+  Union Bank after every player: docs/rules/common.md §10, docs/rules/1871.md §9).
 """
 from __future__ import annotations
 
-from trainrun.plugins.api import InputError
+from trainrun.plugins.api import InputError, nearest_after
+
+from .seats import Seats
 
 UNION_BANK = -1
 PRESIDENT_PERCENT = 20
@@ -24,8 +25,9 @@ SHARE = 10
 
 
 class Holdings:
-    def __init__(self, float_percent: dict[str, int]):
+    def __init__(self, float_percent: dict[str, int], seats: Seats):
         self.float_percent = dict(float_percent)
+        self.seats = seats
         self.held: dict[str, dict[object, int]] = {}   # railroad -> holder -> percent
         self.reserved: dict[str, int] = {}     # railroad -> exchange shares' percent
         self.president: dict[str, object] = {}
@@ -73,11 +75,6 @@ class Holdings:
         if held.get(old) == most:
             return
         leaders = [h for h, p in held.items() if p == most and p >= PRESIDENT_PERCENT]
-        players = [h for h in leaders if h != UNION_BANK]
-        chosen = players or leaders
-        if len(chosen) > 1 or (old in (None, UNION_BANK) and len(leaders) > 1):
-            raise InputError("shares", f"{' and '.join(map(str, leaders))} tie for the "
-                                       f"presidency of {railroad}: the seat order that breaks "
-                                       "the tie is not followed")
-        if chosen:
-            self.president[railroad] = chosen[0]
+        if leaders:
+            self.president[railroad] = nearest_after(self.seats.order, old, leaders,
+                                                     last=(UNION_BANK,))
