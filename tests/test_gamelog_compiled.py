@@ -46,6 +46,8 @@ STOPS: dict[tuple[str, str], str] = {}
 # insolvent corporation in receivership, bought with cash trainrun does not follow)
 UNSETTLED = {("18GB", "18gb-leased_train"): "action 832 (run_routes): this position depends "
                                             "on receivership purchase at action 827"}
+
+
 def games() -> list[tuple[str, str]]:
     return [(t, p.stem) for t in TITLES
             for p in sorted((DATA / "fixtures" / t).glob("*.json"))]
