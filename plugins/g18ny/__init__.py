@@ -330,3 +330,10 @@ def trainrun_replay_rules() -> ReplayRules:
 def trainrun_replay_action(replay: ReplayState, action: dict) -> bool | None:
     """Markers claimed, mergers and the NYC formation (``replay`` module)."""
     return _replay.replay_action(replay, action)
+
+
+@hookimpl
+def trainrun_replay_round(replay: ReplayState, action: dict) -> str | None:
+    """A corporation's shares issued or redeemed in its president's stock-round turn
+    (``replay`` module)."""
+    return _replay.round_of(replay, action)

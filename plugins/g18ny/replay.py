@@ -16,14 +16,17 @@
   cities where the buyer has one are removed; each ``remove_token`` that follows puts a
   buyer's token in place of one of the acquired's; on the buyer's next other action the
   acquired company closes and its remaining tokens leave the board.
+* ``sell_shares`` of a share company: whether its price reached $0 and it closed, settled
+  from the rest of the log (``closing``, docs/rules/18ny.md §11).
 * ``merge`` of a minor into the NYC (the formation rounds, at the end of the set of
   operating rounds in which the first 12H train is bought or track joins Albany and
   Buffalo): the minor's trains, privates and coal income go to the NYC, which gains a
   token, and the minor's home token becomes the NYC's (removed where the NYC already has a
-  token on that hex), for as long as the NYC has treasury shares to exchange. At the end of
-  the second formation round (the end of the next set of operating rounds) every minor left
-  is liquidated: its tokens leave the board. When the formation starts, the minors not yet
-  started (none of their tokens placed) close, their reservations with them.
+  token on that hex), while the NYC has a treasury share to exchange (``nycshares``); for
+  a share from the market its assets go to the bank. At the end of the second formation
+  round (the end of the next set of operating rounds) every minor left is liquidated: its
+  tokens leave the board. When the formation starts, the minors not yet started (none of
+  their tokens placed) close, their reservations with them.
 """
 from __future__ import annotations
 
@@ -31,7 +34,7 @@ from typing import Any, TypedDict
 
 from trainrun.plugins.api import InputError, ReplayState, answers
 
-from . import money
+from . import closing, money, nycshares
 from .markers import (
     COAL,
     COAL_LOCATIONS,
@@ -42,8 +45,7 @@ from .markers import (
 )
 
 CLAIM = 10                   # each connection bonus or coal token claimed pays this per run
-NYC, FORMATION_TRAIN = "NYC", "12H"
-NYC_EXCHANGE_SHARES = 8      # the NYC's non-president certificates, exchanged one per minor
+NYC, FORMATION_TRAIN = nycshares.NYC, "12H"
 
 
 def setup_markers() -> dict[str, tuple[str, ...]]:
@@ -58,15 +60,15 @@ class Books(TypedDict):
 
     acquisition: tuple[str, str] | None   # (buyer, acquired) while tokens are replaced
     formation_set: int | None     # the set of operating rounds the NYC's formation began in
-    nyc_exchanges: int            # minors merged into the NYC so far
-    nyc_shares_traded: bool       # shares of the NYC bought or sold
+    nyc_shares: nycshares.NycShares   # the NYC's treasury and market shares
     liquidated: bool              # the minors left are liquidated
     privates_closed: bool         # the first 12H closed the privates
+    closings: closing.Closings    # the corporations closed at a share price of $0
 
 
 def _new_books(replay: ReplayState) -> Books:
-    return {"acquisition": None, "formation_set": None, "nyc_exchanges": 0,
-            "nyc_shares_traded": False, "liquidated": False, "privates_closed": False}
+    return {"acquisition": None, "formation_set": None, "nyc_shares": nycshares.new_shares(),
+            "liquidated": False, "privates_closed": False, "closings": closing.new_closings()}
 
 
 def _state(replay: ReplayState) -> Books:
@@ -85,6 +87,7 @@ def _take_marker(replay: ReplayState, hex_id: str, marker: str) -> None:
 
 def replay_action(replay: ReplayState, action: dict) -> bool | None:
     state = _state(replay)
+    closes = closing.closing_sale(state["closings"], replay, action)
     kind: str = action["type"]
     company: Any = action.get("entity")   # as logged
     pending = state["acquisition"]
@@ -114,11 +117,22 @@ def replay_action(replay: ReplayState, action: dict) -> bool | None:
     elif kind != "destination_connection":
         if kind == "pass" and action.get("entity_type") == "corporation":
             money.track_done(replay, company)
-        if kind in ("buy_shares", "sell_shares") and any(
-                str(s).startswith(f"{NYC}_") for s in action.get("shares") or ()):
-            state["nyc_shares_traded"] = True
+        if kind in ("buy_shares", "sell_shares"):
+            nycshares.trade(state["nyc_shares"], action)
+        if closes:
+            closing.close(state["closings"], replay, closes)
         return None
     return True
+
+
+def round_of(replay: ReplayState, action: dict) -> str | None:
+    """``none`` for a corporation's ``buy_shares`` or ``sell_shares`` (a redemption, an
+    issue) in a stock round: its president's turn (engine ``G18NY::Step::BuySellParShares``
+    ``corporate_actions``), no operating turn; else the shared replay decides."""
+    if (action["type"] in ("buy_shares", "sell_shares") and not replay.in_operating_rounds
+            and action.get("entity_type") == "corporation"):
+        return "none"
+    return None
 
 
 def _buy_train(replay: ReplayState, action: dict) -> None:
@@ -268,10 +282,9 @@ def _remove_token(replay: ReplayState, state: Books, action: dict) -> None:
 def _merge_into_nyc(replay: ReplayState, state: Books, minor: str) -> None:
     if replay.title.companies[minor].get("type") != "minor":
         raise InputError("corporation", f"{minor} is not a minor: only minors merge into the NYC")
-    if state["nyc_shares_traded"] or state["nyc_exchanges"] >= NYC_EXCHANGE_SHARES:
-        raise InputError("merge", "trainrun cannot tell whether the NYC has a treasury share "
-                                  "left for this minor (shares of the NYC were traded)")
-    state["nyc_exchanges"] += 1
+    if not nycshares.exchange(state["nyc_shares"]):   # a market share: assets to the bank
+        _close(replay, minor)
+        return
     replay.set_extra_tokens(NYC, replay.extra_tokens.get(NYC, 0) + 1)   # the minor's token
     _transfer(replay, minor, NYC)
     home = replay.title.companies[minor].get("home")
