@@ -25,7 +25,11 @@ class ReplayRules:
     ``tokens``: the tokens in the first city of a hex when the game starts, per hex, slot by
     slot (1871: the Mainline's and Shortline's homes, the PEIR's tokens), and ``reserved``
     the companies that city is reserved for; both may depend on the game's settings (the
-    seed its setup is drawn from)."""
+    seed its setup is drawn from).
+    ``shares_unlogged``: the corporations whose shares the title's rules move outside the
+    logged share actions (a national formed, minors merged for shares; ``"*"``: every
+    one), whose presidents the shared follower of shares (``trainrun.replay.shares``)
+    leaves unknown."""
 
     home_token_timing: str = "operate"
     exported: tuple[str, ...] = ()
@@ -35,3 +39,4 @@ class ReplayRules:
     markers: dict[str, tuple[str, ...]] = field(default_factory=dict)
     tokens: dict[str, tuple[str, ...]] = field(default_factory=dict)
     reserved: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    shares_unlogged: tuple[str, ...] = ()

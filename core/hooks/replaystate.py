@@ -130,6 +130,7 @@ class ReplayState:
         self._assignments: dict[str, tuple[str, ...]] = {}
         self._extra_tokens: dict[str, int] = {}
         self._leasing: set[str] = set()
+        self._presidents: dict[str, object] = {}
         self._books: dict[Callable[..., object], object] = {}
 
     def branch(self, replay: _Replay, memo: dict[int, Any]) -> ReplayState:
@@ -138,7 +139,7 @@ class ReplayState:
         twin = ReplayState(replay)
         memo[id(self)] = twin
         for name in ("_cash", "_title_state", "_privates", "_abilities", "_assignments",
-                     "_extra_tokens", "_leasing", "_books"):
+                     "_extra_tokens", "_leasing", "_presidents", "_books"):
             setattr(twin, name, copy.deepcopy(getattr(self, name), memo))
         return twin
 
@@ -524,6 +525,18 @@ class ReplayState:
             self._leasing.add(company)
         else:
             self._leasing.discard(company)
+
+    @property
+    def presidents(self) -> Mapping[str, object]:
+        """Per corporation whose president the title's own replay follows, that president
+        (a player's id as the log gives it, or a name; None: none), which its positions
+        name in place of the shared follower's (``trainrun.replay.shares``)."""
+        return MappingProxyType(self._presidents)
+
+    def set_president(self, corporation: str, president: object) -> None:
+        """``corporation``'s president is ``president`` as the title's own replay follows
+        its shares (1871: the Union Bank and splits; None: none, or not known)."""
+        self._presidents[corporation] = president
 
     def forget_extra_tokens(self, company: str) -> None:
         """``company``'s tokens are its charter's again (its positions count them)."""

@@ -120,6 +120,7 @@ from trainrun.replay.actionname import Step, Steps, unchecked, where
 from trainrun.replay.declaredrun import declared_run
 from trainrun.replay.gamefile import SEED_LIMIT, check_game
 from trainrun.replay.replayfork import DecisionKey, Fork, Twin, agreed, settled
+from trainrun.replay.shares import ShareFollower
 from trainrun.replay.turnmoment import turn_before
 from trainrun.solver import Deadline
 from trainrun.turn.hex_reservations import hex_homes
@@ -154,6 +155,7 @@ class GameLog:
     settings: dict
     players: list = dataclasses.field(default_factory=list)
     game_id: object = None   # the game's id (a hotseat game's seed is drawn from it)
+    names: dict = dataclasses.field(default_factory=dict)   # each player's name, by id
 
     def action(self, action_id: int) -> dict:
         """The action standing with id ``action_id``: refused if none is, or if two are (the
@@ -220,8 +222,10 @@ def read_game(data, name: str = "game", deadline: Deadline | None = None) -> Gam
     if ruled is not ruleset.title:
         ruleset = dataclasses.replace(ruleset, title=ruled)
     players = [p["name"] if p.get("id") is None else p["id"] for p in data.get("players") or []]
+    names = {p: str(entry.get("name", p)) for p, entry in zip(
+        players, data.get("players") or [])}
     return GameLog(ruleset, name, actions, data.get("settings") or {}, players,
-                   game_id=data.get("id"))
+                   game_id=data.get("id"), names=names)
 
 
 def _rules_on(settings: dict) -> dict[str, bool]:
@@ -320,6 +324,9 @@ class Replay:
         self.obsolete: set[str] = set()
         self.dividend_due: str | None = None      # ran: its dividend step comes next
         self.dividend_passed: tuple | None = None  # (company, set, round) of the last one
+        # who holds each corporation's shares, and presides it (``trainrun.replay.shares``)
+        self.shares = ShareFollower(self.title, game.players, game.actions,
+                                    self.rules.shares_unlogged)
 
     def copy(self) -> Replay:
         """A replay going on from here on its own (a fork's branch): the title, the log and
@@ -333,6 +340,7 @@ class Replay:
             if isinstance(value, (dict, list, set)):
                 setattr(twin, name, copy.deepcopy(value, memo))
         twin.state = self.state.branch(twin, memo)
+        twin.shares = copy.deepcopy(self.shares, memo)
         return twin
 
     def decide(self, action: dict, field: str, choices: list, why: str) -> object:
@@ -402,6 +410,10 @@ class Replay:
         (``trainrun.replay.declaredrun``) and the operating round in its ``source["round"]``
         (``OR 3.2``)."""
         position = self.position(company, action["id"], turn_before(self, action, company))
+        told = self.state.presidents   # the title's own, where it follows shares itself
+        president = told[company] if company in told else self.shares.president_of(company)
+        if president is not None:
+            position.source["president"] = self.game.names.get(president, str(president))
         if action["type"] == "run_routes" and action.get("entity_type") in OPERATORS and \
                 self.operator(action) == company:
             position.source["round"] = self.round_name
@@ -509,6 +521,7 @@ class Replay:
             self.dividend_due = self.operator(action)
         elif kind == "dividend" and action.get("entity_type") in OPERATORS:
             self._dividend_step(self.operator(action))
+        self.shares.follow(action)
 
     def _dividend_step(self, company: str) -> None:
         """``company``'s dividend step, paid or skipped: its obsolete trains leave the game
@@ -978,4 +991,4 @@ def own_record(position: Position) -> dict:
     and, before a run, its operating ``round`` and the run ``declared`` there
     (``Replay.position_before``)."""
     return {**position_to_own(position), **{k: position.source[k] for k in (
-        "fixture", "action", "round", "declared") if k in position.source}}
+        "fixture", "action", "round", "president", "declared") if k in position.source}}

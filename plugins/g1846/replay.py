@@ -26,6 +26,8 @@ replay:
   (docs/rules/1846.md §6.3);
 * ``bankrupt``: the shares (``shares``), the player's minors and privates closing; a
   corporation in receivership buying a train (docs/rules/1846.md §6.4).
+* each corporation's president, as ``shares`` follows it (none in receivership), is told
+  to the replay for its positions to name (``ReplayState.set_president``).
 
 The obsolete 2s (on the first 5) and 4s and 3/5s (on the first 6) are the shared replay's
 (``trainrun.replay.gamelog``, the trains' ``obsolete_on``; docs/rules/1846.md §6.2).
@@ -188,6 +190,9 @@ def replay_action(replay: ReplayState, action: dict) -> bool | None:
         _bankrupt(replay, game, market.bankrupt[-1])
     for corporation in closing:
         _close(replay, game, corporation)
+    for name, held in market.corporations.items():   # its presidents, for its positions
+        replay.set_president(name, None if held.president == _shares.RECEIVER
+                             else held.president)
     now = (replay.round_set, replay.round_in_set)
     for minor, buyer, bought, before in [w for w in game.waiting if w[2] != now]:
         game.waiting.remove((minor, buyer, bought, before))

@@ -120,8 +120,9 @@ def trainrun_tile_lays(position: Position) -> list[LayRight] | None:
 @hookimpl
 def trainrun_replay_rules() -> ReplayRules:
     """The shared replay's rules, no train exported; home tokens as a corporation floats
-    and the lays per turn are ``replay``'s."""
-    return ReplayRules()
+    and the lays per turn are ``replay``'s; its shares (double shares, investors' shares,
+    exchanges) are not the shared ones (``trainrun.replay.shares``)."""
+    return ReplayRules(shares_unlogged=("*",))
 
 
 @hookimpl

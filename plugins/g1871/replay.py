@@ -23,7 +23,9 @@ splits (engine ``G1871::Game``, its ``Auction``, ``Stock`` round and split steps
 * The seat order (``seats``) breaks presidency ties.
 * Each position carries ``privates``: every open private as its company sees it —
   ``company`` (it owns it), ``president`` (its president holds it), ``player`` or
-  ``other``; the PEIR's president is its operator.
+  ``other``; the PEIR's president is its operator. Each company's president (the Union Bank
+  by that name) is told to the replay (``ReplayState.set_president``) for its positions to
+  name, as the shared follower of shares does not follow 1871's.
 """
 from __future__ import annotations
 
@@ -44,6 +46,7 @@ CLOSING_TRAIN = "4+"
 RESERVED_PERCENT = 30                       # the Shortline's three exchange shares
 MAINLINE_FLOAT = 50
 PRESIDENT, HUNSLET = 20, "HSE"
+UNION_BANK_NAME = "Union Bank"   # the Union Bank presiding, as a position names it
 # a player's actions that are (or end) a turn of a stock round (``seats``)
 STOCK_TURN_ACTIONS = frozenset({"buy_shares", "sell_shares", "par", "split", "choose", "pass"})
 
@@ -163,6 +166,8 @@ def replay_action(replay: ReplayState, action: dict) -> bool | None:
                 game.privates.pop(private, None)
     for company in replay.title.companies:
         replay.set_privates(company, game.privates_seen_by(company))
+        president = game.president(company)
+        replay.set_president(company, UNION_BANK_NAME if president == UNION_BANK else president)
     return handled
 
 

@@ -45,7 +45,9 @@ def replay_rules(settings: dict) -> ReplayRules:
     if refused:
         raise InputError("settings.optional_rules", f"trainrun does not replay 1893 with "
                                                     f"{', '.join(refused)}")
-    return ReplayRules()
+    # AGV's and HGK's shares go to the merged companies' owners at their formation, which
+    # the log does not show (engine g_1893/game.rb ``form_mergable``)
+    return ReplayRules(shares_unlogged=(AGV, HGK))
 
 
 class Game1893:

@@ -15,8 +15,9 @@ Engine ``G18GB::Game`` (g_18_gb/game.rb) and its steps (g_18_gb/step/):
   beyond the corporation's charter and gives it a green lay on that hex; GN's and MC's
   reservations go in phase 4+2 (docs/rules/18gb.md §3).
 * Presidents and the privates' holders (``shares``) give each corporation's positions their
-  ``privates``; conversions give a corporation its conversion tokens; the 3+1, 5+2 and 6X
-  events (docs/rules/18gb.md §4).
+  ``privates`` and their president (``ReplayState.set_president``; the shared follower of
+  shares leaves 18GB's certificates of two sizes alone); conversions give a corporation
+  its conversion tokens; the 3+1, 5+2 and 6X events (docs/rules/18gb.md §4).
 * An insolvent corporation runs the bank's next train, leased; one in receivership then
   buys a train, unlogged, which ``ReplayState.decide`` settles (docs/rules/18gb.md §5).
 """
@@ -103,6 +104,7 @@ class Game18GB:
                       for a in replay.title.privates.get(p, {}).get("abilities", ())
                       if a.get("type") == "tile_lay" and a.get("when") == OWNER_TRACK]
         replay.set_abilities(corporation, abilities)
+        replay.set_president(corporation, president)   # None: in receivership
         replay.set_privates(corporation, {
             p: "president" if president is not None and self.shares.holder(p) == president
             else "player" for p in self.scenario.privates})

@@ -54,7 +54,10 @@ def replay_rules(settings: dict) -> ReplayRules:
     if refused:
         raise InputError("settings.optional_rules", f"trainrun does not replay 18MEX with "
                                                     f"{', '.join(refused)}")
-    return ReplayRules()
+    # the minors' reserved shares and the merged majors' presidents' NdM shares go out at
+    # events the log does not show (engine g_18_mex/game.rb ``merge_and_close_minor``,
+    # the NdM merger)
+    return ReplayRules(shares_unlogged=("NdM", "UdY"))
 
 
 class Game18MEX:
