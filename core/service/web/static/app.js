@@ -113,10 +113,13 @@ function parseSvg(text) {
 }
 
 // Draw the board of `position` with `run`; `kind` says what is drawn (board, run, verify,
-// preview). The zoom and pan stay while the drawing keeps its size.
-async function draw(run = null, position = state.position, {kind = null, verify = false} = {}) {
+// preview); `caption` names the run drawn when it is not the best run ("Plan 2"). The zoom
+// and pan stay while the drawing keeps its size.
+async function draw(run = null, position = state.position,
+                    {kind = null, verify = false, caption = null} = {}) {
   const path = verify ? `/draw?verify=true&time_limit=${timeLimit()}` : "/draw";
-  const text = await call(path, {position, run}, "text");
+  const body = caption && run ? {position, run, caption: caption.toLowerCase()} : {position, run};
+  const text = await call(path, body, "text");
   const picture = document.importNode(parseSvg(text), true);
   const size = [picture.getAttribute("width"), picture.getAttribute("height")].join("x");
   const old = boardSvg();
@@ -539,7 +542,7 @@ async function clickCity(cityId) {
 async function preview(moves, run = null, label = "Preview") {
   endLay();
   const after = await call("/apply", {position: state.position, moves});
-  await draw(run, after, {kind: "preview"});
+  await draw(run, after, {kind: "preview", caption: label});
   state.previewing = {moves, run, label};
   $("preview-text").textContent = `${label}: the board after ` +
       moves.map(describeMove).join(", then ") +
@@ -553,7 +556,7 @@ async function acceptPreview() {
   if (!previewing) return;
   await applyMoves(previewing.moves);
   if (previewing.run) {
-    await draw(previewing.run);
+    await draw(previewing.run, state.position, {caption: previewing.label});
     showRun(previewing.run, previewing.label);
   }
 }
@@ -883,7 +886,7 @@ async function advise() {
     }
     item.append(button("Take", () => busy("Applying", async () => {
       await applyMoves(plan.moves);
-      if (plan.run) { await draw(plan.run); showRun(plan.run, label); }
+      if (plan.run) { await draw(plan.run, state.position, {caption: label}); showRun(plan.run, label); }
     })));
     return item;
   }));
