@@ -151,7 +151,8 @@ class ShareFollower:
 
     def _bundle(self, action: dict) -> tuple[str, list[str], int] | None:
         """(corporation, certificates, percent) of a share action, None where it is not one
-        the follower reads (its corporation is then followed no more)."""
+        the follower reads or its corporation was never parred in the log (the corporation
+        is then followed no more)."""
         shares = action.get("shares")
         if not isinstance(shares, list) or not shares or not all(
                 isinstance(s, str) for s in shares):
@@ -161,6 +162,9 @@ class ShareFollower:
         if any(_corporation_of(s) != corporation for s in shares) or \
                 corporation not in self.corporations:
             self._lose(action)
+            return None
+        if corporation not in self.held:
+            self.unknown.add(corporation)
             return None
         percent = action.get("percent")
         if not isinstance(percent, int) or isinstance(percent, bool):
@@ -172,9 +176,6 @@ class ShareFollower:
         if bundle is None:
             return
         corporation, shares, percent = bundle
-        if corporation not in self.held:
-            self.unknown.add(corporation)
-            return
         if any(action.get(k) for k in ("swap", "purchase_for", "borrow_from")) or (
                 action.get("entity_type") == "corporation" and action["entity"] != corporation):
             self.unknown.add(corporation)
@@ -193,9 +194,6 @@ class ShareFollower:
         if bundle is None:
             return
         corporation, shares, percent = bundle
-        if corporation not in self.held:
-            self.unknown.add(corporation)
-            return
         seller = action["entity"] if action.get("entity_type") == PLAYER else None
         if any(self._holder(corporation, s) != seller for s in shares):
             self.unknown.add(corporation)   # shares it is not followed to hold
