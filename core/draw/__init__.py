@@ -27,6 +27,7 @@ from trainrun.draw.routes import (
     draw_routes,
     draw_violations,
     legend_height,
+    ring_radii,
     route_dicts,
 )
 from trainrun.draw.svg import attrs, group
@@ -68,7 +69,7 @@ def _panel(position: Position, frame: BoardFrame, routes: list[dict], heading: s
            ) -> tuple[list[str], float]:
     """One board with ``routes`` and their legend; ``board``: the board already drawn
     (``frame.room`` holding it)."""
-    body = board or draw_board(position, frame)
+    body = board or draw_board(position, frame, ring_radii(routes))
     room = frame.room.copy()
     body = body + draw_routes(position, frame, routes, room)
     body += draw_violations(position, frame, list(violations), room)
@@ -136,7 +137,11 @@ def draw_verification(position: Position, verification, scale: float = 1.0) -> s
     the best run (right) of a ``trainrun.routes.declared.Verification``, side by side,
     ``scale`` times their user units in size."""
     frame = BoardFrame(position, scale)
-    board = draw_board(position, frame)
+    rings = ring_radii(route_dicts(verification.routes))
+    if verification.best is not None:   # the rings of either panel
+        for node, r in ring_radii(route_dicts(verification.best.routes)).items():
+            rings[node] = max(r, rings.get(node, 0.0))
+    board = draw_board(position, frame, rings)
     left, lh = _panel(position, frame, route_dicts(verification.routes),
                       _heading(position, "declared run"), _declared_lines(verification),
                       verification.violations, board)

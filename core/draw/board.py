@@ -8,6 +8,7 @@ also ``data-node="E5-0"`` (the node id routes use), so a page can attach clicks 
 """
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Callable, Sequence
@@ -29,6 +30,7 @@ from trainrun.draw.placing import (
     HexShape,
     Placed,
     Room,
+    place_all,
     place_box,
     place_text,
     ring,
@@ -79,24 +81,30 @@ class BoardFrame:
         return self._places[key]
 
     def sizes(self, sizes) -> tuple[float, ...]:
-        """The font sizes of ``sizes`` legible at the drawing's scale (at least the
-        smallest)."""
-        kept = tuple(s for s in sizes if s >= self.smallest)
-        return kept or (self.smallest,)
+        """The font sizes of ``sizes`` legible at the drawing's scale, down to the
+        smallest legible one."""
+        return tuple(s for s in sizes if s > self.smallest) + (self.smallest,)
 
     def shape(self, hex_id: str) -> HexShape:
         return HexShape(self.layout.layout, *self.centres[hex_id])
 
 
-def draw_board(position: Position, frame: BoardFrame) -> list[str]:
+def draw_board(position: Position, frame: BoardFrame,
+               rings: dict[tuple[str, int], float] | None = None) -> list[str]:
     """SVG elements of the whole board: one group per hex, then the hex ids. The track
     and nodes of every hex go into ``frame.room`` first, so that no text is placed over a
-    neighbour's track, then each hex's texts."""
+    neighbour's track, and the ``rings`` a run will draw around its stops ((hex, node
+    index): outer radius), then each hex's texts."""
     marks: dict = {}
     for hex_id, label in answers.board_marks(position):
         marks.setdefault(hex_id, []).append(label)
     frame.room = Room()
     drawn = {h: _hex_track(position, frame, position.board[h]) for h in frame.centres}
+    for (hex_id, index), r in (rings or {}).items():
+        if hex_id in frame.centres:
+            dx, dy = frame.places(position.board[hex_id]).get(index, (0.0, 0.0))
+            cx, cy = frame.centres[hex_id]
+            frame.room.add_circle(cx + dx, cy + dy, r, ring=True)
     out = [_hex(position, frame, position.board[h], marks.get(h, ()), drawn[h])
            for h in frame.centres]
     out.append(_edge_ids(frame))
@@ -104,14 +112,22 @@ def draw_board(position: Position, frame: BoardFrame) -> list[str]:
 
 
 def text_lines(placed: Placed, leading: float = 1.1, **kw) -> str:
-    """A placed text as one ``<text>``, one ``<tspan>`` per line."""
+    """A placed text as one ``<text>``, one ``<tspan>`` per line; one placed over the
+    track on a white backing (its box)."""
+    backing = ""
+    if placed.over_track:
+        box = placed.box
+        backing = el("rect", x=f"{box.x0:.1f}", y=f"{box.y0:.1f}", width=f"{box.x1 - box.x0:.1f}",
+                     height=f"{box.y1 - box.y0:.1f}", rx=1, fill="white", opacity=0.85,
+                     class_="backing")
     if len(placed.lines) == 1:
-        return el("text", placed.lines[0], x=f"{placed.x:.1f}", y=f"{placed.y:.1f}",
-                  font_size=f"{placed.size:.1f}", text_anchor="middle", **kw)
+        return backing + el("text", placed.lines[0], x=f"{placed.x:.1f}", y=f"{placed.y:.1f}",
+                            font_size=f"{placed.size:.1f}", text_anchor="middle", **kw)
     spans = [el("tspan", line, x=f"{placed.x:.1f}",
                 y=f"{placed.y + k * leading * placed.size:.1f}")
              for k, line in enumerate(placed.lines)]
-    return f'<text{attrs(font_size=f"{placed.size:.1f}", text_anchor="middle", **kw)}>' \
+    return backing + \
+        f'<text{attrs(font_size=f"{placed.size:.1f}", text_anchor="middle", **kw)}>' \
         f'{"".join(spans)}</text>'
 
 
@@ -144,32 +160,38 @@ def _hex(position: Position, frame: BoardFrame, placed: PlacedHex, marks,
                 stroke="#555", stroke_width=1, class_="hex-face")]
     borders, costs = _borders(position, frame, placed, cx, cy)
     under += borders
-    over = []
+    shape = frame.shape(placed.id)
+    # what goes over the track, each placed by a function: in this order unless one
+    # finds no free place, then that one first (``place_all``)
+    placers: list[Callable[[], list[str]]] = []
     for node in tile.nodes:
-        ref = f"{placed.id}.{node.index}"
         if node.kind == "offboard" and not node.hidden:
-            over.append(group(_phase_values(position, frame, placed.id, node), class_="offboard",
-                              data_offboard=ref, data_node=ref.replace(".", "-")))
-    over += costs(frame)
+            placers.append(functools.partial(_offboard, position, frame, placed.id, node))
+    placers.append(lambda: costs(frame))
     if map_hex.location:
-        over.append(_location(frame, placed.id, map_hex.location))
+        placers.append(lambda: [_location(frame, placed.id, map_hex.location)])
     if tile.labels:
-        over.append(_label(frame, placed.id, " ".join(tile.labels)))
+        placers.append(lambda: [_label(frame, placed.id, " ".join(tile.labels))])
     stops = [n for n in tile.nodes if n.kind in ("city", "town")]
     if len(stops) > 1 and len({n.value_in(position.colours) for n in stops}) == 1:
         stops = stops[:1]   # one value for them all, as 18xx.games prints it
     for node in stops:
         px, py = cx + places[node.index][0], cy + places[node.index][1]
-        over += _revenue(position, frame, placed.id, node, px, py)
+        placers.append(functools.partial(_revenue, position, frame, placed.id, node, px, py))
+    terrain = -1
     if not laid:
-        under += _terrain(frame, placed.id, map_hex.printed)
+        terrain = len(placers)
+        placers.append(lambda: _terrain(frame, placed.id, map_hex.printed))
     for marker in list(placed.markers) + list(marks):
-        over.append(_marker(frame, placed.id, marker))
+        placers.append(functools.partial(_marker, frame, placed.id, marker))
     if laid:
-        cxy = frame.sizes(TILE_NAME_SIZES)
-        spot = place_text(frame.room, frame.shape(placed.id), [[tile.name]],
-                          _corner_spots(frame, placed.id, 60.0), cxy)
-        over.append(text_lines(spot, class_="tile-name"))
+        placers.append(lambda: [text_lines(place_text(
+            frame.room, shape, [[tile.name]], _corner_spots(frame, placed.id, 60.0),
+            frame.sizes(TILE_NAME_SIZES)), class_="tile-name")])
+    placed_parts = place_all(frame.room, placers)
+    over = [part for k, parts in enumerate(placed_parts) if k != terrain for part in parts]
+    if terrain >= 0:
+        under += placed_parts[terrain]
     title = f"{placed.id} {map_hex.location}".strip()
     return group([el("title", title)] + under + track + over, class_="hex", data_hex=placed.id,
                  data_tile=tile.name, data_rotation=placed.rotation)
@@ -191,9 +213,15 @@ def _anywhere(frame: BoardFrame, hex_id: str, near: tuple[float, float]
     """Spots all over the hex, 0.12 R apart, nearest ``near`` first: where a text goes
     when its usual places are taken."""
     cx, cy = frame.centres[hex_id]
+    return [(cx + dx, cy + dy) for dx, dy in _anywhere_offsets(near[0] - cx, near[1] - cy)]
+
+
+@functools.lru_cache(maxsize=4096)
+def _anywhere_offsets(x: float, y: float) -> tuple[tuple[float, float], ...]:
+    """``_anywhere``'s spots relative to the hex centre, nearest (x, y) first."""
     steps = range(-7, 8)
-    spots = [(cx + i * 0.12 * R, cy + j * 0.12 * R) for i in steps for j in steps]
-    return sorted(spots, key=lambda p: (p[0] - near[0]) ** 2 + (p[1] - near[1]) ** 2)
+    spots = [(i * 0.12 * R, j * 0.12 * R) for i in steps for j in steps]
+    return tuple(sorted(spots, key=lambda p: (p[0] - x) ** 2 + (p[1] - y) ** 2))
 
 
 def _band_spots(frame: BoardFrame, hex_id: str) -> list[tuple[float, float]]:
@@ -259,7 +287,7 @@ def _town(frame: BoardFrame, layout: Layout, places, node, px: float, py: float,
         a = math.radians(angle)
         half = (0.25 * R * math.cos(a), 0.25 * R * math.sin(a))
         frame.room.add_line([(px - half[0], py - half[1]), (px + half[0], py + half[1])],
-                            0.14 * R)
+                            0.14 * R, track=False)
         return el("rect", x=f"{px - 0.25 * R:.1f}", y=f"{py - 0.07 * R:.1f}",
                   width=f"{0.5 * R:.1f}", height=f"{0.14 * R:.1f}", fill="#111",
                   transform=f"rotate({angle:.1f} {px:.1f} {py:.1f})", class_="town",
@@ -365,6 +393,13 @@ def _revenue(position: Position, frame: BoardFrame, hex_id: str, node, px: float
                    el("text", str(value), x=f"{x:.1f}", y=f"{y + 0.35 * size:.1f}",
                       font_size=f"{size:.1f}", text_anchor="middle")],
                   class_="revenue", data_value=value)]
+
+
+def _offboard(position: Position, frame: BoardFrame, hex_id: str, node) -> list[str]:
+    """An off-board's value boxes (``_phase_values``) as one group."""
+    ref = f"{hex_id}.{node.index}"
+    return [group(_phase_values(position, frame, hex_id, node), class_="offboard",
+                  data_offboard=ref, data_node=ref.replace(".", "-"))]
 
 
 def _phase_values(position: Position, frame: BoardFrame, hex_id: str, node) -> list[str]:
@@ -488,7 +523,7 @@ def _terrain(frame: BoardFrame, hex_id: str, printed) -> list[str]:
                   class_="terrain", data_terrain=" ".join(sorted(kinds)) or None)]
 
 
-def _marker(frame: BoardFrame, hex_id: str, marker: str) -> str:
+def _marker(frame: BoardFrame, hex_id: str, marker: str) -> list[str]:
     """A hex marker (1817 mine, 18NY connection bonus, …) or a title's mark as a tag; a
     marker the engine wrote as an object (``<Engine::Corporation: SER>``) shows its name."""
     engine = _ENGINE_OBJECT.fullmatch(marker)
@@ -500,12 +535,12 @@ def _marker(frame: BoardFrame, hex_id: str, marker: str) -> str:
     box, size = _fit_box(frame, hex_id, frame.sizes((0.15 * R, 0.12 * R, 0.1 * R)), measure,
                          _corner_spots(frame, hex_id, 300.0))
     x, y = (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2
-    return group([el("rect", x=f"{box.x0:.1f}", y=f"{box.y0:.1f}",
-                     width=f"{box.x1 - box.x0:.1f}", height=f"{box.y1 - box.y0:.1f}", rx=3,
-                     fill="#fff7c2", stroke="#8a6d00"),
-                  el("text", label, x=f"{x:.1f}", y=f"{y + 0.35 * size:.1f}",
-                     font_size=f"{size:.1f}", text_anchor="middle", class_="marker-text")],
-                 class_="marker", data_marker=marker)
+    return [group([el("rect", x=f"{box.x0:.1f}", y=f"{box.y0:.1f}",
+                      width=f"{box.x1 - box.x0:.1f}", height=f"{box.y1 - box.y0:.1f}", rx=3,
+                      fill="#fff7c2", stroke="#8a6d00"),
+                   el("text", label, x=f"{x:.1f}", y=f"{y + 0.35 * size:.1f}",
+                      font_size=f"{size:.1f}", text_anchor="middle", class_="marker-text")],
+                  class_="marker", data_marker=marker)]
 
 
 def _edge_ids(frame: BoardFrame) -> str:

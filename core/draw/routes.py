@@ -16,10 +16,24 @@ from trainrun.draw.svg import el, group
 from trainrun.errors import InputError
 
 ROUTE_WIDTH = 0.09 * R
+STOP_RING = 0.33 * R     # the radius of the first route's ring around a stop
+RING_WIDTH = 3.0
 LEGEND_LINE = 0.55 * R
 _SIDE = re.compile(r"between ([A-Z]+-?\d+) and ([A-Z]+-?\d+)")
 _NODE = re.compile(r"\b([A-Z]+-?\d+)-(\d+)\b")
 _HEX = re.compile(r"\b([A-Z]+\d+)\b")
+
+
+def ring_radii(routes: list[dict]) -> dict[tuple[str, int], float]:
+    """The outer radius of the widest ring ``draw_routes`` draws around each stop, by
+    (hex, node index): texts are placed clear of it where there is room."""
+    out: dict[tuple[str, int], float] = {}
+    for k, route in enumerate(routes):
+        for node in route["visited"]:
+            parsed = parse_node_id(node)
+            if parsed is not None:
+                out[parsed] = max(out.get(parsed, 0.0), STOP_RING + 2 * k + RING_WIDTH / 2)
+    return out
 
 
 def route_dicts(routes, kept=()) -> list[dict]:
@@ -98,8 +112,8 @@ def _stops(position: Position, frame: BoardFrame, route: dict, colour: str, k: i
         x, y = at
         stop = values.get(node, {})
         scored = stop.get("scored", True)
-        out.append(el("circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=f"{0.33 * R + 2 * k:.1f}",
-                      fill="none", stroke=colour, stroke_width=3,
+        out.append(el("circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r=f"{STOP_RING + 2 * k:.1f}",
+                      fill="none", stroke=colour, stroke_width=RING_WIDTH,
                       stroke_dasharray=None if scored else "3,3", class_="stop", data_node=node))
         if "value" in stop:
             text = str(stop["value"])
