@@ -3,7 +3,7 @@ long it takes and how much of each ranking it proves; exhaustively, how often, a
 much, the lay players made fell short of the best this turn's run allows.
 
     python benchmarks/advise_corpus.py [--title 1817] [--out advise.jsonl]
-                                       [--time-limit 5] [--exhaustive]
+                                       [--time-limit 5] [--exhaustive] [--compiled]
 
 For each moment of a company's lay step (``kind: lay_tile``, ``step: Track``; a private's
 SpecialTrack lays are left out) it runs ``advise`` within ``--time-limit`` seconds for the
@@ -11,6 +11,11 @@ whole call (default: its own default, ``ADVISE_TIME_LIMIT``) and prints per titl
 all: the moments, the advisor's median and largest time, the share of plans (move lists,
 alternatives included) proven (their run proven optimal, or proven below a run found), the
 moments whose ranking is proven and those where no lay improves the run.
+
+With ``--compiled`` the moments are those of tests/data/moves_compiled (the titles compiled
+from the engine), each position imported from its game log at that action
+(``trainrun.replay.gamelog``: the board, privates and turn state the replay gives there),
+as a player's would be.
 
 With ``--exhaustive`` every board is solved and the best plan and best single lay are
 compared with the proven run after the recorded lay alone (solved on its own, not taken
@@ -24,13 +29,16 @@ import statistics
 from pathlib import Path
 
 from trainrun import read_position, solve
+from trainrun.board.position import Position
 from trainrun.errors import InputError
+from trainrun.replay.gamelog import read_game, replay
 from trainrun.turn.advice import NOT_BETTER, OPTIMAL
 from trainrun.turn.advise import advise
 from trainrun.turn.advise_budget import ADVISE_TIME_LIMIT
 from trainrun.turn.moves import Lay, apply
 
-MOVES = Path(__file__).parent.parent / "tests" / "data" / "moves"
+DATA = Path(__file__).parent.parent / "tests" / "data"
+MOVES = DATA / "moves"
 
 
 def lay_moments(title: str | None = None) -> list[dict]:
@@ -41,23 +49,45 @@ def lay_moments(title: str | None = None) -> list[dict]:
             and (title is None or d["title"] == title)]
 
 
+def compiled_moments(title: str | None = None) -> list:
+    """The company lay moments of tests/data/moves_compiled, each as the position its game
+    log's import gives just before that action, in file order."""
+    out = []
+    for path in sorted((DATA / "moves_compiled").glob("*/*.jsonl")):
+        wanted = {d["action"] for d in map(json.loads, path.read_text().splitlines())
+                  if d["kind"] == "lay_tile" and d["step"] == "Track"
+                  and (title is None or d["title"] == title)}
+        log = DATA / "fixtures" / path.parent.name / f"{path.stem}.json"
+        if not wanted or not log.exists():
+            continue
+        try:
+            for logged, state in replay(read_game(log.read_text(), log.name)):
+                if logged["id"] in wanted:
+                    out.append(state.position_before(logged, state.operator(logged)))
+        except InputError:   # a log stopping early (tests/data/README.md): its moments so far
+            pass
+    return out
+
+
 def _ways(plan) -> list[tuple]:
     return [plan.moves] + [moves for moves, _ in plan.alternatives]
 
 
-def measure(line: dict, time_limit: float, exhaustive: bool = False) -> dict:
-    """One moment: the advisor's time, plans and proofs; with ``exhaustive``, its best plan
-    and best single lay against the recorded lay's run."""
-    position = read_position(line)
+def measure(line, time_limit: float, exhaustive: bool = False) -> dict:
+    """One moment (a moves line, or a position imported there): the advisor's time, plans
+    and proofs; with ``exhaustive``, its best plan and best single lay against the recorded
+    lay's run (moves lines only)."""
+    position = line if isinstance(line, Position) else read_position(line)
+    line = position.source if isinstance(line, Position) else line
     advice = advise(position, top=0, time_limit=time_limit, exhaustive=exhaustive)
     proven = sum(len(_ways(p)) for p in advice.plans if p.status in (OPTIMAL, NOT_BETTER))
-    out = {"title": line["title"], "fixture": line["fixture"], "action": line["action"],
+    out = {"title": position.title.name, "fixture": line["fixture"], "action": line["action"],
            "candidates": advice.candidates, "plans": len(advice.plans),
            "plans_proven": proven, "boards_solved": advice.boards_solved,
            "seconds": advice.seconds, "proven": advice.proven,
            "lay_improves": advice.lay_improves, "no_lay": advice.no_lay.total,
            "best_plan": advice.plans[0].total if advice.plans else None}
-    if not exhaustive:
+    if not exhaustive or "recorded" not in line:
         return out
     rec = line["recorded"]
     singles = [(w[0], p) for p in advice.plans for w in _ways(p)
@@ -113,6 +143,8 @@ def main() -> None:
     parser.add_argument("--out", help="also write one JSON line per moment here (an "
                                       "existing file is resumed)")
     parser.add_argument("--time-limit", type=float, default=ADVISE_TIME_LIMIT)
+    parser.add_argument("--compiled", action="store_true",
+                        help="the compiled titles' moments, imported from their game logs")
     parser.add_argument("--exhaustive", action="store_true",
                         help="solve every board and compare with the recorded lay")
     args = parser.parse_args()
@@ -121,8 +153,9 @@ def main() -> None:
         rows = [json.loads(ln) for ln in Path(args.out).read_text().splitlines()]
     done = {(r["fixture"], r["action"]) for r in rows}
     out = open(args.out, "a") if args.out else None
-    for line in lay_moments(args.title):
-        if (line["fixture"], line["action"]) in done:
+    for line in (compiled_moments if args.compiled else lay_moments)(args.title):
+        source = line.source if isinstance(line, Position) else line
+        if (source["fixture"], source["action"]) in done:
             continue
         rows.append(measure(line, args.time_limit, args.exhaustive))
         if out:
