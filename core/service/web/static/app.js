@@ -816,9 +816,14 @@ function showVerdict(verdict) {
 
 // ---- advise -------------------------------------------------------------------------
 
+// A gain as money with its sign: +$20, -$10, $0.
+function signed(gain) {
+  return gain > 0 ? `+$${gain}` : gain < 0 ? `-$${-gain}` : "$0";
+}
+
 function progressLine(p) {
   return `Weighing lays: ${p.solved} of ${p.plans} plans solved` +
-         (p.best !== undefined && p.best !== null ? `, best gain so far +$${p.best}` : "") +
+         (p.best !== undefined && p.best !== null ? `, best gain so far ${signed(p.best)}` : "") +
          (p.elapsed !== undefined ? `, ${Number(p.elapsed).toFixed(1)} s` : "");
 }
 
@@ -863,6 +868,10 @@ async function advise() {
                                   if (line.progress) progress.textContent = progressLine(line.progress);
                                 });
   const answer = last && last.advice ? last.advice : last;
+  if (!answer || !Array.isArray(answer.plans)) {
+    progress.textContent = "";
+    throw new Error("advise: the answer ended before the advice came (try again)");
+  }
   progress.textContent = adviceSummary(answer);
   const list = $("plans");
   list.replaceChildren(...answer.plans.slice(0, top).map((plan, i) => {
@@ -872,8 +881,7 @@ async function advise() {
     item.dataset.total = plan.total;
     item.append(`${label}: ${plan.moves.map(describeMove).join(", then ") || "no move"}` +
                 ` (cost $${plan.cost}): ` + planRun(plan) +
-                (plan.gain === null || plan.gain === undefined ? ""
-                    : `, ${plan.gain >= 0 ? "+" : ""}$${plan.gain}`));
+                (plan.gain === null || plan.gain === undefined ? "" : `, ${signed(plan.gain)}`));
     const others = plan.alternatives || [];   // equivalent plans, merged into this one
     if (others.length) {
       const named = others.slice(0, 3).map((a) => a.moves.map(describeMove).join(", then "));
