@@ -69,7 +69,8 @@ def compiled_moments(title: str | None = None) -> list:
     return out
 
 
-def _ways(plan) -> list[tuple]:
+def ways(plan) -> list[tuple]:
+    """Every move list of a (merged) plan: its moves and its alternatives'."""
     return [plan.moves] + [moves for moves, _ in plan.alternatives]
 
 
@@ -80,7 +81,7 @@ def measure(line, time_limit: float, exhaustive: bool = False) -> dict:
     position = line if isinstance(line, Position) else read_position(line)
     line = position.source if isinstance(line, Position) else line
     advice = advise(position, top=0, time_limit=time_limit, exhaustive=exhaustive)
-    proven = sum(len(_ways(p)) for p in advice.plans if p.status in (OPTIMAL, NOT_BETTER))
+    proven = sum(len(ways(p)) for p in advice.plans if p.status in (OPTIMAL, NOT_BETTER))
     out = {"title": position.title.name, "fixture": line["fixture"], "action": line["action"],
            "candidates": advice.candidates, "plans": len(advice.plans),
            "plans_proven": proven, "boards_solved": advice.boards_solved,
@@ -90,7 +91,7 @@ def measure(line, time_limit: float, exhaustive: bool = False) -> dict:
     if not exhaustive or "recorded" not in line:
         return out
     rec = line["recorded"]
-    singles = [(w[0], p) for p in advice.plans for w in _ways(p)
+    singles = [(w[0], p) for p in advice.plans for w in ways(p)
                if len(w) == 1 and isinstance(w[0], Lay)]
     mine = next((p for lay, p in singles if (lay.hex, lay.tile, lay.rotation)
                  == (rec["hex"], rec["tile"], rec["rotation"])), None)

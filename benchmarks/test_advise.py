@@ -14,6 +14,8 @@ the median moment proven in ≤ 1 s; the late board answered within its budget
 import json
 from pathlib import Path
 
+from advise_corpus import ways
+
 from trainrun import read_position
 from trainrun.turn.advice import NOT_BETTER, OPTIMAL
 from trainrun.turn.advise import advise
@@ -27,7 +29,7 @@ LATE = next(d for d in LINES if d["fixture"] == "15528.json" and d["action"] == 
 
 
 def _report(benchmark, line: dict, advice) -> None:
-    proven = sum(1 + len(p.alternatives) for p in advice.plans
+    proven = sum(len(ways(p)) for p in advice.plans
                  if p.status in (OPTIMAL, NOT_BETTER))
     benchmark.extra_info.update(moment=f"{line['title']} {line['fixture']} #{line['action']}",
                                 legal_lays=len(line["legal"]), candidates=advice.candidates,

@@ -146,11 +146,14 @@ def _refusal(exc: Exception) -> ServiceError:
     return ServiceError(500, f"internal error ({exc}); please report it with the input")
 
 
-def _streamed(task: str, args: tuple, deadline: float, key: str) -> StreamingResponse:
+def _streamed(task: str, args: tuple, deadline: float, key: str,
+              same_as=None) -> StreamingResponse:
     """``task`` done by a worker of the pool, answered as JSON lines as it goes
-    (``trainrun.service.stream``): its progress, then ``{key: the answer}`` or an error."""
+    (``trainrun.service.stream``): its progress, then ``{key: the answer}`` or an error;
+    ``same_as`` as ``SolvePool.run`` takes it."""
     return StreamingResponse(ndjson(
-        lambda on_progress: POOL.run(task, args, deadline, None, on_progress=on_progress),
+        lambda on_progress: POOL.run(task, args, deadline, None, same_as,
+                                     on_progress=on_progress),
         key, lambda exc: _refusal(exc).message), media_type="application/x-ndjson")
 
 
@@ -267,10 +270,13 @@ async def advise(request: Request,
     seconds = _time_limit(min(ADVISE_TIME_LIMIT, LIMITS.max_time_limit)
                           if time_limit is None else time_limit)
     started = time.monotonic()
-    args = (await _text(request), top, seconds, started, _workers(workers), stream)
+    text, workers = await _text(request), _workers(workers)
+    args = (text, top, seconds, started, workers, stream)
+    # the same work whenever it comes and however it is answered (the pool's memory)
+    same_as = ("advise", text, top, seconds, workers)
     if stream:
-        return _streamed("advise", args, _deadline(seconds), "advice")
-    return await _run(request, "advise", args, _deadline(seconds))
+        return _streamed("advise", args, _deadline(seconds), "advice", same_as)
+    return await _run(request, "advise", args, _deadline(seconds), same_as)
 
 
 @_post("/import", "An 18xx.games game file (title, settings, actions)", "import")

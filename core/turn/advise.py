@@ -28,9 +28,12 @@ and given a cheap upper bound (``trainrun.routes.run_bound``, no route listed); 
 follow-ups of the first moves with the highest bounds are listed next. Boards are solved
 best-first, highest bound first, each within ``SOLVE_SHARE`` of the time left; a board whose
 bound is below the run found for another plan is settled without a solve (proven not
-better) unless ``exhaustive``. Listing and solving take turns, each half of what is left, until
-everything is settled or the budget ends; then the ranking so far is answered, each plan
-with its proof status, and whether the top plan is proven best.
+better) unless ``exhaustive``. A board where a run rule of the title is not modelled
+(``answers.runs_not_modelled``, docs/rules/common.md §9.5) is never settled so, nor settles
+another: its bound and its run leave that rule's income out. Listing and solving take
+turns, each half of what is left, until everything is settled or the budget ends; then the
+ranking so far is answered, each plan with its proof status, and whether the top plan is
+proven best.
 
 The same board is never solved twice: plans reaching one set of moves in another order are
 one (the cheaper order kept), and plans whose boards give the solver the same input — the
@@ -44,6 +47,7 @@ no less money.
 from __future__ import annotations
 
 import dataclasses
+import heapq
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -59,6 +63,7 @@ from trainrun.turn.advice import (
     BOUND_ONLY,
     FOUND,
     NOT_BETTER,
+    NOT_MODELLED,
     NOT_REACHED,
     OPTIMAL,
     Advice,
@@ -157,12 +162,18 @@ def _first_moves(position: Position) -> list:
     return lays + (legal_tokens(position) if step == "Track" else [])
 
 
+def _may_follow(position: Position, move) -> bool:
+    """Whether anything may follow ``move`` (``_follow_ups``): a lay of the company's lay
+    step."""
+    return position.turn.step == "Track" and isinstance(move, Lay)
+
+
 def _follow_ups(position: Position, after: Position, move) -> list:
     """What may follow ``move`` in the company's lay step and can change the run: a second
     lay adding usable track, where the title grants one, or a token placement after a lay
     that added usable track. The others leave the board the trains run on as ``move``
     alone, or as the token alone, did: the same run for no less money."""
-    if position.turn.step != "Track" or not isinstance(move, Lay):
+    if not _may_follow(position, move):
         return []
     seconds = legal_lays(after) if next_right(after) is not None else []
     seconds = [lay for lay in seconds if adds_usable_track(after, lay)]
@@ -171,13 +182,16 @@ def _follow_ups(position: Position, after: Position, move) -> list:
 
 @dataclass
 class _Board:
-    """One distinct board: a position reaching it, its cheap bound, its run once solved and
-    the move lists (by signature) that reach it."""
+    """One distinct board: a position reaching it, its cheap bound, the run rules not
+    modelled on it, its run once solved, the move lists (by signature) that reach it, and
+    whether it is settled (solved, or proven below a run found; ``_Search._settle``)."""
 
     position: Position
     bound: int
+    not_modelled: list
     run: Run | None = None
     plans: list = field(default_factory=list)
+    settled: bool = False
 
 
 @dataclass
@@ -205,7 +219,9 @@ class _Search:
         self.boards: dict = {}          # board key -> _Board
         self.plans: dict = {}           # signature -> [moves, board key]
         self.expansions: list = []      # _Expansion, highest bound first when taken
-        self.solved = 0
+        self.best: int | None = None    # the best run found for a plan on a modelled board
+        self.settled = 0                # plans on settled boards
+        self.open: list = []            # heap of (bound, n, key): boards a run may settle
         self.step = 0.0                 # mean seconds to build and key one plan's board
         self.stepped = 0
 
@@ -223,7 +239,11 @@ class _Search:
                 graph = build_graph(board)
         key = board_key(board, graph)
         if key not in self.boards:
-            self.boards[key] = _Board(board, run_bound(board, graph))
+            self.boards[key] = _Board(board, run_bound(board, graph),
+                                      answers.runs_not_modelled(board))
+            if not self.boards[key].not_modelled:
+                heapq.heappush(self.open, (self.boards[key].bound, len(self.boards), key))
+                self._settle()
         return key, graph
 
     def _consider(self, moves: tuple, board: Position, parent: tuple) -> tuple:
@@ -250,26 +270,50 @@ class _Search:
                 known[0] = moves
             return False
         self.plans[sig] = [moves, key]
-        self.boards[key].plans.append(sig)
+        board = self.boards[key]
+        board.plans.append(sig)
+        self.settled += board.settled
+        if len(board.plans) == 1:
+            self._found(board)
         return True
 
-    def _best(self) -> int | None:
-        """The best run found so far for a plan (``None`` before the first)."""
-        return max((b.run.total for b in self.boards.values() if b.run is not None
-                    and b.plans), default=None)
+    def _found(self, board: _Board) -> None:
+        """Take ``board``'s run, once it is solved and a plan reaches it, into the best run
+        found (a modelled board's only), and settle what that run beats."""
+        if board.run is None or not board.plans:
+            return
+        if not board.settled:
+            board.settled = True
+            self.settled += len(board.plans)
+        if not board.not_modelled and (self.best is None or board.run.total > self.best):
+            self.best = board.run.total
+            self._settle()
 
-    def _beaten(self, board: _Board, best: int | None) -> bool:
-        """Whether ``board`` is proven below the run ``best`` found for a plan."""
-        return best is not None and board.bound < best
+    def _settle(self) -> None:
+        """Settle every modelled board whose bound is below the best run found (not when
+        ``exhaustive``: every board is then solved)."""
+        while not self.exhaustive and self.open and self.best is not None \
+                and self.open[0][0] < self.best:
+            board = self.boards[heapq.heappop(self.open)[2]]
+            if not board.settled:
+                board.settled = True
+                self.settled += len(board.plans)
+
+    def _beaten(self, board: _Board) -> bool:
+        """Whether ``board`` is proven below a run found for a plan: it and the board of
+        that run have every run rule modelled."""
+        return not board.not_modelled and self.best is not None and board.bound < self.best
+
+    def _solve(self, board: _Board, share: float) -> None:
+        board.run = solve(board.position, workers=self.workers,
+                          deadline=Deadline(self.deadline.left() * share))
+        self._found(board)
 
     def _report(self) -> None:
         if self.progress is None:
             return
-        best = self._best()
-        settled = sum(len(b.plans) for b in self.boards.values()
-                      if b.run is not None or (self._beaten(b, best) and not self.exhaustive))
-        self.progress(settled, len(self.plans),
-                      None if best is None else best - self.no_lay.total,
+        self.progress(self.settled, len(self.plans),
+                      None if self.best is None else self.best - self.no_lay.total,
                       self.deadline.elapsed())
 
     # -- the work ----------------------------------------------------------------------
@@ -279,9 +323,8 @@ class _Search:
         position = self.position
         key, graph = self._board(position)
         no_lay = self.boards[key]
-        no_lay.run = self.no_lay = solve(position, workers=self.workers, deadline=Deadline(
-            self.deadline.left() * NO_LAY_SHARE))
-        self.solved += 1
+        self._solve(no_lay, NO_LAY_SHARE)
+        self.no_lay = no_lay.run
         root = (position, graph)
         firsts, missed = _first_moves(position), []
         for move in firsts:
@@ -289,7 +332,7 @@ class _Search:
                 missed.append(move)
                 continue
             after = self._consider((move,), apply(position, move), root)
-            if position.turn.step == "Track" and isinstance(move, Lay):
+            if _may_follow(position, move):
                 self.expansions.append(_Expansion(move, after, self.boards[self._key_of(
                     (move,))].bound))
             self._report()
@@ -322,9 +365,8 @@ class _Search:
         """Boards still to solve, highest bound first: those whose bound is not below a run
         found for a plan (one equal may tie it for less money; every one, when
         ``exhaustive``)."""
-        best = self._best()
         return sorted((b for b in self.boards.values() if b.run is None and b.plans
-                       and (self.exhaustive or not self._beaten(b, best))),
+                       and (self.exhaustive or not self._beaten(b))),
                       key=lambda b: -b.bound)
 
     def solve_boards(self, until: float) -> None:
@@ -334,32 +376,35 @@ class _Search:
             left = self.unsolved()
             if not left:
                 return
-            left[0].run = solve(left[0].position, workers=self.workers, deadline=Deadline(
-                self.deadline.left() * SOLVE_SHARE))
-            self.solved += 1
+            self._solve(left[0], SOLVE_SHARE)
             self._report()
 
     def advice(self, missed: list, top: int, time_limit: float) -> Advice:
-        best = self._best()
         ranked = []
+        solved = 0
         for board in self.boards.values():
             if not board.plans:
                 continue
             ways = sorted((self.plans[sig][0] for sig in board.plans), key=_order)
             run = board.run
-            if run is not None:
+            solved += run is not None
+            if board.not_modelled:
+                status = NOT_MODELLED
+            elif run is not None:
                 status = OPTIMAL if run.status == OPTIMAL else FOUND
             else:
-                status = NOT_BETTER if self._beaten(board, best) else BOUND_ONLY
+                status = NOT_BETTER if self._beaten(board) else BOUND_ONLY
             ranked.append(Plan(ways[0], sum(m.cost for m in ways[0]), run,
                                None if run is None else run.total - self.no_lay.total,
-                               board.bound if run is None else run.bound, status,
-                               [(w, sum(m.cost for m in w)) for w in ways[1:]]))
+                               board.bound if run is None else min(run.bound, board.bound),
+                               status, [(w, sum(m.cost for m in w)) for w in ways[1:]],
+                               board.not_modelled,
+                               status == OPTIMAL and self.no_lay.status == OPTIMAL))
         ranked += [Plan((m,), m.cost, None, None, None, NOT_REACHED) for m in missed]
         ranked.sort(key=_rank)
         return Advice(self.position.title.name, self.position.company,
                       self.position.phase.name, self.position.turn.step, self.no_lay, ranked,
-                      len(self.plans) + len(missed), self.solved, len(self.expansions),
+                      len(self.plans) + len(missed), solved, len(self.expansions),
                       round(self.deadline.elapsed(), 6), time_limit, top)
 
 

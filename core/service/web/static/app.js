@@ -836,6 +836,10 @@ function adviceSummary(answer) {
     return `${done}. No lay improves this run: no plan earns more than ` +
            `$${answer.no_lay.total} (proven).`;
   }
+  if ((answer.not_modelled || []).length) {
+    return `${done}. Not proven: a run rule trainrun does not model may pay here ` +
+           `(${answer.not_modelled.join("; ")}).`;
+  }
   if (answer.plans.length && !answer.lay_improves && (answer.plans[0].gain || 0) <= 0) {
     return `${done}. No plan found improves this run (not proven: the time limit ended ` +
            "the search).";
@@ -848,7 +852,9 @@ function adviceSummary(answer) {
 function planRun(plan) {
   if (plan.total !== null && plan.total !== undefined) {
     return `run $${plan.total}` +
-           (plan.status === "optimal" ? " (proven)" : ` (best found, bound $${plan.bound})`);
+           (plan.status === "optimal" ? " (proven)"
+            : plan.status === "not modelled" ? " (not proven: a run rule not modelled)"
+            : ` (best found, bound $${plan.bound})`);
   }
   if (plan.bound !== null && plan.bound !== undefined) {
     return `not solved: ${plan.status}, at most $${plan.bound}`;
