@@ -20,6 +20,7 @@ from trainrun.board.title import MapHex, Phase, Title
 from trainrun.board.turnstate import LayRight, Turn
 from trainrun.errors import InputError
 from trainrun.hooks import answers
+from trainrun.hooks.certificates import corporation_of
 from trainrun.hooks.enginerand import engine_numbers, game_seed
 from trainrun.hooks.presidency import nearest_after, seat_distance
 from trainrun.hooks.replayrules import ReplayRules
@@ -70,6 +71,7 @@ __all__ = [
     "crossed_borders", "tiles_left_in_box", "tokens_left", "tokens_on_board", "free_slot",
     "private_sym", "special_token_ability", "blocking_refusal", "hexes_to_nearest", "track_network",
     "game_seed", "engine_numbers", "check_declared", "seat_distance", "nearest_after",
+    "corporation_of",
     # defaults
     "default_stop_value", "default_company_stations", "default_lay_colours",
     "default_lay_budget", "default_terrain_cost", "default_upgrades_to", "shared_upgrades_to",
@@ -168,6 +170,8 @@ EXPORTS: dict[str, dict[str, str]] = {
                          "`distance`), for presidency ties.",
         "nearest_after": "The one of the candidates for a presidency nearest after the "
                          "previous president in seat order (engine `transfer_shares`).",
+        "corporation_of": "The corporation of a share certificate's id as a game log names "
+                          "it (`B&O_3`: `B&O`).",
     },
     "Defaults: the shared rules a title falls back on": {
         "default_stop_value": "The shared `trainrun_stop_value`: the phase value times the "

@@ -1,12 +1,13 @@
 """Presidency ties broken by seat order (docs/rules/common.md §10, trainrun.hooks.presidency)
-and 1871's seat order through a game (docs/rules/1871.md §9, trainrun.plugins.g1871.seats)."""
+and the seat order through a game (docs/rules/common.md §10, trainrun.hooks.seats; 1871's:
+docs/rules/1871.md §9)."""
 from pathlib import Path
 
 import pytest
 
 from trainrun.hooks.presidency import nearest_after, seat_distance
-from trainrun.plugins.g1871.replay import Game1871
-from trainrun.plugins.g1871.seats import Seats
+from trainrun.hooks.seats import Seats
+from trainrun.plugins.g1871.seats import order_after_auction
 from trainrun.plugins.g1871.shares import UNION_BANK, Holdings
 from trainrun.replay.gamelog import read_game, replay
 
@@ -32,7 +33,7 @@ def test_the_tie_goes_to_the_nearest_after_the_previous_president():
 def test_the_union_bank_loses_every_tie():
     # 1871: player_distance_for_president gives the Union Bank players + 1
     assert nearest_after(["A", "B", "C"], "A", [UNION_BANK, "C"], last=(UNION_BANK,)) == "C"
-    holdings = Holdings({"So": 50}, Seats(["A", "B", "C"]))
+    holdings = Holdings({"So": 50}, ["A", "B", "C"])
     for holder, percent in ((UNION_BANK, 20), ("B", 20), ("C", 30)):
         holdings.move("So", holder, percent, may_change_president=False)
     holdings.president["So"] = "C"
@@ -41,7 +42,8 @@ def test_the_union_bank_loses_every_tie():
 
 
 def test_a_stock_round_leaves_the_order_its_players_passed_in():
-    seats = Seats(["A", "B", "C", "D"])
+    seats = Seats(["A", "B", "C", "D"], "first_to_pass")
+    seats.seated(["A", "B", "C", "D"])
     # A buys (turn over unlogged), B passes, C is skipped (D acts next), D buys and passes:
     # B, C are out first; A passes next time round, D's pass after its buy takes it out;
     # then B, C pass again (already in), D passes: B, C, A, D
@@ -53,10 +55,9 @@ def test_a_stock_round_leaves_the_order_its_players_passed_in():
     assert seats.order == ["B", "C", "A", "D"]
 
 
-def test_the_auction_leaves_the_least_cash_first():
-    seats = Seats(["A", "B", "C", "D"])
-    seats.after_auction({"A": 175, "B": 50, "C": 50, "D": 15})
-    assert seats.order == ["D", "B", "C", "A"]   # B before C: the tie keeps the order
+def test_the_1871_auction_leaves_the_least_cash_first():
+    order = order_after_auction(["A", "B", "C", "D"], {"A": 175, "B": 50, "C": 50, "D": 15})
+    assert order == ["D", "B", "C", "A"]   # B before C: the tie keeps the order
 
 
 # The seat order of 1871_game_end_final_phase after the auction (at 75) and each stock round,
@@ -73,6 +74,6 @@ def test_1871_seat_order_through_a_game_is_the_engines(at, order):
     path = DATA / "fixtures" / "1871" / "1871_game_end_final_phase.json"
     for action, state in replay(read_game(path.read_text(), path.name)):
         if action["id"] >= at:
-            assert state.state.books(Game1871).seats.order == order
+            assert state.state.seat_order == tuple(order)
             return
     raise AssertionError(f"no action {at}")

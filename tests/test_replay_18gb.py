@@ -210,3 +210,63 @@ def test_certificates_are_worth_their_corporation_s_percentages():
     assert shares.percent_of("NER", ["NER_4"]) is None
     shares.convert("NER")
     assert shares.percent_of("NER", ["NER_0", "NER_8"]) == 30
+
+
+def test_a_tie_goes_by_the_seat_order_the_replay_follows_not_the_game_file_s():
+    # docs/rules/common.md §10, by hand: 3 pars LNWR, a 10-share corporation, and buys
+    # 20% more (40%); 1 and 2 buy 30% each; 3 sells its 20%: 1 and 2 tie, and with the
+    # players seated 1, 3, 2 (first_to_pass), not the file's 1, 2, 3, after 3 comes 2
+    shares = _tied(seat_order=(1, 3, 2))
+    assert shares.held["LNWR"] == {3: 20, 1: 30, 2: 30}
+    assert shares.president["LNWR"] == 2
+    assert _tied(seat_order=(1, 2, 3)).president["LNWR"] == 1    # round the table
+
+
+def _tied(seat_order: tuple | None) -> Shares:
+    shares = Shares([1, 2, 3])
+    shares.seat_order = seat_order
+    shares.par(3, "LNWR")
+    shares.convert("LNWR")
+    shares.trade(3, "LNWR", 20, ["LNWR_7", "LNWR_8"], bought=True)
+    shares.trade(1, "LNWR", 30, ["LNWR_1", "LNWR_2", "LNWR_3"], bought=True)
+    shares.trade(2, "LNWR", 30, ["LNWR_4", "LNWR_5", "LNWR_6"], bought=True)
+    assert shares.president["LNWR"] == 3
+    shares.trade(3, "LNWR", 20, ["LNWR_7", "LNWR_8"], bought=False)
+    return shares
+
+
+def test_a_tie_the_seat_order_is_not_known_for_leaves_the_president_unknown():
+    # the same trades with the order not known: no president named, not receivership,
+    # until one player holds the most (2 buys 10% more: 40% against 1's 30%)
+    shares = _tied(seat_order=None)
+    assert shares.president["LNWR"] is None and not shares.in_receivership("LNWR")
+    shares.trade(2, "LNWR", 10, ["LNWR_7"], bought=True)
+    assert shares.president["LNWR"] == 2
+
+
+# The seat order of 18gb-3p after its auction and its stock rounds (engine
+# NEXT_SR_PLAYER_ORDER = :first_to_pass). By hand from the log: the winning bids are SD
+# 3 (40), LB 2 (50), GN 2 (80), AF 3 (35), LM 3 (50), LS 3 (40): 3 spent 165, 2 130, 1
+# nothing, so the auction (over at 24, all three passed with every private bid) seats the
+# least cash first: 3, 2, 1 (engine init_round_finished). The first stock round (25-33):
+# 3, 2 and 1 par; 3 and 2 pass without acting (3, 2); 1 pars again, its turn ended by
+# 3's pass; 1 passes last: 3, 2, 1. The stock round ending at 237: 2 and 1 pass each
+# turn, 3 buys LYR four times, then passes with nothing bought: 2, 1, 3. The engine
+# (Game.load at these actions) holds the same.
+ORDER_3P = {25: (3, 2, 1), 238: (3, 2, 1), 239: (2, 1, 3), 401: (1, 3, 2)}
+
+
+def test_the_seat_order_through_a_game_is_the_engine_s_first_to_pass():
+    orders = _seat_orders("18gb-3p", set(ORDER_3P))
+    assert orders == ORDER_3P
+
+
+def _seat_orders(game: str, actions: set[int]) -> dict[int, tuple | None]:
+    return {a["id"]: state.state.seat_order for a, state in replay(_game(game))
+            if a["id"] in actions}
+
+
+def test_an_auction_leaving_two_players_alike_seats_them_in_no_known_order():
+    # 18gb-6p: 1539 won MC for 55, 6573 LB for 55, one private each: the engine's sort_by
+    # leaves their order open, so no tie is broken by seat order from then on
+    assert _seat_orders("18gb-6p", {44}) == {44: None}

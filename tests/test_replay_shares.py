@@ -78,6 +78,31 @@ def test_a_dump_goes_to_the_nearest_after_in_seat_order():
     assert len(follower.certs["NYC"]["A"]) == 1
 
 
+@pytest.mark.parametrize("order,president", [("after_last_to_act", "C"),
+                                              ("next_clockwise", "C"), ("most_cash", None)])
+def test_a_tie_follows_the_title_s_seat_order_or_is_not_guessed(order, president):
+    # docs/rules/common.md §10: the dump above; a rotation keeps every seat distance, an
+    # order by the players' cash (engine NEXT_SR_PLAYER_ORDER = :most_cash) is not followed
+    actions = [par("A", "NYC"), buy("A", "NYC_1"), buy("A", "NYC_2"), buy("D", "NYC_3"),
+               buy("D", "NYC_4"), buy("C", "NYC_5"), buy("C", "NYC_6"),
+               sell("A", "NYC_0", "NYC_1", percent=30)]
+    follower = ShareFollower(load_title("1830").title, SEATS, actions, seat_order=order)
+    for action in actions:
+        follower.follow(action)
+    assert follower.president_of("NYC") == president
+
+
+def test_a_first_to_pass_order_the_title_never_seats_is_not_known_after_a_stock_round():
+    # a first_to_pass title whose replay never says how its first round left the players
+    # (ReplayState.seated): the game file's order until an operating round, then none
+    follower = ShareFollower(load_title("1830").title, SEATS, [], seat_order="first_to_pass")
+    follower.seat(par("A", "NYC"), operating=False)
+    assert follower.seats.order == SEATS
+    follower.seat({"type": "lay_tile", "entity": "NYC", "entity_type": "corporation"},
+                  operating=True)
+    assert follower.seats.order is None
+
+
 def test_shares_the_seller_does_not_hold_stop_following():
     follower = _follower([par("A", "NYC"), sell("B", "NYC_1", percent=10)])
     assert follower.president_of("NYC") is None

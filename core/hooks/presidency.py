@@ -3,12 +3,10 @@ as the 18xx.games engine breaks the tie (share_pool.rb ``transfer_shares``, ``di
 the titles' replay hooks that follow shares (docs/rules/common.md §10).
 
 The players sit in a circle in seat order (engine ``possible_presidents``: the game's
-players as the title orders them, the bankrupt left out). Among the holders of the most
+players as the title orders them, the bankrupt left out), which the replay follows by the
+title's ``NEXT_SR_PLAYER_ORDER`` (``trainrun.hooks.seats``). Among the holders of the most
 shares with at least the president's percent, the one nearest after the previous president
-takes the presidency. Most titles only rotate the order from one stock round to the next
-(engine ``NEXT_SR_PLAYER_ORDER = :after_last_to_act``), which changes no distance, so the
-game file's ``players`` order serves; a title that reorders its players otherwise (1871:
-by the order they passed) gives its own ``seats``.
+takes the presidency.
 """
 from __future__ import annotations
 

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from trainrun.hooks.seats import DEFAULT_ORDER
+
 
 @dataclass(frozen=True)
 class ReplayRules:
@@ -29,7 +31,11 @@ class ReplayRules:
     ``shares_unlogged``: the corporations whose shares the title's rules move outside the
     logged share actions (a national formed, minors merged for shares; ``"*"``: every
     one), whose presidents the shared follower of shares (``trainrun.replay.shares``)
-    leaves unknown."""
+    leaves unknown.
+    ``seat_order``: how the players are reordered after each stock round, which breaks
+    presidency ties: the engine's ``NEXT_SR_PLAYER_ORDER`` (``after_last_to_act``, its
+    default; 1871's and 18GB's ``first_to_pass``), followed as ``trainrun.hooks.seats``
+    says."""
 
     home_token_timing: str = "operate"
     exported: tuple[str, ...] = ()
@@ -40,3 +46,4 @@ class ReplayRules:
     tokens: dict[str, tuple[str, ...]] = field(default_factory=dict)
     reserved: dict[str, tuple[str, ...]] = field(default_factory=dict)
     shares_unlogged: tuple[str, ...] = ()
+    seat_order: str = DEFAULT_ORDER

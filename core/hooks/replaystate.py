@@ -28,6 +28,7 @@ from trainrun.board.position import PlacedHex, Position, Train
 from trainrun.board.title import Phase, Title
 from trainrun.board.turnstate import Turn
 from trainrun.errors import InputError
+from trainrun.hooks.seats import Seats
 
 Books = TypeVar("Books")
 Choice = TypeVar("Choice")
@@ -60,6 +61,9 @@ class _Replay(Protocol):
     gone: set[str]
     bank: list[str]
     pending_tokens: list[tuple[str, str, str]]
+
+    @property
+    def seats(self) -> Seats: ...
 
     @property
     def game(self) -> _Log: ...
@@ -165,6 +169,20 @@ class ReplayState:
     def players(self) -> Sequence[object]:
         """The players' ids, in seat order."""
         return tuple(self._replay.game.players)
+
+    @property
+    def seat_order(self) -> Sequence[object] | None:
+        """The players in seat order now, which breaks presidency ties (as the title's
+        ``ReplayRules.seat_order`` says: ``trainrun.hooks.seats``); None where the replay
+        cannot tell it."""
+        order = self._replay.seats.order
+        return None if order is None else tuple(order)
+
+    def seated(self, order: Sequence[object] | None) -> None:
+        """The title's first round is over, leaving the players in ``order`` (None: an
+        order the replay cannot tell); a ``first_to_pass`` seat order is followed from
+        here on (``trainrun.hooks.seats``)."""
+        self._replay.seats.seated(order)
 
     @property
     def title(self) -> Title:

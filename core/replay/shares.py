@@ -15,7 +15,8 @@ What it follows (engine action/par.rb, buy_shares.rb, sell_shares.rb; share_pool
   follows the engine's rule: it stays while the president holds the most; with no
   president, the holder of the president's certificate among those holding the most takes
   it; otherwise the holder of the most with at least the president's percent, nearest in
-  seat order after the old president (``trainrun.hooks.presidency``). The certificates
+  seat order after the old president (``trainrun.hooks.presidency``; the seat order the
+  title's ``ReplayRules.seat_order`` says, ``trainrun.hooks.seats``). The certificates
   move as the engine moves them (the president's certificate against the first ones of
   the new president, to the old president if still holding as much, else to the market;
   a partial bundle's change back to its seller), so a later purchase from a player is
@@ -33,7 +34,8 @@ on a corporation (``NAMED_ONLY``), for every corporation where it is anything el
 shares (``buy_shares`` by a company); a purchase with a ``swap``, ``purchase_for`` or
 ``borrow_from``, or by a corporation of another's shares; a sale of shares the seller is
 not followed to hold; a president's certificate left with no player holding as much
-(receivership); ordinary certificates of two sizes; shares a private's ability
+(receivership); a tie the seat order breaks where it is not known; ordinary
+certificates of two sizes; shares a private's ability
 gives (``privates.json`` ``shares`` other than a president's certificate the winner pars);
 and the corporations the title's ``ReplayRules.shares_unlogged`` names, whose shares its
 rules move outside the log (``"*"``: all of them).
@@ -47,7 +49,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from trainrun.board.title import Title
+from trainrun.hooks.certificates import corporation_of
 from trainrun.hooks.presidency import nearest_after
+from trainrun.hooks.seats import DEFAULT_ORDER, Seats
 
 __all__ = ["ShareFollower", "SHARE_NEUTRAL"]
 
@@ -63,6 +67,8 @@ SHARE_NEUTRAL = frozenset({
 # share events of the corporations an action names, and of no other (an action of any other
 # type not in ``SHARE_NEUTRAL``, a bankruptcy among them, may move any corporation's shares)
 NAMED_ONLY = frozenset({"convert", "merge", "short", "bid", "split", "par"})
+# a player's logged actions that are no turn of a stock round (nor are ``program_*``)
+NO_TURN = frozenset({"message", "log", "end_game", "undo", "redo", "view_merge_options"})
 PLAYER = "player"
 MARKET = ("market",)    # where sold shares go, as a holder of certificates (not a player)
 TREASURY = ("treasury",)   # where a corporation's redeemed shares go
@@ -73,8 +79,8 @@ class ShareFollower:
     its president; the corporations no longer followed."""
 
     def __init__(self, title: Title, players: Sequence[object], actions: Sequence[dict],
-                 unlogged: Sequence[str] = ()):
-        self.seats = list(players)
+                 unlogged: Sequence[str] = (), seat_order: str = DEFAULT_ORDER):
+        self.seats = Seats(players, seat_order)
         self.corporations = set(title.companies)
         self.held: dict[str, dict[object, int]] = {}      # corporation -> player -> percent
         self.certs: dict[str, dict[object, list[str]]] = {}  # corporation -> player -> certs
@@ -104,12 +110,23 @@ class ShareFollower:
             if action.get("type") in ("buy_shares", "sell_shares") and isinstance(
                     shares, list) and len(shares) == 1 and isinstance(shares[0], str) \
                     and not shares[0].endswith("_0") and isinstance(percent, int):
-                sizes.setdefault(_corporation_of(shares[0]), set()).add(percent)
+                sizes.setdefault(corporation_of(shares[0]), set()).add(percent)
         for corporation, seen in sizes.items():
             if len(seen) == 1:
                 self.share_percent[corporation] = next(iter(seen))
             else:
                 self.unknown.add(corporation)
+
+    def seat(self, action: dict, operating: bool) -> None:
+        """The seat order as ``action`` (or an automatic action of one) comes up: an
+        operating round ends the stock round, a player's action outside one is a turn of it
+        (``trainrun.hooks.seats``)."""
+        kind = str(action.get("type"))
+        if operating:
+            self.seats.stock_round_over()
+        elif action.get("entity_type") == PLAYER and kind not in NO_TURN and \
+                not kind.startswith("program_"):
+            self.seats.stock_action(action.get("entity"), kind)
 
     def follow(self, action: dict) -> None:
         """The holdings and presidencies once ``action`` (or an automatic action of one)
@@ -132,7 +149,7 @@ class ShareFollower:
         ``NAMED_ONLY`` or a share action, are followed no more; every one for any other."""
         named = {v for k in ("corporation", "entity", "minor") if isinstance(
             v := action.get(k), str) and v in self.corporations}
-        named |= {_corporation_of(s) for s in action.get("shares") or () if isinstance(s, str)}
+        named |= {corporation_of(s) for s in action.get("shares") or () if isinstance(s, str)}
         local = action.get("type") in NAMED_ONLY or action.get("type") in (
             "buy_shares", "sell_shares")
         self.unknown |= named if named and local else self.corporations
@@ -158,8 +175,8 @@ class ShareFollower:
                 isinstance(s, str) for s in shares):
             self._lose(action)
             return None
-        corporation = _corporation_of(shares[0])
-        if any(_corporation_of(s) != corporation for s in shares) or \
+        corporation = corporation_of(shares[0])
+        if any(corporation_of(s) != corporation for s in shares) or \
                 corporation not in self.corporations:
             self._lose(action)
             return None
@@ -240,7 +257,10 @@ class ShareFollower:
         eligible = [p for p in majority if held[p] >= needed]
         if not eligible:
             return
-        president = nearest_after(self.seats, previous, eligible)
+        if len(eligible) > 1 and self.seats.order is None:
+            self.unknown.add(corporation)   # a tie the seat order breaks, not followed
+            return
+        president = nearest_after(self.seats.order or (), previous, eligible)
         self.president[corporation] = president
         if to == president and owner == previous and presidents in shares and \
                 percent == self._sum(corporation, shares):
@@ -290,11 +310,6 @@ class ShareFollower:
         return sum(self._percent(corporation, s) for s in shares)
 
 
-def _corporation_of(share: str) -> str:
-    """The corporation of certificate id ``share`` (``B&O_3``: ``B&O``)."""
-    return share.rpartition("_")[0]
-
-
 def _granted_shares(title: Title, corporations: set[str]) -> set[str]:
     """The corporations a private's ``shares`` ability gives a share of outside the log:
     every one but a president's certificate, which its holder pars (``random_president``
@@ -309,7 +324,7 @@ def _granted_shares(title: Title, corporations: set[str]) -> set[str]:
             for share in named:
                 if share == "random_president" or share.endswith("_0"):
                     continue
-                corporation = _corporation_of(share)
+                corporation = corporation_of(share)
                 if corporation in corporations:
                     granted.add(corporation)
                 elif ability.get("corporations"):

@@ -95,9 +95,10 @@ def trainrun_upgrades_to(position: Position, hex_id: str, old, tiles) -> list:
 def trainrun_replay_rules(settings: dict) -> ReplayRules:
     """The setup drawn from the game's seed (``setup``): the Mainline's and Shortline's home
     tokens from the start, PEIR tokens in the other homes (each gives way to its railroad's
-    as it floats: ``replay``)."""
+    as it floats: ``replay``); the players seated in the order they passed
+    (``first_to_pass``: docs/rules/1871.md §9)."""
     tokens, reserved = setup.setup_tokens(setup.draw(settings.get("seed")))
-    return ReplayRules(tokens=tokens, reserved=reserved)
+    return ReplayRules(tokens=tokens, reserved=reserved, seat_order="first_to_pass")
 
 
 @hookimpl

@@ -20,7 +20,8 @@ splits (engine ``G1871::Game``, its ``Auction``, ``Stock`` round and split steps
 * The first 4+ train closes the privates but the Union Bank and the PEIR companies (the
   Shortline exchange privates left are exchanged first); a Concession closes when its
   railroad first operates.
-* The seat order (``seats``) breaks presidency ties.
+* The seat order breaks presidency ties: the replay's, ``first_to_pass`` from the order
+  the auction leaves (``seats``; ``ReplayState.seat_order``).
 * Each position carries ``privates``: every open private as its company sees it —
   ``company`` (it owns it), ``president`` (its president holds it), ``player`` or
   ``other``; the PEIR's president is its operator. Each company's president (the Union Bank
@@ -35,7 +36,7 @@ from trainrun.plugins.api import InputError, ReplayState
 
 from . import setup
 from .auction import Auction, peir_company
-from .seats import Seats
+from .seats import order_after_auction
 from .shares import SHARE, UNION_BANK, Holdings
 
 CONCESSIONS = {"ML": 0, "SL": 1}            # -> the draw's Mainline (0) or Shortline (1)
@@ -47,8 +48,6 @@ RESERVED_PERCENT = 30                       # the Shortline's three exchange sha
 MAINLINE_FLOAT = 50
 PRESIDENT, HUNSLET = 20, "HSE"
 UNION_BANK_NAME = "Union Bank"   # the Union Bank presiding, as a position names it
-# a player's actions that are (or end) a turn of a stock round (``seats``)
-STOCK_TURN_ACTIONS = frozenset({"buy_shares", "sell_shares", "par", "split", "choose", "pass"})
 
 Split = dict[str, Any]   # a split under way: its railroad, its branch (once picked), its step
 
@@ -61,8 +60,7 @@ class Game1871:
         self.order = setup.draw(seed)
         self.mainline, self.shortline = self.order[:2]
         self.auction = Auction(seed, replay.players)
-        self.seats = Seats(replay.players)
-        self.holdings = Holdings({self.mainline: MAINLINE_FLOAT}, self.seats)
+        self.holdings = Holdings({self.mainline: MAINLINE_FLOAT}, replay.seat_order)
         self.holdings.reserved[self.shortline] = RESERVED_PERCENT
         for railroad in (self.mainline, self.order[2]):
             self.holdings.buy(railroad, UNION_BANK, SHARE)
@@ -128,10 +126,10 @@ def replay_action(replay: ReplayState, action: dict) -> bool | None:
     kind: str = action["type"]
     entity: Any = action.get("entity")   # as logged: a player's id, a company's name
     handled: bool | None = True
-    _follow_seats(replay, game, action)
+    game.holdings.seat_order = replay.seat_order
     if action.get("entity_type") == "player" and not game.auction.over and kind in (
             "offer", "bid", "pass"):
-        _auction(game, action)
+        _auction(replay, game, action)
     elif kind == "buy_shares":
         _buy_shares(replay, game, action)
     elif kind == "sell_shares":
@@ -178,17 +176,7 @@ def _known_railroad(replay: ReplayState, railroad: object) -> str:
     return railroad
 
 
-def _follow_seats(replay: ReplayState, game: Game1871, action: dict) -> None:
-    """The turns of a stock round, and the order it leaves once an operating round begins
-    (``seats``)."""
-    if replay.in_operating_rounds:
-        game.seats.stock_round_over()
-    elif (game.auction.over and action.get("entity_type") == "player"
-          and action["type"] in STOCK_TURN_ACTIONS):
-        game.seats.stock_action(action.get("entity"), action["type"])
-
-
-def _auction(game: Game1871, action: dict) -> None:
+def _auction(replay: ReplayState, game: Game1871, action: dict) -> None:
     kind, player = action["type"], action["entity"]
     if kind == "offer":
         game.auction.offer(player, action.get("company"))
@@ -198,8 +186,10 @@ def _auction(game: Game1871, action: dict) -> None:
         game.auction.pass_(player)
     for buyer, private in game.auction.take_sold():
         game.sold(buyer, private)
-    if game.auction.over:
-        game.seats.after_auction(game.auction.cash)
+    if game.auction.over:   # the stock rounds' order from here (``seats``)
+        replay.seated(order_after_auction(replay.seat_order or replay.players,
+                                          game.auction.cash))
+        game.holdings.seat_order = replay.seat_order
 
 
 def _shares(action: dict) -> tuple[str, int]:

@@ -10,14 +10,16 @@ treasury are not followed, except the Shortline's three exchange shares (``reser
   its float percent (60, the Mainline 50), checked as a share is bought.
 * Presidency, after a transfer that may change it: it stays while the president holds the
   most; otherwise it goes to the holder of the most with at least the president's 20%,
-  the nearest in seat order after the old president where several tie (``seats``; the
-  Union Bank after every player: docs/rules/common.md §10, docs/rules/1871.md §9).
+  the nearest in seat order after the old president where several tie (``seat_order``,
+  the replay's: ``ReplayState.seat_order``; the Union Bank after every player:
+  docs/rules/common.md §10, docs/rules/1871.md §9); where the seat order is not known, a
+  tie leaves the railroad's president unknown (None) from then on.
 """
 from __future__ import annotations
 
-from trainrun.plugins.api import InputError, nearest_after
+from collections.abc import Sequence
 
-from .seats import Seats
+from trainrun.plugins.api import InputError, nearest_after
 
 UNION_BANK = -1
 PRESIDENT_PERCENT = 20
@@ -25,9 +27,10 @@ SHARE = 10
 
 
 class Holdings:
-    def __init__(self, float_percent: dict[str, int], seats: Seats):
+    def __init__(self, float_percent: dict[str, int], seat_order: Sequence[object] | None):
         self.float_percent = dict(float_percent)
-        self.seats = seats
+        self.seat_order = seat_order     # the players in seat order (None: not known)
+        self.unknown: set[str] = set()   # railroads whose president a tie left unknown
         self.held: dict[str, dict[object, int]] = {}   # railroad -> holder -> percent
         self.reserved: dict[str, int] = {}     # railroad -> exchange shares' percent
         self.president: dict[str, object] = {}
@@ -69,12 +72,15 @@ class Holdings:
 
     def _new_president(self, railroad: str) -> None:
         held = {h: p for h, p in self.held[railroad].items() if p > 0}
-        if not held:
+        if not held or railroad in self.unknown:
             return
         old, most = self.president.get(railroad), max(held.values())
         if held.get(old) == most:
             return
         leaders = [h for h, p in held.items() if p == most and p >= PRESIDENT_PERCENT]
-        if leaders:
-            self.president[railroad] = nearest_after(self.seats.order, old, leaders,
+        if len(leaders) > 1 and self.seat_order is None:
+            self.unknown.add(railroad)       # a tie the seat order breaks, not known
+            self.president[railroad] = None
+        elif leaders:
+            self.president[railroad] = nearest_after(self.seat_order or (), old, leaders,
                                                      last=(UNION_BANK,))

@@ -18,12 +18,20 @@ Engine ``G18GB::Game`` (g_18_gb/game.rb) and its steps (g_18_gb/step/):
   ``privates`` and their president (``ReplayState.set_president``; the shared follower of
   shares leaves 18GB's certificates of two sizes alone); conversions give a corporation
   its conversion tokens; the 3+1, 5+2 and 6X events (docs/rules/18gb.md §4).
+* The seat order that breaks presidency ties is the engine's ``first_to_pass``
+  (``ReplayRules.seat_order``), from the order the waterfall auction leaves
+  (``shares.Shares.auction_order``; docs/rules/common.md §10): a pass passes its player, a
+  bid unpasses its bidder; once all have passed the bids are resolved and the privates
+  with none discounted (engine ``G18GB::Step::WaterfallAuction#all_passed!``); the auction
+  is over once every private has a bid. A forced bid of 0 (a private discounted to
+  nothing) is not logged: the auction's end is then not seen, and the first stock round's
+  action seats the players in an order not known.
 * An insolvent corporation runs the bank's next train, leased; one in receivership then
   buys a train, unlogged, which ``ReplayState.decide`` settles (docs/rules/18gb.md §5).
 """
 from __future__ import annotations
 
-from trainrun.plugins.api import InputError, ReplayState, game_seed
+from trainrun.plugins.api import InputError, ReplayState, corporation_of, game_seed
 
 from . import lays as _lays
 from .scenarios import CONVERSION_TOKENS, GREEN_HOMES, Scenario, corporations, scenario_of
@@ -54,6 +62,8 @@ class Game18GB:
         self.events: set[str] = set()
         self.emergency = False   # converted in a train emergency: its president may buy shares
         self.shares = Shares(replay.players)
+        self.auction_over = False
+        self.auction_passed: set[object] = set()   # players passed since the last resolution
         self._set_up(replay)
 
     def _set_up(self, replay: ReplayState) -> None:
@@ -150,6 +160,9 @@ def replay_action(replay: ReplayState, action: dict) -> bool | None:
     events on a purchase."""
     game = replay.books(Game18GB)
     kind = action["type"]
+    game.shares.seat_order = replay.seat_order
+    if action.get("entity_type") == "player" and not game.auction_over:
+        _auction_turn(replay, game, action)
     if action.get("entity_type") == "player" and kind in ("bid", "par", "buy_shares",
                                                           "sell_shares"):
         _trade(replay, game, action)
@@ -203,6 +216,30 @@ def replay_action(replay: ReplayState, action: dict) -> bool | None:
     return None
 
 
+def _auction_turn(replay: ReplayState, game: Game18GB, action: dict) -> None:
+    """A player's action while the auction is under way (``Game18GB.auction_over``): its
+    end seats the players (``ReplayState.seated``)."""
+    kind, player = action["type"], action.get("entity")
+    if kind == "bid":
+        game.auction_passed.discard(player)
+        return
+    if kind == "pass":
+        game.auction_passed.add(player)
+        if not game.auction_passed >= set(replay.players):
+            return
+        game.auction_passed.clear()
+        if any(game.shares.holder(p) is None for p in game.scenario.privates):
+            return      # discounted and auctioned on
+        order = game.shares.auction_order()
+    elif kind in ("message", "log") or kind.startswith("program_"):
+        return
+    else:
+        order = None    # a stock round's action: the auction ended with a bid not logged
+    game.auction_over = True
+    replay.seated(order)
+    game.shares.seat_order = replay.seat_order
+
+
 def _at(action: dict) -> str:
     """``action 63 (lay_tile)``: the action an error names."""
     return f"action {action.get('id')} ({action.get('type')})"
@@ -219,7 +256,7 @@ def _trade(replay: ReplayState, game: Game18GB, action: dict) -> None:
         game.shares.par(player, corporation)
     else:
         certificates = [str(c) for c in action.get("shares") or ()]
-        corporation = certificates[0].rpartition("_")[0] if certificates else ""
+        corporation = corporation_of(certificates[0]) if certificates else ""
         if corporation not in game.corporations:
             raise InputError(_at(action), f"no shares of a corporation of this game named "
                                           f"in {certificates}")
@@ -244,13 +281,13 @@ def _run(replay: ReplayState, game: Game18GB, action: dict) -> None:
     none (engine ``G18GB::Round::Operating#after_process``), unlogged: which, the rest of
     the log tells (``ReplayState.decide``)."""
     corporation = replay.operator(action)
-    position = replay.position(corporation)
-    running = {t.id for t in position.trains}
+    # the trains it runs, as its position holds them: the bank's next one while leasing
+    running = set(replay.bank[:1]) if corporation in replay.leasing else \
+        {t.id for t in replay.trains.get(corporation, ())}
     for route in action.get("routes") or ():
         if route.get("train") not in running:
             raise InputError(_at(action), f"{corporation} runs no train {route.get('train')!r}")
-    if corporation not in replay.leasing or corporation not in game.shares.president or \
-            game.shares.president[corporation] is not None:
+    if corporation not in replay.leasing or not game.shares.in_receivership(corporation):
         return
     phases = list(replay.title.phases)
     on_sale: dict[str, str] = {}

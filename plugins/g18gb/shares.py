@@ -5,15 +5,23 @@ docs/rules/18gb.md §3, §4.
 
 The engine's shared share pool (share_pool.rb ``transfer_shares``):
 a corporation's president changes after a trade only when another player holds more of
-it, among those holding the most the nearest in seat order after the old president; a
-president's certificate sold to the pool while no player holds as much puts the
-corporation in receivership (``PRESIDENT_SALES_TO_MARKET``), and buying it back from the
-pool makes the buyer president. A 5-share corporation's certificates are 40% and 20%; a
-10-share one's 20% and 10% (g_18_gb/game.rb ``convert_to_ten_share``).
+it, among those holding the most the nearest in seat order after the old president
+(``seat_order``: the replay's, ``first_to_pass`` from the order the auction leaves,
+``auction_order``; docs/rules/common.md §10); a president's certificate sold to the pool
+while no player holds as much puts the corporation in receivership
+(``PRESIDENT_SALES_TO_MARKET``), and buying it back from the pool makes the buyer
+president. A 5-share corporation's certificates are 40% and 20%; a 10-share one's 20% and
+10% (g_18_gb/game.rb ``convert_to_ten_share``).
+
+Where the seat order is not known and a tie needs it, the corporation's president is not
+known (``unknown``: its positions name none and credit it no private) until a trade leaves
+one player holding the most.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
+
+from trainrun.plugins.api import nearest_after
 
 PRESIDENT_PERCENT, TEN_SHARE_PRESIDENT_PERCENT = 40, 20
 FLOAT_PERCENT, LATE_FLOAT_PERCENT = 40, 60   # engine entities.rb; event_float_60!
@@ -25,12 +33,35 @@ class Shares:
 
     def __init__(self, players: Sequence[object]):
         self.players = list(players)
+        self.seat_order: Sequence[object] | None = tuple(players)   # None: not known
         self.held: dict[str, dict[object, int]] = {}
         self.president: dict[str, object] = {}
+        self.unknown: set[str] = set()    # a tie the seat order breaks, not known
         self.president_percent: dict[str, int] = {}
         self.bids: dict[str, tuple[int, object]] = {}   # private -> (highest bid, bidder)
         self.floated: set[str] = set()
         self.late_float = False     # unfloated corporations float at 60% (the first 3+1)
+
+    def in_receivership(self, corporation: str) -> bool:
+        """Whether ``corporation`` was parred and has no president (not merely unknown)."""
+        return corporation in self.president and self.president[corporation] is None \
+            and corporation not in self.unknown
+
+    def auction_order(self) -> list[object] | None:
+        """The players seated once the auction is over: the least cash left first (all
+        start with the scenario's: the most spent on winning bids), then the one holding
+        more privates (engine ``init_round_finished``); None where two tie on both (the
+        engine's ``sort_by`` leaves their order open)."""
+        spent = {p: 0 for p in self.players}
+        held = {p: 0 for p in self.players}
+        for price, bidder in self.bids.values():
+            if bidder in spent:
+                spent[bidder] += price
+                held[bidder] += 1
+        keys = {p: (-spent[p], -held[p]) for p in self.players}
+        if len(set(keys.values())) < len(keys):
+            return None
+        return sorted(self.players, key=keys.__getitem__)
 
     def holder(self, private: str) -> object:
         """The player holding ``private`` (None: no bid on it is logged)."""
@@ -85,23 +116,29 @@ class Shares:
         needed = self.president_percent.setdefault(corporation, PRESIDENT_PERCENT)
         top = max(held.values(), default=0)
         with_president = f"{corporation}_0" in certificates
+        if with_president and not bought:
+            # the seller presided (known again, if a tie had left it unknown)
+            self.president[corporation] = player
+            self.unknown.discard(corporation)
         if with_president and not bought and top < needed:
             self.president[corporation] = None      # receivership
             return
-        if with_president and bought and self.president.get(corporation) is None:
+        if with_president and bought and self.in_receivership(corporation):
             self.president[corporation] = player    # out of receivership
             return
         if top < needed:
             return
         leading = [p for p, n in held.items() if n == top]
         previous = self.president.get(corporation)
+        if corporation in self.unknown:
+            if len(leading) == 1:   # the president holds the most, whoever it was
+                self.unknown.discard(corporation)
+                self.president[corporation] = leading[0]
+            return
         if previous in leading:
             return
-        self.president[corporation] = min(leading, key=lambda p: self._after(previous, p))
-
-    def _after(self, previous: object, player: object) -> int:
-        """How many seats ``player`` sits after ``previous`` (engine ``distance``)."""
-        if previous not in self.players or player not in self.players:
-            return 0
-        a, b = self.players.index(previous), self.players.index(player)
-        return b - a if a < b else b - a + len(self.players)
+        if len(leading) > 1 and self.seat_order is None:
+            self.unknown.add(corporation)
+            self.president[corporation] = None
+            return
+        self.president[corporation] = nearest_after(self.seat_order or (), previous, leading)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from trainrun.plugins.api import InputError, ReplayState
+from trainrun.plugins.api import InputError, ReplayState, corporation_of
 
 from .nycshares import NYC
 
@@ -68,7 +68,7 @@ def sold_corporation(replay: ReplayState, action: dict) -> str | None:
     if not isinstance(shares, list) or not shares or not isinstance(shares[0], str):
         raise InputError("shares", f"expected a list of share ids such as 'NH_3', got "
                                    f"{shares!r}")
-    corporation = shares[0].rpartition("_")[0]
+    corporation = corporation_of(shares[0])
     charter = replay.title.companies.get(corporation)
     if charter is None:
         raise InputError("shares", f"unknown corporation of share {shares[0]!r}")
@@ -84,7 +84,7 @@ def refuse_if_closed(closed: set[str], action: dict) -> None:
                                       f"which closed it")
     shares = action.get("shares") if action["type"] in SHARE_TRADES else None
     for share in shares if isinstance(shares, list) else ():
-        if isinstance(share, str) and share.rpartition("_")[0] in closed:
+        if isinstance(share, str) and corporation_of(share) in closed:
             raise InputError("shares", f"{share} is traded after its corporation's share "
                                        f"price reached $0, which closed it")
 
