@@ -283,6 +283,30 @@ def test_an_action_the_replay_cannot_follow_stops_it_there():
         list(replay(read_game(data)))
 
 
+def _bankrupt_auto(data: dict, *after: dict) -> dict:
+    """1905's last action (543, SRR's pass) with a ``bankrupt`` recorded with it, then
+    ``after``: automatic actions arrive as new dicts (``Steps``), not the log's own."""
+    last = data["actions"][-1]
+    last["auto_actions"] = [{"type": "bankrupt", "entity": "SRR",
+                             "entity_type": "corporation"}, *after]
+    return data
+
+
+def test_an_automatic_bankruptcy_ends_the_game():
+    # docs/rules/common.md §11: a bankruptcy recorded as 543's automatic action is the end
+    game = read_game(_bankrupt_auto(_game("18Chesapeake", "1905")))
+    assert [a["id"] for a, _ in replay(game)][-1] == 543
+    assert position_at(game).company == "SRR"    # the last to operate, 543's entity
+
+
+def test_an_automatic_bankruptcy_followed_by_more_of_its_action_stops_the_replay():
+    data = _bankrupt_auto(_game("18Chesapeake", "1905"),
+                          {"type": "pass", "entity": "SRR", "entity_type": "corporation"})
+    with pytest.raises(InputError, match=r"^action 543 \(bankrupt\): the game goes on after "
+                                         r"this bankruptcy"):
+        list(replay(read_game(data)))
+
+
 def test_replaying_does_not_change_positions_handed_out():
     game = load("18Chesapeake", "1905")
     first = next(run_positions(game))

@@ -37,7 +37,7 @@ from trainrun import read_position
 from trainrun.cli.main import main
 from trainrun.errors import InputError
 from trainrun.replay.gamelog import read_game, replay
-from trainrun.turn.moves import legal_moves
+from trainrun.turn.moves import apply, legal_moves
 
 DATA = Path(__file__).parent / "data"
 
@@ -230,3 +230,66 @@ def test_moves_after_a_lay_offer_only_what_is_left_of_the_turn(tmp_path):
     moves = CliRunner().invoke(main, ["moves", str(path), "--json"])
     assert json.loads(moves.output) == {"lays": [], "tokens": [{"hex": "F8", "city": 0,
                                                                 "cost": 40}]}
+
+
+def _imported(tmp_path, action: int) -> tuple[dict, dict]:
+    """1905.json imported at ``action`` (its own format) and `trainrun moves --json` on it."""
+    game = str(DATA / "fixtures" / "18Chesapeake" / "1905.json")
+    imported = CliRunner().invoke(main, ["import", game, "--action", str(action), "--json"])
+    assert imported.exit_code == 0, imported.output
+    path = tmp_path / f"at{action}.json"
+    path.write_text(imported.output)
+    moves = CliRunner().invoke(main, ["moves", str(path), "--json"])
+    assert moves.exit_code == 0, moves.output
+    return json.loads(imported.output), json.loads(moves.output)
+
+
+def test_a_run_imported_after_a_pass_and_a_token_offers_no_lay_nor_token(tmp_path):
+    # 1905 OR 6.3, N&W's turn from the log: #535 `pass` (its lay step, no tile laid), #536
+    # `place_token` in X9 (its token step: step/token.rb passes it), #537 `run_routes`.
+    # The engine is past Track and Token there (round/operating.rb): no lay, no token
+    position, moves = _imported(tmp_path, 537)
+    assert position["turn"] == {"step": "Route"}
+    assert moves == {"lays": [], "tokens": [], "reason": "N&W is past its lay and token steps "
+                     "this turn (step Route): no lay or token is left"}
+    # and `apply` refuses one in one line (C5, Green Spring: a token the engine offered
+    # N&W in its token step, before #536)
+    with pytest.raises(InputError, match="past its lay and token steps"):
+        apply(read_position(json.dumps(position)), {"hex": "C5", "city": 0})
+
+
+def test_the_token_step_after_a_pass_of_the_lay_step_offers_no_lay(tmp_path):
+    # 1905 OR 6.2, PRR's turn from the log: #486 `pass` (its lay step, no tile laid), #487
+    # `pass` (its token step), #488 `run_routes`: before #487 PRR is in its token step
+    # (no lay), before #488 past it
+    position, moves = _imported(tmp_path, 487)
+    assert position["turn"] == {"step": "Token"} and moves["lays"] == []
+    assert "reason" not in moves
+    position, moves = _imported(tmp_path, 488)
+    assert position["turn"] == {"step": "Route"}
+    assert (moves["lays"], moves["tokens"]) == ([], [])
+
+
+def test_a_spent_lay_allowance_ends_the_lay_step(tmp_path):
+    # 1905: C&A lays its one tile of the turn (#70; 18Chesapeake grants one lay,
+    # docs/rules/18chesapeake.md §8: step/track.rb passes the lay step itself), `pass`es its
+    # token step (#71) and runs (#72)
+    position, moves = _imported(tmp_path, 71)
+    assert position["turn"]["step"] == "Token" and position["turn"]["lays"] == 1
+    assert moves["lays"] == []
+    position, moves = _imported(tmp_path, 72)
+    assert position["turn"]["step"] == "Route" and (moves["lays"], moves["tokens"]) == ([], [])
+
+
+def test_a_token_in_a_lay_and_token_step_leaves_the_lays_and_no_token(tmp_path):
+    # 1846 10264: PRR places its token in E11 (#50) in its one step of lays and tokens
+    # (engine step/track_and_token.rb: ``@tokened``, no second token, its lays go on), then
+    # lays E11 (#51): the 30 lays the engine's legal-move line lists there, no token
+    game = str(DATA / "fixtures" / "1846" / "10264.json")
+    imported = CliRunner().invoke(main, ["import", game, "--action", "51", "--json"])
+    assert imported.exit_code == 0, imported.output
+    assert json.loads(imported.output)["turn"] == {"tokened": True}
+    path = tmp_path / "prr.json"
+    path.write_text(imported.output)
+    moves = json.loads(CliRunner().invoke(main, ["moves", str(path), "--json"]).output)
+    assert (len(moves["lays"]), moves["tokens"]) == (30, [])

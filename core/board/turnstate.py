@@ -4,7 +4,7 @@ A position read for a run needs none of this; a position read to lay track (``tr
 does. Two input forms, as for the rest of a position:
 
 * own format: top-level ``cash`` and ``turn`` ``{lays, upgraded, laid_hexes, step, entity,
-  next_lay, ability, pending_tokens}`` (see ``position.schema.json``);
+  next_lay, ability, pending_tokens, tokened}`` (see ``position.schema.json``);
 * a line of the legal-move set (``tests/data/moves/FORMAT.md``): ``cash``, ``step``,
   ``entity`` (with ``entity_type`` ``company`` for a private's ability), ``allowance``
   (``laid_this_turn``, ``upgraded_this_turn``, ``laid_hexes``, ``next_lay``, ``ability``)
@@ -16,7 +16,11 @@ from dataclasses import asdict, dataclass
 
 from trainrun.errors import InputError
 
-STEPS = ("Track", "SpecialTrack", "Token", "HomeToken", "SpecialToken")
+STEPS = ("Track", "SpecialTrack", "Token", "HomeToken", "SpecialToken", "Route")
+# the company's turn past its lay and token steps (engine round/operating.rb: step/track.rb
+# and step/token.rb passed, ``pass!``): its run, dividend and train purchases; no lay or
+# token of its own is left this turn
+ROUTE_STEP = "Route"
 # the engine's shared step laying tiles and placing tokens in one, in any order (engine
 # step/track_and_token.rb; 1846): a moment of it is its lay step's or its token step's
 TRACK_AND_TOKEN = {"lay_tile": "Track", "place_token": "Token"}
@@ -58,7 +62,10 @@ class Turn:
     are the tokens a lay lifted off a trackless hex of several cities, (hex, company) each,
     first first: in the ``HomeToken`` step the operator places each again in a city of its
     hex (engine step/tracker.rb ``update_token!``, ``TOKEN_PLACEMENT_ON_TILE_LAY_ENTITY``
-    ``current_operator``)."""
+    ``current_operator``). A ``step`` of ``ROUTE_STEP`` is past both the lays and the
+    tokens (``step_refusal``); ``tokened``: the company has placed its token of a step that
+    lays and tokens in one (engine step/track_and_token.rb ``@tokened``): its lays go on,
+    its own token is done."""
 
     cash: int | None = None
     lays: int = 0
@@ -69,6 +76,19 @@ class Turn:
     ability: dict | None = None
     next_lay: LayRight | None = None
     pending_tokens: tuple[tuple[str, str], ...] = ()
+    tokened: bool = False
+
+
+def step_refusal(turn: Turn, company: str, kind: str) -> str | None:
+    """Why ``company`` may make no ``kind`` move (``"lay"`` or ``"token"``) in ``turn``'s
+    step, or None: in ``ROUTE_STEP`` its lay and token steps are over (engine
+    round/operating.rb: a passed step takes no action)."""
+    if turn.step == ROUTE_STEP:
+        return (f"{company} is past its lay and token steps this turn (step {ROUTE_STEP}): "
+                f"no {kind} is left")
+    if kind == "token" and turn.tokened and turn.step in ("Track", "Token"):
+        return f"{company} has placed its token this turn"
+    return None
 
 
 def _count(value, where: str) -> int:
@@ -174,7 +194,8 @@ def turn_from_own(data: dict, hexes) -> Turn:
                 next_lay=None if turn.get("next_lay") is None
                 else _right(turn["next_lay"], "turn.next_lay"),
                 pending_tokens=_pending(turn.get("pending_tokens", []), "turn.pending_tokens",
-                                        hexes))
+                                        hexes),
+                tokened=_flag(turn.get("tokened", False), "turn.tokened"))
 
 
 def turn_from_moves(data: dict, hexes, private_steps: tuple[str, ...] = ()) -> Turn:
@@ -205,7 +226,8 @@ def turn_to_own(turn: Turn) -> dict:
     written = {"lays": turn.lays, "upgraded": turn.upgraded, "laid_hexes": list(turn.laid_hexes),
                "step": turn.step, "entity": turn.entity, "ability": turn.ability,
                "next_lay": None if turn.next_lay is None else asdict(turn.next_lay),
-               "pending_tokens": [{"hex": h, "company": c} for h, c in turn.pending_tokens]}
+               "pending_tokens": [{"hex": h, "company": c} for h, c in turn.pending_tokens],
+               "tokened": turn.tokened}
     start = {**asdict(Turn()), "laid_hexes": [], "pending_tokens": []}
     kept = {k: v for k, v in written.items() if v != start[k]}
     if kept:

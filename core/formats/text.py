@@ -133,6 +133,8 @@ def format_moves(position, moves: dict) -> str:
                   for m in ability.get("lays", ())]
         lines += [f"  {m['hex']:<5} city {m['city']}  token  ${m['cost']}"
                   for m in ability.get("tokens", ())]
+    if moves.get("reason"):
+        lines.append(moves["reason"])
     return "\n".join(lines)
 
 
@@ -154,13 +156,23 @@ def _plan_result(entry: dict) -> str:
     """A plan's run and gain, or what is proven of it when it was not solved
     (``trainrun.turn.advice``'s statuses)."""
     status, bound = entry["status"], entry["bound"]
+    if status == "not modelled":
+        run = "not solved" if entry["total"] is None else f"run ${entry['total']}"
+        return f"{run} (not proven: a run rule not modelled)" + _gain(entry)
     if entry["total"] is not None:
-        sign = "-" if entry["gain"] < 0 else "+"
-        return f"run ${entry['total']} ({_proof(entry)}), {sign}${abs(entry['gain'])}"
+        return f"run ${entry['total']} ({_proof(entry)})" + _gain(entry)
     if status == "not reached":
         return "not reached before the time limit"
     return f"not solved, at most ${bound}" + (", proven not better" if status == "not better"
                                                else "")
+
+
+def _gain(entry: dict) -> str:
+    """A solved plan's gain over not laying, said not proven where it is not."""
+    if entry["gain"] is None:
+        return ""
+    sign = "-" if entry["gain"] < 0 else "+"
+    return f", {sign}${abs(entry['gain'])}" + ("" if entry["gain_proven"] else " (not proven)")
 
 
 def _ranking(advice, data: dict) -> str:
@@ -170,8 +182,8 @@ def _ranking(advice, data: dict) -> str:
     counts: dict[str, int] = {}
     for entry in data["plans"]:
         counts[entry["status"]] = counts.get(entry["status"], 0) + 1
-    open_ = [f"{counts[s]} {s}" for s in ("best found", "bound only", "not reached")
-             if counts.get(s)]
+    open_ = [f"{counts[s]} {s}" for s in ("best found", "bound only", "not modelled",
+                                          "not reached") if counts.get(s)]
     if advice.unlisted:
         open_.append(f"follow-ups of {advice.unlisted} first moves not listed")
     return "ranking not proven: " + (", ".join(open_) or "the best plan is not proven")
@@ -182,17 +194,28 @@ def format_advice(advice) -> str:
     them), the gain of each over not laying at all, whether the ranking is proven and
     whether any lay improves the run."""
     data = advice.to_dict()
+    boards = sum(p.status != "not reached" for p in advice.plans)
+    missed = len(advice.plans) - boards
+    plans = (f"{data['candidates']} plans on {boards} boards" if not missed else
+             f"{data['candidates']} plans, {data['candidates'] - missed} of them on {boards} "
+             f"boards")
+    no_lay = data["no_lay"]
     lines = [f"{advice.title} · {advice.company} · phase {advice.phase} · step {advice.step}",
-             f"{data['candidates']} plans on {len(advice.plans)} boards, "
-             f"{advice.boards_solved} boards solved, {advice.seconds:.2f} s of "
-             f"{advice.time_limit:g} s; {_ranking(advice, data)}",
-             f"Not laying: ${advice.no_lay.total} ({_proof(data['no_lay'])})"]
+             f"{plans}, {advice.boards_solved} of those boards solved, {advice.seconds:.2f} s "
+             f"of {advice.time_limit:g} s; {_ranking(advice, data)}",
+             f"Not laying: ${advice.no_lay.total} (" + (
+                 "not proven: a run rule not modelled" if advice.no_lay.not_modelled
+                 else _proof(no_lay)) + ")"]
+    if advice.not_modelled:
+        lines.append(f"Not modelled: {'; '.join(advice.not_modelled)}: a plan marked so is "
+                     f"the best run under the other rules, not proven")
     if advice.plans and advice.lay_improves is False:
         lines.append(f"No lay improves this run: no plan earns more than ${advice.no_lay.total} "
                      f"(proven)")
     elif advice.plans and advice.lay_improves is None and (advice.plans[0].gain or 0) <= 0:
-        lines.append("No plan found improves this run (not proven: the time limit ended the "
-                     "search)")
+        why = ("a run rule is not modelled" if advice.not_modelled else
+               "the time limit ended the search")
+        lines.append(f"No plan found improves this run (not proven: {why})")
     for rank, entry in enumerate(data["plans"][:advice.top], 1):
         lines += ["", f"{rank}. {format_plan_moves(entry['moves'])} "
                       f"(cost ${entry['cost']}): {_plan_result(entry)}"]

@@ -39,6 +39,11 @@ class TitleInfo:
     legal-move line of one is read by its kind as the shared ``SpecialTrack`` or
     ``SpecialToken``, while the turn engine offers no move of that private (the title's
     step is its own: ``not_modelled`` says so).
+
+    ``lays_and_tokens_one_step``: the title lays its tiles and places its token in one step,
+    in either order (engine step/track_and_token.rb: 1846, 18GB): a pass ends both, a token
+    leaves the lays going on; else its token step follows its lay step
+    (``trainrun.replay.turnmoment``).
     """
 
     name: str
@@ -53,6 +58,7 @@ class TitleInfo:
     token_holders: tuple[str, ...] = ()
     trains_passing: tuple[tuple[str, str], ...] = ()
     private_steps: tuple[tuple[str, str], ...] = ()
+    lays_and_tokens_one_step: bool = False
 
     def runs_not_modelled_for(self, train_names) -> list[str]:
         """The rules not modelled that can change the run of a company holding trains of

@@ -115,13 +115,14 @@ from trainrun.formats.reading import position_of, titled_object
 from trainrun.hooks import answers
 from trainrun.hooks.replayrules import ReplayRules
 from trainrun.hooks.replaystate import ReplayState
+from trainrun.hooks.seats import Seats
 from trainrun.registry import Ruleset, load_title
 from trainrun.replay.actionname import Step, Steps, unchecked, where
 from trainrun.replay.declaredrun import declared_run
 from trainrun.replay.gamefile import SEED_LIMIT, check_game
 from trainrun.replay.replayfork import DecisionKey, Fork, Twin, agreed, settled
 from trainrun.replay.shares import ShareFollower
-from trainrun.replay.turnmoment import turn_before
+from trainrun.replay.turnmoment import step_after, turn_before
 from trainrun.solver import Deadline
 from trainrun.turn.hex_reservations import hex_homes
 from trainrun.turn.lays import placed_after
@@ -167,6 +168,22 @@ class GameLog:
             raise InputError("--action", f"{len(found)} actions of the log have the id "
                                          f"{action_id}: name another")
         return found[0]
+
+    def after(self, action: dict) -> list[dict]:
+        """What the log holds after ``action``: an action standing, or one of the automatic
+        actions recorded with one, as ``Steps`` gives it (a new dict with its parent's
+        ``id`` and its number ``auto``), whose parent's later automatic actions come first.
+        Where several actions share the id, the one ``action`` is (or is recorded with)."""
+        auto = action.get("auto", 0)
+        for index, logged in enumerate(self.actions):
+            if logged["id"] != action["id"]:
+                continue
+            autos = logged.get("auto_actions") or []
+            if logged is action or (auto and len(autos) >= auto and
+                                    {**autos[auto - 1], "id": logged["id"], "auto": auto}
+                                    == action):
+                return autos[auto:] + self.actions[index + 1:]
+        raise InputError(where(action), "is not in the log")
 
 
 def filtered_actions(actions: list[dict]) -> list[dict]:
@@ -326,7 +343,7 @@ class Replay:
         self.dividend_passed: tuple | None = None  # (company, set, round) of the last one
         # who holds each corporation's shares, and presides it (``trainrun.replay.shares``)
         self.shares = ShareFollower(self.title, game.players, game.actions,
-                                    self.rules.shares_unlogged)
+                                    self.rules.shares_unlogged, self.rules.seat_order)
 
     def copy(self) -> Replay:
         """A replay going on from here on its own (a fork's branch): the title, the log and
@@ -365,6 +382,12 @@ class Replay:
         tokens.slots[:len(holders)] = list(holders)
         tokens.reserved[:] = list(reserved)
         self.board[hex_id] = placed
+
+    @property
+    def seats(self) -> Seats:
+        """The players' seat order as the replay follows it (``trainrun.hooks.seats``), kept
+        with the shares it breaks presidency ties of."""
+        return self.shares.seats
 
     @property
     def round_name(self) -> str:
@@ -510,13 +533,17 @@ class Replay:
 
     def _apply(self, action: dict) -> None:
         self._begin(action)
+        self.shares.seat(action, self.in_operating_rounds)
         kind = action["type"]
+        stepped = step_after(self, action)   # the step the company's action leaves it in
         if not answers.replay_action(self.game.ruleset, self.state, action):
             handler = getattr(self, f"_do_{kind}", None)
             if handler is not None:
                 handler(action)
             elif kind not in SKIPPED:
                 raise InputError(where(action), "trainrun cannot replay this action yet")
+        if stepped is not None:
+            self.turn = dataclasses.replace(self.turn, **stepped)
         if kind == "run_routes" and action.get("entity_type") in OPERATORS:
             self.dividend_due = self.operator(action)
         elif kind == "dividend" and action.get("entity_type") in OPERATORS:
@@ -863,7 +890,7 @@ class Replay:
         """A bankruptcy ends the game at once (engine base.rb ``GAME_END_CHECK`` bankrupt:
         immediate; docs/rules/common.md §11): nothing is left to replay. A title whose game
         goes on (1846's receivership) replays it in its ``trainrun_replay_action``."""
-        later = self.game.actions[self.game.actions.index(action) + 1:]
+        later = self.game.after(action)
         if any(a["type"] not in ("message", "end_game") for a in later):
             raise InputError(where(action), "the game goes on after this bankruptcy, which "
                                             "trainrun cannot replay in this title yet")

@@ -9,6 +9,7 @@ import dataclasses
 
 from trainrun.board import hexedits
 from trainrun.board.position import Position
+from trainrun.board.turnstate import step_refusal
 from trainrun.errors import InputError
 from trainrun.turn.abilities import with_use
 from trainrun.turn.lays import Lay, LayCheck
@@ -25,6 +26,8 @@ def lay_check(position: Position) -> LayCheck:
 def legal_lays(position: Position) -> list[Lay]:
     """Every legal lay of the operating company now (or of the private using its ability),
     sorted."""
+    if step_refusal(position.turn, position.company, "lay") is not None:
+        return []
     turn = lay_check(position)
     if turn.right is None:
         return []
@@ -53,8 +56,9 @@ def _checked_cost(turn: LayCheck, hex_id: str, tile_name: str, rotation: int) ->
     if isinstance(rotation, bool) or not isinstance(rotation, int) or not 0 <= rotation <= 5:
         raise InputError(where, f"rotation must be an integer 0-5, got {rotation!r}")
     tile = title.tiles[tile_name]
-    reason = (turn.hex_refusal(hex_id) or turn.tile_refusal(hex_id, tile)
-              or turn.rotation_refusal(hex_id, tile, rotation))
+    position = turn.position
+    reason = (step_refusal(position.turn, position.company, "lay") or turn.hex_refusal(hex_id)
+              or turn.tile_refusal(hex_id, tile) or turn.rotation_refusal(hex_id, tile, rotation))
     if reason is None and tile_name not in turn.offered(hex_id):
         reason = f"on {hex_id} only the tiles with the most exits of their colour may be laid"
     cost = 0

@@ -24,7 +24,9 @@ position given is never changed.
 Which moves a position offers follows its ``turn.step``: the lay step (``Track``, the
 default, or a private's ``SpecialTrack``) lists its lays and the tokens of the token step
 that follows it on the board as it stands; a token step (``Token``, ``HomeToken``,
-``SpecialToken``) lists tokens only.
+``SpecialToken``) lists tokens only; past both (``Route``: the run, the dividend, the train
+purchases) there is neither, ``legal_moves`` says why (``reason``) and ``apply`` refuses a
+lay or a token in one line.
 
 Beside its own lays and tokens, in its ``Track`` and ``Token`` steps the company may use
 the abilities of the privates it holds, and of those its president holds where they work
@@ -41,6 +43,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from trainrun.board.position import Position
+from trainrun.board.turnstate import step_refusal
 from trainrun.errors import InputError
 from trainrun.turn.abilities import Usable, acting, find_usable, settled, usable
 from trainrun.turn.lay_moves import apply_lay, legal_lays
@@ -97,14 +100,17 @@ def legal_moves(position: Position) -> dict:
     legal sets (``{hex, tile, rotation, cost}``, ``{hex, city, cost}``); where the company
     may use abilities of privates now, ``"abilities"`` too: per ability with a legal move
     ``{private, name, type, count, lays, tokens}``, each move with its ``private``, as
-    ``apply`` takes it."""
+    ``apply`` takes it; where the step takes no lay nor token (``Route``), ``"reason"``
+    says so."""
     lays = legal_lays(position) if position.turn.step in LAY_STEPS else []
-    out: dict[str, list] = {"lays": [_move_dict(m) for m in lays],
+    out: dict[str, list | str] = {"lays": [_move_dict(m) for m in lays],
                             "tokens": [m.to_dict() for m in legal_tokens(position)]}
     offered = [_ability_moves(position, use) for use in usable(position)]
     offered = [o for o in offered if o["lays"] or o["tokens"]]
     if offered:
         out["abilities"] = offered
+    if (why := step_refusal(position.turn, position.company, "lay or token")) is not None:
+        out["reason"] = why
     return out
 
 

@@ -35,6 +35,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from trainrun.board.position import CityTokens, Position
+from trainrun.board.turnstate import step_refusal
 from trainrun.errors import InputError
 from trainrun.hooks import answers
 from trainrun.turn.abilities import (
@@ -252,6 +253,8 @@ class _Step:
 def legal_tokens(position: Position) -> list[TokenMove]:
     """Every city the operating company may place a token in now (or the private using
     its token ability), with its cost, sorted."""
+    if step_refusal(position.turn, position.company, "token") is not None:
+        return []
     step = _Step(position)
     if (step.own_token() and not step.types()) or (
             step.ability is not None and step.ability.count == 0):
@@ -277,6 +280,8 @@ def apply_token(position: Position, move: TokenMove) -> Position:
     if node is None or node.kind != "city":
         raise InputError("token.city", f"{move.hex} (tile {placed.tile.name}) has no city "
                                        f"{move.city!r}")
+    if (why := step_refusal(position.turn, position.company, "token")) is not None:
+        raise InputError("token", why)
     step = _Step(position)
     tokens = placed.tokens.get(move.city) or CityTokens([None] * node.slots)
     types = step.types() if step.own_token() else [""]

@@ -32,6 +32,7 @@ from . import replay as _replay
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="1846", data=Path(__file__).parent / "data",
                      description="Midwestern USA; trains 2, 4, 5, 6",
+                     lays_and_tokens_one_step=True,
                      # all 324 recorded runs replayed, every one equal to the engine's
                      # (tests/test_gamelog_compiled.py), bankruptcies and receivership
                      # followed (docs/rules/1846.md §6.4)

@@ -129,6 +129,7 @@ _TRAINS = ("2+1", "3+1", "4+2", "5+2", "4X", "5X", "6X")   # every train is expo
 def trainrun_title() -> TitleInfo:
     return TitleInfo(name="18GB", data=Path(__file__).parent / "data",
                      description="Great Britain; trains 2+1, 3+1, 4+2, 5+2, 4X, 5X, 6X",
+                     lays_and_tokens_one_step=True,
                      not_modelled=(COMPASS, PRIVATE_BONUS, LEASED, SCENARIO_MAPS,
                                    SCENARIO_CORPORATIONS, IMPORT_CASH))
 
@@ -199,8 +200,10 @@ def trainrun_token_cost(position: Position, hex_id: str, city: int) -> int | Non
 def trainrun_replay_rules() -> ReplayRules:
     """A train exported after each operating round in which none was bought from the bank
     (engine ``or_round_finished``); the scenario's home tokens are placed at the game's
-    start by ``replay`` (``trainrun_replay_round``)."""
-    return ReplayRules(exported=tuple(_TRAINS), export_each="round", export_unless_bought=True)
+    start by ``replay`` (``trainrun_replay_round``); the players seated in the order they
+    passed (engine ``NEXT_SR_PLAYER_ORDER = :first_to_pass``)."""
+    return ReplayRules(exported=tuple(_TRAINS), export_each="round", export_unless_bought=True,
+                       seat_order="first_to_pass")
 
 
 @hookimpl
