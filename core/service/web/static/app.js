@@ -365,7 +365,17 @@ async function showImported() {
   $("run-label").textContent = runLabel(index, position);
   // the Declared box follows the run: its own declared run, or empty
   $("run-text").value = position.declared ? JSON.stringify(position.declared) : "";
-  await setPosition(position, {fresh: true});
+  await setPosition(whatIfBoard(position), {fresh: true});
+}
+
+// A run's position is past its lays and tokens (turn step Route): on the page its board is
+// for what-ifs, so it is shown without that turn state (lays, tokens and advice weigh the
+// turn as if to make again; the run declared stays).
+function whatIfBoard(position) {
+  if (!position.turn || position.turn.step !== "Route") return position;
+  const board = {...position};
+  delete board.turn;
+  return board;
 }
 
 // ---- lays and tokens ----------------------------------------------------------------
