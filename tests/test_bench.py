@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from corpus_checks import corpus_lines
 
 from trainrun.bench.corpus import bench_record
-from trainrun.bench.report import PLOTS, summary_rows
+from trainrun.bench.report import PLOTS, markdown, slower_than_router, summary_rows
 from trainrun.cli.main import main
 
 pytest.importorskip("matplotlib")
@@ -74,6 +74,21 @@ def test_a_total_below_the_recorded_optimum_is_a_failure():
     row = bench_record(json.dumps(line))
     assert row["failures"] == [f"below the exhaustive optimum {line['exact_oracle']['total']}"]
     assert summary_rows([{**row, "line": 1}])[0]["not_below_reference"] == 0
+
+
+def test_the_report_lists_where_the_auto_router_was_faster():
+    # compared only where the auto-router's recorded time is 0.2 ms or more (issue 27)
+    def row(n, seconds, router):
+        return {"id": f"g#{n}", "line": n, "strategy": "auto", "status": "optimal",
+                "title": "1830", "seconds": seconds, "reference_seconds": router,
+                "failures": [], "legal": True, "oracle": None, "total": 10, "bound": 10,
+                "routes_enumerated": 3, "declared": None}
+    rows = [row(1, 0.002, 0.001), row(2, 0.004, 0.001), row(3, 0.001, 0.002),
+            row(4, 0.001, 0.0001), row(5, 0.001, None)]
+    assert [r["id"] for r in slower_than_router(rows)] == ["g#2", "g#1"]
+    text = markdown(rows).split("## Where trainrun took longer")[1].split("##")[0]
+    assert "2 of the 3 solves" in text
+    assert "- g#2 (auto): auto-router 1.0 ms, trainrun 4.0 ms" in text
 
 
 def test_strategies_agree_on_a_two_train_board():

@@ -28,9 +28,10 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from trainrun.errors import InputError
-from trainrun.formats.reading import read_position
+from trainrun.formats.reading import titled_object
 from trainrun.jsontext import load_json
-from trainrun.routes.solve import Deadline, solve
+from trainrun.routes.solve import Deadline
+from trainrun.title_solver import TitleSolver
 
 # a line whose worker died this many times is not run again
 MAX_ATTEMPTS = 3
@@ -92,15 +93,23 @@ def position_record(text: str, answer: Callable[[object], dict]) -> dict:
                 "error": f"internal error ({type(exc).__name__}: {exc})"}
 
 
+# this process's solver of each title met (by the name a line gives), kept between lines
+_SOLVERS: dict[str, TitleSolver] = {}
+
+
 def solve_record(text: str, time_limit: float, workers: int = 1, trains=None) -> dict:
     """The ``trainrun batch`` record of one line (``position_record``): the run
-    (``title``, ``company``, ``total``, ``status``, ``bound``, ``seconds``, ``routes``).
-    ``time_limit`` counts from here (reading the line included); ``trains`` runs those
-    trains (``trainrun.board.trainset``)."""
+    (``title``, ``company``, ``total``, ``status``, ``bound``, ``seconds``, ``routes``),
+    by this process's ``TitleSolver`` of the line's title. ``time_limit`` counts from here
+    (reading the line included); ``trains`` runs those trains (``trainrun.board.trainset``)."""
     deadline = Deadline(time_limit)
 
     def answer(data) -> dict:
-        run = solve(read_position(data), workers=workers, trains=trains, deadline=deadline)
+        data = titled_object(data, "position", "expected a JSON object")
+        name = str(data["title"])
+        if name not in _SOLVERS:
+            _SOLVERS[name] = TitleSolver(name)
+        run = _SOLVERS[name].solve(data, workers=workers, trains=trains, deadline=deadline)
         return {"title": run.title, "company": run.company, "total": run.total,
                 "status": run.status, "bound": run.bound, "seconds": run.seconds,
                 "routes": [{"train": r.train, "train_name": r.train_name,
@@ -144,7 +153,7 @@ def _on_pool(task, lines: list[Line], jobs: int) -> Iterator[dict]:
     # workers forked from a clean server process that has imported the solver once (a
     # plain fork after the solver's threads started is unsafe; spawn re-imports per worker)
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["trainrun.routes.solve", "trainrun.formats.reading"])
+    context.set_forkserver_preload(["trainrun.title_solver"])
     while todo:
         alone = [i for i in todo if attempts[i] >= MAX_ATTEMPTS - 1]
         batch = alone[:1] or todo

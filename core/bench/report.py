@@ -79,6 +79,7 @@ def markdown(rows: list[dict]) -> str:
                          f"| {s['routes_median']:.0f} |")
         lines.append("")
     lines += _slow_for_the_router(rows)
+    lines += _slower_than_the_router(rows)
     bad = [r for r in rows if r["status"] == "error" or r["failures"]]
     lines += ["## Failures", ""]
     lines += [f"- line {r['line']} {r.get('id', '')} ({r.get('strategy', '')}): "
@@ -97,6 +98,32 @@ def _slow_for_the_router(rows: list[dict]) -> list[str]:
     out += [f"- {r['id']} ({r['strategy']}): auto-router {r['reference_seconds']:.2f} s, "
             f"trainrun {r['seconds'] * 1000:.1f} ms "
             f"({r['reference_seconds'] / r['seconds']:.0f}x)" for r in slow] or ["None."]
+    return out + [""]
+
+
+ROUTER_FLOOR = 2e-4   # seconds: the auto-router's recorded times below this are not compared
+
+
+def slower_than_router(rows: list[dict]) -> list[dict]:
+    """The solved rows where trainrun took longer than the 18xx.games auto-router's recorded
+    time (both its phases), where that time is at least ``ROUTER_FLOOR``; slowest first by
+    the ratio."""
+    slower = [r for r in rows if r["status"] != "error"
+              and (r.get("reference_seconds") or 0) >= ROUTER_FLOOR
+              and r["seconds"] > r["reference_seconds"]]
+    return sorted(slower, key=lambda r: -r["seconds"] / r["reference_seconds"])
+
+
+def _slower_than_the_router(rows: list[dict], shown: int = 20) -> list[str]:
+    slower = slower_than_router(rows)
+    timed = sum(r["status"] != "error" and (r.get("reference_seconds") or 0) >= ROUTER_FLOOR
+                for r in rows)
+    out = ["## Where trainrun took longer than the 18xx.games auto-router", "",
+           f"{len(slower)} of the {timed} solves where the auto-router's recorded time is "
+           f"{ROUTER_FLOOR * 1000:.1f} ms or more (in the first plot, the points above the "
+           f"dotted line); the {min(shown, len(slower))} furthest above it:", ""]
+    out += [f"- {r['id']} ({r['strategy']}): auto-router {r['reference_seconds'] * 1000:.1f} ms, "
+            f"trainrun {r['seconds'] * 1000:.1f} ms" for r in slower[:shown]]
     return out + [""]
 
 

@@ -25,6 +25,7 @@ from trainrun.replay.replayfork import agreed
 from trainrun.routes.declared import Verification
 from trainrun.routes.solve import DEFAULT_TIME_LIMIT
 from trainrun.routes.verify import verify
+from trainrun.title_solver import TitleSolver
 
 
 @dataclass
@@ -80,8 +81,10 @@ def run_count(game: GameLog) -> int:
 def audit(game: GameLog, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
           progress: Callable[[AuditedRun], object] | None = None) -> Audit:
     """Audit every declared run of ``game``; ``progress`` is called after each one. A log
-    the replay cannot follow to its end is audited up to there (``stopped`` says why)."""
+    the replay cannot follow to its end is audited up to there (``stopped`` says why).
+    One ``TitleSolver`` solves every run's board, each distinct board once."""
     report = Audit(game.name, game.ruleset.title.name)
+    solver = TitleSolver(game.ruleset.info.name)
     try:
         for action, state in replay(game):
             if action["type"] != "run_routes":
@@ -90,7 +93,8 @@ def audit(game: GameLog, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 
             position = agreed(state, where(action), own_record, Replay.position, company,
                               action["id"])
             try:
-                verdict = verify(position, action, time_limit=time_limit, workers=workers)
+                verdict = verify(position, action, time_limit=time_limit, workers=workers,
+                                 solver=solver.solve)
             except InputError as exc:
                 raise InputError(f"action {action['id']} (run_routes)", str(exc)) from None
             run = AuditedRun(action["id"], state.round_name, company, verdict)

@@ -132,7 +132,7 @@ def _location(graph: TrackGraph, stop: int) -> str:
 def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
           route_budget: int = ROUTE_BUDGET, claim=(), trains=None,
           deadline: Deadline | None = None, progress=None, strategy: str = "auto",
-          keep=None) -> Run:
+          keep=None, graph: TrackGraph | None = None) -> Run:
     """The best run of the operating company in ``position``.
 
     Each train type's routes are listed by the compiled enumerator; a type with
@@ -154,6 +154,7 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
     "cpsat" CP-SAT on the enumerated routes, "path" CP-SAT routing every train itself.
     ``keep`` (a run in any form ``trainrun verify`` reads) fixes those trains' routes:
     the result is the best run of the other trains around them (``trainrun.routes.keep``).
+    ``graph`` is the position's track graph (``build_graph``) when built already.
     """
     deadline = deadline or Deadline(time_limit)
     if strategy not in SOLVE_STRATEGIES:
@@ -163,7 +164,8 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
         route_budget, strategy = 0, "auto"
     if trains is not None:
         position = with_trains(position, trains)
-    graph = build_graph(position)
+    if graph is None or trains is not None:
+        graph = build_graph(position)
     tables, kept = train_tables(graph), {}
     if keep is not None:
         tables, kept, kept_track = kept_tables(graph, tables, keep)

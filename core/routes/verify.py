@@ -22,6 +22,8 @@ plugin's rules are verified with no title-specific code here.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from trainrun.board.position import Position
 from trainrun.routes.declared import Verification, check_declared
 from trainrun.routes.solve import DEFAULT_TIME_LIMIT, solve
@@ -30,15 +32,16 @@ __all__ = ["verify"]
 
 
 def verify(position: Position, run_input, time_limit: float = DEFAULT_TIME_LIMIT,
-           workers: int = 1, best: bool = True) -> Verification:
+           workers: int = 1, best: bool = True,
+           solver: Callable = solve) -> Verification:
     """Verify the run ``run_input`` (any accepted form, dict or JSON text) in ``position``.
 
-    With ``best`` the best run is solved too (within ``time_limit`` seconds) and
-    compared with the declared total.
+    With ``best`` the best run is solved too (within ``time_limit`` seconds, by ``solver``:
+    ``solve`` or a ``TitleSolver``'s ``solve``) and compared with the declared total.
     """
     result = check_declared(position, run_input)
     if best:
-        solved = solve(position, time_limit=time_limit, workers=workers)
+        solved = solver(position, time_limit=time_limit, workers=workers)
         result.best_total, result.best_status = solved.total, solved.status
         result.best_bound = solved.bound
         if solved.total > result.declared_total or not result.legal:
