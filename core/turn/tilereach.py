@@ -62,11 +62,11 @@ def _outside(position: Position, hex_id: str) -> tuple[dict, set]:
 
         def join(p, q):
             parent[find(p)] = find(q)
-        for h, track in walk_board.hexes.items():
+        for h, track in walk_board.hexes.every():
             if h != hex_id:
                 for path in track.paths:
                     parent[path] = path
-        for h, track in walk_board.hexes.items():
+        for h, track in walk_board.hexes.every():
             if h == hex_id:
                 continue
             for index, paths in list(track.by_node.items()) + list(track.by_junction.items()):

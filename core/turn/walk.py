@@ -94,19 +94,35 @@ def hex_track(position: Position, placed: PlacedHex) -> HexTrack:
     return HexTrack(*_layout(placed.id, placed.tile, placed.rotation), blocks)
 
 
+class Tracks(dict[str, HexTrack]):
+    """Each hex's ``HexTrack`` on ``position``'s board, made when first looked up: a walk
+    sees only the hexes it reaches. ``every()`` gives them all."""
+
+    def __init__(self, position: Position, made=()):
+        super().__init__(made)
+        self.position = position
+
+    def __missing__(self, hex_id: str) -> HexTrack:
+        track = self[hex_id] = hex_track(self.position, self.position.board[hex_id])
+        return track
+
+    def every(self) -> list[tuple[str, HexTrack]]:
+        """(hex, track) of every hex of the board, in the board's order."""
+        return [(h, self[h]) for h in self.position.board]
+
+
 class Board:
     """The board's tile paths as the walk sees them, for one company: ``hexes`` maps each
-    hex to its ``HexTrack``."""
+    hex to its ``HexTrack`` (``Tracks``)."""
 
-    def __init__(self, position: Position, hexes: dict[str, HexTrack] | None = None):
+    def __init__(self, position: Position, hexes: Tracks | None = None):
         self.position = position
         self.neighbors = {h: mh.neighbors for h, mh in position.title.hexes.items()}
-        self.hexes = hexes if hexes is not None else {
-            h: hex_track(position, placed) for h, placed in position.board.items()}
+        self.hexes = hexes if hexes is not None else Tracks(position)
 
     def with_hex(self, track: HexTrack, hex_id: str) -> Board:
         """This board with ``hex_id``'s track replaced by ``track`` (a tile about to lie)."""
-        hexes = dict(self.hexes)
+        hexes = Tracks(self.position, self.hexes)
         hexes[hex_id] = track
         return Board(self.position, hexes)
 
