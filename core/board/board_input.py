@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from trainrun.board.position import CityTokens, PlacedHex, Position, Train
-from trainrun.board.tiles import Tile
+from trainrun.board.tiles import Node, Tile
 from trainrun.board.title import Phase, Title
 from trainrun.board.turnstate import Turn
 from trainrun.errors import InputError
@@ -100,9 +100,14 @@ def known_holders(ruleset: Ruleset) -> Holders:
     and a reservation besides: a private company of the title (by symbol or name) or a
     reservation printed on its map (1846's Chicago and Western Indiana on D6)."""
     title = ruleset.title
+    return title.derived(("board_input", "holders", ruleset.info.token_holders),
+                         lambda: _holders_of(title, ruleset.info.token_holders))
+
+
+def _holders_of(title: Title, token_holders: tuple[str, ...]) -> Holders:
     printed = [e for mh in title.hexes.values() for e in mh.printed_tokens]
     tokens = (set(title.companies) | {NEUTRAL} | title.neutral
-              | set(ruleset.info.token_holders)
+              | set(token_holders)
               | {s for e in printed for s in e.get("slots", []) + e.get("extra", []) if s})
     reserved = (tokens | {s for e in printed for s in e.get("reserved", []) if s}
                 | set(title.privates)
@@ -116,7 +121,28 @@ def rotation_field(value, where: str) -> int:
     return value
 
 
+@dataclass(frozen=True)
+class Placement:
+    """A tile laid on a hex at a rotation, checked: the tile, its rotation on the board,
+    and the slots of each of its cities (by node index)."""
+
+    tile: Tile
+    rotation: int
+    cities: dict[int, int]
+
+
 def place_tile(title: Title, hex_id, tile_name, rotation, where: str) -> PlacedHex:
+    placement = _placement(title, hex_id, tile_name, rotation, where)
+    return PlacedHex(hex_id, placement.tile, placement.rotation, icons=placement.tile.icons)
+
+
+def _placement(title: Title, hex_id, tile_name, rotation, where: str) -> Placement:
+    """Tile ``tile_name`` laid on ``hex_id`` at ``rotation``, checked against the map (and
+    kept: the title decides it alone)."""
+    plain = type(hex_id) is str and type(tile_name) is str and type(rotation) is int
+    key, placements = (hex_id, tile_name, rotation), checked_placements(title)
+    if plain and key in placements:
+        return placements[key]
     hex_id = hex_field(title, hex_id, where)
     tile_name = name_field(tile_name, where, "tile")
     if tile_name != hex_id and tile_name not in title.tiles:
@@ -127,7 +153,20 @@ def place_tile(title: Title, hex_id, tile_name, rotation, where: str) -> PlacedH
         rotation = (title.hexes[hex_id].printed_rotation + rotation) % 6
     else:
         _check_geometry(title, hex_id, tile, rotation, where)
-    return PlacedHex(hex_id, tile, rotation, icons=tile.icons)
+    nodes: dict[int, Node] = {}
+    for node in tile.nodes:   # the first node of an index is the one ``Tile.node`` finds
+        nodes.setdefault(node.index, node)
+    placement = Placement(tile, rotation, {i: n.slots for i, n in nodes.items()
+                                           if n.kind == "city"})
+    if plain:
+        placements[key] = placement
+    return placement
+
+
+def checked_placements(title: Title) -> dict[tuple[str, str, int], Placement]:
+    """The placements (hex, tile, rotation) of ``title`` checked so far, which
+    ``trainrun.board._laid_entries.read_laid`` reads with."""
+    return title.derived(("board_input", "placements"), dict)
 
 
 def _check_geometry(title: Title, hex_id: str, tile: Tile, rotation: int, where: str) -> None:
@@ -237,7 +276,20 @@ def phase_and_company(title: Title, data: dict) -> tuple[Phase, str]:
     return title.phases[phase], company_field(title, company, "company")
 
 
-def printed_board(title: Title) -> dict[str, PlacedHex]:
+def printed_board(title: Title, laid: dict[str, PlacedHex] | None = None
+                  ) -> dict[str, PlacedHex]:
+    """The board of ``title``'s printed map, in map order, each hex a fresh copy that may
+    be changed; the hexes of ``laid`` (by hex id) in place of the printed ones."""
+    printed = title.derived(("board_input", "printed"), lambda: _printed(title))
+    laid = laid or {}
+    return {hex_id: laid[hex_id] if hex_id in laid else
+            PlacedHex(hex_id, p.tile, p.rotation,
+                      {i: CityTokens(list(c.slots), list(c.extra), list(c.reserved))
+                       for i, c in p.tokens.items()}, p.markers, p.icons)
+            for hex_id, p in printed.items()}
+
+
+def _printed(title: Title) -> dict[str, PlacedHex]:
     board = {}
     for hex_id, mh in title.hexes.items():
         placed = PlacedHex(hex_id, mh.printed, mh.printed_rotation, icons=mh.printed.icons)

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from trainrun.registry import Ruleset
 
 T = TypeVar("T")
+_UNSET = object()   # a derived value not computed yet
 
 
 def node_id(hex_id: str, index: int) -> str:
@@ -137,9 +138,10 @@ class Position:
         user (``("answers", "stations")``) and keep only what the board,
         company, phase, ``title_state`` and ``options`` decide: a position is not changed
         once read, and ``dataclasses.replace`` (another phase or trains) starts empty."""
-        if key not in self._derived:
-            self._derived[key] = compute()
-        return self._derived[key]
+        value = self._derived.get(key, _UNSET)
+        if value is _UNSET:
+            value = self._derived[key] = compute()
+        return value
 
     def node_id(self, hex_id: str, index: int) -> str:
         return node_id(hex_id, index)

@@ -126,7 +126,8 @@ class Tile:
 
     def edges_at(self, rotation: int) -> set[int]:
         """Board edges this tile's track reaches."""
-        return {int(end[1:]) for p in self.paths_at(rotation) for end in p.ends() if end[0] == "e"}
+        return {rotate(int(end[1:]), rotation) for p in self.paths for end in (p.a, p.b)
+                if end[0] == "e"}
 
 
 def tile_from_dict(name: str, data: dict) -> Tile:

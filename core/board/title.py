@@ -7,13 +7,18 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from trainrun.board.bonus_entries import check_entry
 from trainrun.board.hexgrid import HexGrid
 from trainrun.board.tiles import Tile, tile_from_dict
 from trainrun.board.turnstate import LayRight
+
+T = TypeVar("T")
+_UNSET = object()   # a derived value not computed yet
 
 
 @dataclass(frozen=True)
@@ -98,6 +103,19 @@ class Title:
     option_trains: dict[str, dict[str, TrainType]] = field(default_factory=dict)
     option_phases: dict[str, dict[str, Phase]] = field(default_factory=dict)
     _ruled: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    _derived: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def derived(self, key, compute: Callable[[], T]) -> T:
+        """``compute()``, called the first time ``key`` is asked for on this title and kept.
+
+        For facts derived from the title's data alone, which is not changed once loaded
+        (``trainrun.board.board_input`` keeps its printed board and checked placements
+        here); a title made from it (``with_options``, ``dataclasses.replace``) starts
+        empty. Name keys after their user (``("board_input", "printed")``)."""
+        value = self._derived.get(key, _UNSET)
+        if value is _UNSET:
+            value = self._derived[key] = compute()
+        return value
 
     def with_options(self, options: dict) -> Title:
         """The title as the optional rules ``options`` names (each true) set its trains

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from trainrun.board._laid_entries import read_laid
 from trainrun.board.board_input import (
+    Holders,
+    checked_placements,
     fill_city,
     hex_field,
     known_holders,
@@ -18,11 +21,12 @@ from trainrun.board.board_input import (
     place_tile,
     printed_board,
 )
-from trainrun.board.position import Position
+from trainrun.board.position import PlacedHex, Position
 from trainrun.board.turnstate import turn_from_moves
 from trainrun.errors import InputError
 
 if TYPE_CHECKING:
+    from trainrun.board.title import Title
     from trainrun.registry import Ruleset
 
 
@@ -32,25 +36,17 @@ def position_from_corpus(ruleset: Ruleset, data: dict) -> Position:
     ``title_state``."""
     title = ruleset.title
     phase, company = phase_and_company(title, data)
-    board = printed_board(title)
+    entries = list_field(data, "board", required=True)
+    laid: dict = {}
     seen: set = set()
     known = known_holders(ruleset)
-    for i, h in enumerate(list_field(data, "board", required=True)):
-        where = f"board[{i}]"
-        hex_id = once(seen, hex_field(title, need(h, "hex", where), f"{where}.hex"),
-                      f"{where}.hex")
-        placed = place_tile(title, hex_id, need(h, "tile", where), h.get("rotation", 0),
-                             f"{where} ({hex_id})")
-        placed.markers = tuple(name_list(h.get("assignments", []), f"{where}.assignments",
-                                         "marker"))
-        if "icons" in h:   # board state: the line's, not the tile's
-            placed.icons = tuple(name_list(h["icons"], f"{where}.icons", "icon"))
-        tokens = h.get("tokens", [])
-        if not isinstance(tokens, list):
-            raise InputError(f"{where}.tokens", f"expected a list, got {tokens!r}")
-        for j, entry in enumerate(tokens):
-            fill_city(placed, entry, f"{where}.tokens[{j}]", known)
-        board[hex_id] = placed
+    placements = checked_placements(title)
+    i = read_laid(placements, entries, 0, seen, laid, known)
+    while i < len(entries):   # an entry of another shape, or a placement not seen before
+        placed = _board_entry(title, entries[i], f"board[{i}]", seen, known)
+        laid[placed.id] = placed
+        i = read_laid(placements, entries, i + 1, seen, laid, known)
+    board = printed_board(title, laid)
     title_state = object_field(data, "title_state")
     for key in ruleset.info.corpus_state:
         if key in data:
@@ -60,3 +56,20 @@ def position_from_corpus(ruleset: Ruleset, data: dict) -> Position:
                                          tuple(s for s, _ in ruleset.info.private_steps)),
                          title_state)
 
+
+def _board_entry(title: Title, h, where: str, seen: set, known: Holders) -> PlacedHex:
+    """The hex a ``board`` entry lays, read field by field."""
+    hex_id = once(seen, hex_field(title, need(h, "hex", where), f"{where}.hex"),
+                  f"{where}.hex")
+    placed = place_tile(title, hex_id, need(h, "tile", where), h.get("rotation", 0),
+                        f"{where} ({hex_id})")
+    placed.markers = tuple(name_list(h.get("assignments", []), f"{where}.assignments",
+                                     "marker"))
+    if "icons" in h:   # board state: the line's, not the tile's
+        placed.icons = tuple(name_list(h["icons"], f"{where}.icons", "icon"))
+    tokens = h.get("tokens", [])
+    if not isinstance(tokens, list):
+        raise InputError(f"{where}.tokens", f"expected a list, got {tokens!r}")
+    for j, entry in enumerate(tokens):
+        fill_city(placed, entry, f"{where}.tokens[{j}]", known)
+    return placed
