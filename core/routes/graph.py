@@ -11,7 +11,10 @@ but no resource (docs/rules/common.md §3.7).
 ``build_graph`` collects the board's usable paths into arrays, lets the
 compiled walker (``trainrun.routes._segments``) find the segments, keeps what the
 company can reach and packs a ``TrackGraph`` for the compiled route
-enumerator (``trainrun.routes._enumerate``).
+enumerator (``trainrun.routes._enumerate``). What does not depend on the board is
+worked out once: a tile's paths per rotation, and per title the paths of each tile
+laid on each hex with their vertices named (``_hex_paths``); a board only joins them
+across the hex sides where both tiles have track.
 """
 from __future__ import annotations
 
@@ -23,11 +26,12 @@ import numpy as np
 
 from trainrun.board.hexgrid import opposite
 from trainrun.board.position import Position, node_id
-from trainrun.board.tiles import Node, Tile, gauges_meet, lane_end
+from trainrun.board.tiles import Node, Tile, lane_end
+from trainrun.board.title import Title
 from trainrun.board.townspots import spot_claims
 from trainrun.hooks import answers
 from trainrun.hooks.rules import RouteBonus
-from trainrun.routes._segments import walk_segments
+from trainrun.routes._segments import segment_resources, walk_segments
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -125,28 +129,90 @@ class TrackGraph:
         return out
 
 
-@functools.lru_cache(maxsize=4096)
-def _turned(tile: Tile, rotation: int) -> tuple:
-    """(end a, end b, terminal, gauge) of each path, an end being ('e', board edge, lane)
-    or ('n', index, lane); a lane is (width, index)."""
-    return tuple((((p.a[0], int(p.a[1:]), p.a_lane), (p.b[0], int(p.b[1:]), p.b_lane),
-                   p.terminal, p.track)) for p in tile.paths_at(rotation))
-
-
-@functools.lru_cache(maxsize=4096)
-def _edges(tile: Tile, rotation: int) -> frozenset:
-    """(board edge, lane, gauge) triples where the tile's track meets its edges."""
-    return frozenset((k, lane, track) for a, b, _, track in _turned(tile, rotation)
-                     for kind, k, lane in (a, b) if kind == "e")
-
-
 GAUGE_BITS = {"broad": 1, "narrow": 2, "dual": 3}   # two gauges meet when their bits do
+GAUGES = {bits: gauge for gauge, bits in GAUGE_BITS.items()}
 
 
 def track_hex(hex_id: str, track: str) -> str:
     """The graph's hex id of the ``track`` kind of track on ``hex_id`` (``TrackGraph.
     track_hexes``)."""
     return f"{hex_id}:{track}"
+
+
+@dataclass(frozen=True)
+class _TilePaths:
+    """A tile's paths at one rotation in the form ``_Board`` joins across the board:
+    ``paths`` holds per path (ends, terminal, track, gauge bits, chain names of its ends,
+    the town spot it claims), an end being ("e", board edge, lane, the edge across, the
+    lane it meets there) or ("n", node index, Node); ``meets`` maps (board edge, lane) to
+    the gauge bits of the track reaching it; ``closed`` the board edges the tile closes
+    (``Tile.impassable_at``)."""
+
+    paths: tuple
+    meets: dict
+    closed: frozenset
+
+
+@functools.lru_cache(maxsize=8192)
+def _tile_paths(tile: Tile, rotation: int) -> _TilePaths:
+    """``_TilePaths`` of ``tile`` at ``rotation`` (a title's tiles are immutable objects)."""
+    paths: list[tuple] = []
+    meets: dict[tuple, int] = {}
+    for p, claim in zip(tile.paths_at(rotation), spot_claims(tile, rotation)):
+        ends: list[tuple] = []
+        names = []
+        for end, lane in ((p.a, p.a_lane), (p.b, p.b_lane)):
+            k = int(end[1:])
+            names.append(lane_end(f"{end[0]}{k}", lane))
+            if end[0] == "e":
+                ends.append(("e", k, lane, opposite(k), (lane[0], lane[0] - 1 - lane[1])))
+                meets[k, lane] = meets.get((k, lane), 0) | GAUGE_BITS[p.track]
+            else:
+                ends.append(("n", k, tile.node(k)))
+        paths.append((tuple(ends), p.terminal, p.track, GAUGE_BITS[p.track], tuple(names),
+                       claim))
+    return _TilePaths(tuple(paths), meets, frozenset(tile.impassable_at(rotation)))
+
+
+def _hex_paths(title: Title, hex_id: str, tile: Tile, rotation: int) -> tuple:
+    """The paths of ``tile`` laid on ``hex_id`` at ``rotation`` as ``_Board`` joins them,
+    kept per title: per path (ends, gauge bits, the rest of ``_Board``'s path entry), an
+    end being (None, vertex key, Node) at a node, (False, ...) at an edge no track
+    crosses, or (other hex, side vertex key, side info, (its edge, lane)) at a side."""
+    cache: dict[tuple, tuple] = title.derived(("routes.graph", "hex paths"), dict)
+    entry = cache.get((hex_id, tile, rotation))
+    if entry is None:
+        entry = cache[hex_id, tile, rotation] = _joinable(title, hex_id, tile, rotation)
+    return entry
+
+
+def _joinable(title: Title, hex_id: str, tile: Tile, rotation: int) -> tuple:
+    """``_hex_paths`` worked out."""
+    tp = _tile_paths(tile, rotation)
+    if not tp.paths:
+        return ()
+    mh = title.hexes[hex_id]
+    # ``Position.closed_edges``: the tile's and the printed map's borders
+    blocked = tp.closed | _tile_paths(mh.printed, mh.printed_rotation).closed
+    out = []
+    for ends_at, terminal, track, gauge, names, claim in tp.paths:
+        ends: list[tuple] = []
+        for end in ends_at:
+            if end[0] == "e":
+                _, k, lane, back, across = end
+                other = mh.neighbors.get(k)
+                if other is None or k in blocked:
+                    ends.append((False, None, None, None))
+                    continue
+                # one vertex per lane (width and index) of the side: lanes of different
+                # widths never meet (18xx.games ``lane_match?``)
+                key = ("s", hex_id, k, lane) if hex_id < other else ("s", other, back, across)
+                ends.append((other, key, (hex_id, k, other, back), (back, across)))
+            else:
+                ends.append((None, ("n", hex_id, end[1]), end[2], None))
+        out.append((tuple(ends), gauge,
+                    (terminal, track, gauge, names, claim and (hex_id, *claim))))
+    return tuple(out)
 
 
 class _Board:
@@ -158,38 +224,24 @@ class _Board:
         others: dict[tuple, Any] = {}   # side: (hex, edge, other hex, its edge); else the Node
         raw: list[tuple] = []
         for hex_id, placed in board.items():
-            if not placed.tile.paths:
-                continue
-            mh = title.hexes[hex_id]
-            blocked = position.closed_edges(hex_id)
-            claims = spot_claims(placed.tile, placed.rotation)
-            for (a, b, terminal, track), claim in zip(_turned(placed.tile, placed.rotation),
-                                                       claims):
+            for ends_at, gauge, rest in _hex_paths(title, hex_id, placed.tile, placed.rotation):
                 ends: list[tuple] = []
-                key: tuple
-                for kind, k, lane in (a, b):
-                    if kind == "e":
-                        other = mh.neighbors.get(k)
-                        across = (lane[0], lane[0] - 1 - lane[1])  # the lane it meets
-                        if (other is None or k in blocked or not any(
-                                (e, w) == (opposite(k), across) and gauges_meet(track, t)
-                                for e, w, t in _edges(board[other].tile, board[other].rotation))):
-                            break
-                        # one vertex per lane (width and index) of the side: lanes of
-                        # different widths never meet (18xx.games ``lane_match?``)
-                        key = (("s", hex_id, k, lane) if hex_id < other
-                               else ("s", other, opposite(k), across))
-                        others.setdefault(key, (hex_id, k, other, opposite(k)))
-                        ends.append(key)
+                for other, key, value, meet in ends_at:
+                    if other is None:
+                        group = stops if value.is_stop else others
+                        if key not in group:
+                            group[key] = value
+                    elif other is False:
+                        break
                     else:
-                        node = placed.tile.node(k)
-                        key = ("n", hex_id, k)
-                        (stops if node.is_stop else others).setdefault(key, node)
-                        ends.append(key)
+                        there = board[other]
+                        if not gauge & _tile_paths(there.tile, there.rotation).meets.get(meet, 0):
+                            break
+                        if key not in others:
+                            others[key] = value
+                    ends.append(key)
                 else:
-                    raw.append((hex_id, ends[0], ends[1], terminal, track,
-                                lane_end(f"{a[0]}{a[1]}", a[2]), lane_end(f"{b[0]}{b[1]}", b[2]),
-                                claim and (hex_id, *claim)))
+                    raw.append((hex_id, ends[0], ends[1], *rest))
         # stops in board order (hex id, node index): the stop index is the board-order
         # tie-break of ``trainrun.hooks.rules.scoring_rank``
         self.stop_keys = sorted(stops, key=lambda v: (v[1], v[2]))
@@ -203,25 +255,21 @@ class _Board:
         self.is_side[list(self.side_info)] = 1
         self.hexes = sorted({r[0] for r in raw})
         hex_index = {h: i for i, h in enumerate(self.hexes)}
+        vertex = self.vertex
         self.path_hex = np.array([hex_index[r[0]] for r in raw], dtype=np.int32)
-        self.path_u = np.array([self.vertex[r[1]] for r in raw], dtype=np.int32)
-        self.path_v = np.array([self.vertex[r[2]] for r in raw], dtype=np.int32)
+        self.path_u = np.array([vertex[r[1]] for r in raw], dtype=np.int32)
+        self.path_v = np.array([vertex[r[2]] for r in raw], dtype=np.int32)
         self.path_terminal = [r[3] for r in raw]
-        self.path_gauge = np.array([GAUGE_BITS[r[4]] for r in raw], dtype=np.uint8)
+        self.path_gauge = np.array([r[5] for r in raw], dtype=np.uint8)
         self.path_track = [r[4] for r in raw]
-        self.path_names = [(r[5], r[6]) for r in raw]   # chain names of ends u, v
+        self.path_names = [r[6] for r in raw]   # chain names of ends u, v
         self.path_spot = [r[7] for r in raw]   # (hex, town, lane) of the spot it passes
-        incident: list[list[int]] = [[] for _ in range(n)]
-        for pid in range(len(raw)):
-            incident[self.path_u[pid]].append(pid)
-            incident[self.path_v[pid]].append(pid)
+        # the paths at each vertex, in path order: a stable sort of their ends by vertex
+        at = np.empty(2 * len(raw), dtype=np.int32)
+        at[0::2], at[1::2] = self.path_u, self.path_v
+        self.at_path = (np.argsort(at, kind="stable") // 2).astype(np.int32)
         self.at_off = np.zeros(n + 1, dtype=np.int32)
-        self.at_off[1:] = np.cumsum([len(x) for x in incident])
-        self.at_path = np.array([p for x in incident for p in x], dtype=np.int32)
-
-    def end_name(self, pid: int, vertex: int) -> str:
-        """The end of path ``pid`` at ``vertex`` as a chain writes it (``tiles.lane_end``)."""
-        return self.path_names[pid][0 if self.path_u[pid] == vertex else 1]
+        np.cumsum(np.bincount(at, minlength=n), out=self.at_off[1:])
 
 
 def build_graph(position: Position) -> TrackGraph:
@@ -258,7 +306,6 @@ def build_graph(position: Position) -> TrackGraph:
                 reach.add(w)
                 queue.append(w)
     keep = sorted(reach)
-    index = {old: new for new, old in enumerate(keep)}
     stop_ids = [all_ids[i] for i in keep]
 
     # exclusive groups: tile `groups` tags plus the title's extra sets, one bit each
@@ -280,56 +327,65 @@ def build_graph(position: Position) -> TrackGraph:
     # (hex, track kind) of the route bonuses paid only over such track (``RouteBonus.track``)
     kinds = {(h, b.track) for t in position.trains for b in answers.route_bonuses(position, t)
              if isinstance(b, RouteBonus) and b.track for h in b.hexes}
-    resources: dict[tuple, int] = {}
-    hexes: dict[str, int] = {}
-    segments: list[Segment] = []
-    for j in range(len(seg_a)):
-        a, b = int(seg_a[j]), int(seg_b[j])
-        if a not in index or b not in index:
-            continue
-        steps, res, touched, sides = [], set(), set(), set()
-        term_a = term_b = False
-        cur = a
-        for pid in seg_paths[path_off[j]:path_off[j + 1]].tolist():
-            hex_id = bd.hexes[bd.path_hex[pid]]
-            u, v = int(bd.path_u[pid]), int(bd.path_v[pid])
-            nxt = v if u == cur else u
-            steps.append((hex_id, bd.end_name(pid, cur), bd.end_name(pid, nxt)))
-            touched.add(hexes.setdefault(hex_id, len(hexes)))
-            if (hex_id, bd.path_track[pid]) in kinds:
-                touched.add(hexes.setdefault(track_hex(hex_id, bd.path_track[pid]), len(hexes)))
-            side_ends = [x for x in (u, v) if x in bd.side_info]
-            for x in side_ends:
-                sides.add(x)
-                res.add(resources.setdefault(("s", x), len(resources)))
-            if not side_ends:  # node-to-node track inside a tile
-                res.add(resources.setdefault(("p", pid), len(resources)))
-            if bd.path_spot[pid]:  # past a town drawn by an edge (board.townspots)
-                res.add(resources.setdefault(("t", bd.path_spot[pid]), len(resources)))
-            if bd.path_terminal[pid]:
-                if a in (u, v):
-                    term_a = True
-                elif b in (u, v):
-                    term_b = True
-                else:
-                    break  # a terminal path inside a chain can never be at a route end
-            cur = nxt
-        else:
-            segments.append(Segment(index[a], index[b], steps, frozenset(res), len(sides),
-                                    frozenset(touched), term_a, term_b))
+    n_hexes = len(bd.hexes)
+    path_kind = np.full(len(bd.path_track), -1, dtype=np.int32)
+    for pid, (h, track) in enumerate(zip(bd.path_hex.tolist(), bd.path_track) if kinds else ()):
+        if (bd.hexes[h], track) in kinds:
+            path_kind[pid] = n_hexes + 4 * h + GAUGE_BITS[track]
+    spots: dict[tuple, int] = {}
+    path_spot = np.array([spots.setdefault(s, len(spots)) if s else -1 for s in bd.path_spot],
+                         dtype=np.int32)
+    keep_mask = np.zeros(len(all_ids), dtype=np.uint8)
+    keep_mask[keep] = 1
+    (kept, forward, term_a, term_b, sides, res_off, res, hex_off, seg_hex, bits, res_keys,
+     hex_keys) = segment_resources(
+        seg_a, seg_b, path_off, seg_paths, keep_mask, bd.is_side, bd.path_u, bd.path_v,
+        bd.path_hex, path_kind, path_spot, np.array(bd.path_terminal, dtype=np.uint8),
+        len(spots), 5 * n_hexes)
 
+    renumber = np.full(len(all_ids), -1, dtype=np.int32)
+    renumber[keep] = np.arange(len(keep), dtype=np.int32)
+    new_a, new_b = renumber[seg_a[kept]], renumber[seg_b[kept]]
+    ahead = [(bd.hexes[h], u, v) for h, (u, v) in zip(bd.path_hex.tolist(), bd.path_names)]
+    back = [(h, v, u) for h, u, v in ahead]
+    path_list, forward_list = seg_paths.tolist(), forward.tolist()
+    off_list, res_list, hex_list = path_off.tolist(), res.tolist(), seg_hex.tolist()
+    ro, ho = res_off.tolist(), hex_off.tolist()
+    segments = []
+    for k, (j, a, b, n_sides, ta, tb) in enumerate(zip(
+            kept.tolist(), new_a.tolist(), new_b.tolist(), sides.tolist(), term_a.tolist(),
+            term_b.tolist())):
+        steps = [ahead[pid] if f else back[pid] for pid, f in
+                 zip(path_list[off_list[j]:off_list[j + 1]],
+                     forward_list[off_list[j]:off_list[j + 1]])]
+        segments.append(Segment(a, b, steps, frozenset(res_list[ro[k]:ro[k + 1]]), n_sides,
+                                frozenset(hex_list[ho[k]:ho[k + 1]]), bool(ta), bool(tb)))
+
+    n_vertices, n_paths = len(bd.is_side), len(bd.path_track)
+    spot_list = list(spots)
     names = []
-    for key in sorted(resources, key=resources.__getitem__):
-        if key[0] == "s":
-            h1, _, h2, _ = bd.side_info[key[1]]
+    for key in res_keys.tolist():
+        if key < n_vertices:
+            h1, _, h2, _ = bd.side_info[key]
             names.append(f"the hex side between {h1} and {h2}")
-        elif key[0] == "t":
-            names.append(f"the track past the town {key[1][0]}-{key[1][1]}")
+        elif key >= n_vertices + n_paths:
+            spot = spot_list[key - n_vertices - n_paths]
+            names.append(f"the track past the town {spot[0]}-{spot[1]}")
         else:
-            names.append(f"the track inside {bd.hexes[bd.path_hex[key[1]]]}")
-    return _pack(position, stop_ids, [(bd.stop_keys[i][1], bd.stop_nodes[i]) for i in keep],
-                 ~ends_only[keep], [s in stations for s in stop_ids], masks, segments, names,
-                 sorted(hexes, key=hexes.__getitem__))
+            names.append(f"the track inside {bd.hexes[bd.path_hex[key - n_vertices]]}")
+    hex_ids = [bd.hexes[key] if key < n_hexes
+               else track_hex(bd.hexes[(key - n_hexes) // 4], GAUGES[(key - n_hexes) % 4])
+               for key in hex_keys.tolist()]
+    return TrackGraph(
+        position=position, stop_ids=stop_ids,
+        stop_nodes=[(bd.stop_keys[i][1], bd.stop_nodes[i]) for i in keep],
+        passable=np.asarray(~ends_only[keep], dtype=np.uint8),
+        station=np.array([s in stations for s in stop_ids], dtype=np.uint8), groups=masks,
+        segments=segments, resource_names=names, hex_ids=hex_ids,
+        **_adjacency(len(stop_ids), new_a, new_b), seg_a=new_a, seg_b=new_b, seg_bits=bits,
+        seg_sides=sides, seg_hex_off=hex_off, seg_hex=seg_hex, seg_term_a=term_a,
+        seg_term_b=term_b,
+        track_hexes={i: h.split(":")[0] for i, h in enumerate(hex_ids) if ":" in h})
 
 
 def track_network(position: Position) -> nx.MultiGraph:
@@ -339,35 +395,13 @@ def track_network(position: Position) -> nx.MultiGraph:
     return build_graph(position).as_networkx()
 
 
-def _pack(position, stop_ids, stop_nodes, passable, station, masks, segments, names,
-          hex_ids) -> TrackGraph:
-    """Arrays for the compiled enumerator."""
-    words = max(1, (len(names) + 63) // 64)
-    bits = np.zeros((len(segments), words), dtype=np.uint64)
-    for k, seg in enumerate(segments):
-        for r in seg.resources:
-            bits[k, r >> 6] |= np.uint64(1) << np.uint64(r & 63)
-    n = len(stop_ids)
-    adj: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-    for k, seg in enumerate(segments):
-        adj[seg.a].append((k, seg.b))
-        adj[seg.b].append((k, seg.a))
-    adj_off = np.zeros(n + 1, dtype=np.int32)
-    adj_off[1:] = np.cumsum([len(x) for x in adj])
-    hex_off = np.zeros(len(segments) + 1, dtype=np.int32)
-    hex_off[1:] = np.cumsum([len(seg.hexes) for seg in segments])
-    return TrackGraph(
-        position=position, stop_ids=stop_ids, stop_nodes=stop_nodes,
-        passable=np.asarray(passable, dtype=np.uint8),
-        station=np.asarray(station, dtype=np.uint8), groups=masks, segments=segments,
-        resource_names=names, hex_ids=hex_ids, adj_off=adj_off,
-        adj_seg=np.array([k for x in adj for k, _ in x], dtype=np.int32),
-        adj_to=np.array([t for x in adj for _, t in x], dtype=np.int32),
-        seg_a=np.array([seg.a for seg in segments], dtype=np.int32),
-        seg_b=np.array([seg.b for seg in segments], dtype=np.int32), seg_bits=bits,
-        seg_sides=np.array([seg.sides for seg in segments], dtype=np.int32),
-        seg_hex_off=hex_off,
-        seg_hex=np.array([h for seg in segments for h in sorted(seg.hexes)], dtype=np.int32),
-        seg_term_a=np.array([seg.terminal_a for seg in segments], dtype=np.uint8),
-        seg_term_b=np.array([seg.terminal_b for seg in segments], dtype=np.uint8),
-        track_hexes={i: h.split(":")[0] for i, h in enumerate(hex_ids) if ":" in h})
+def _adjacency(n_stops: int, seg_a: np.ndarray, seg_b: np.ndarray) -> dict:
+    """``TrackGraph.adj_off``, ``adj_seg``, ``adj_to``: per stop, in segment order, the
+    segments at it and the stop at their other end."""
+    at = np.empty(2 * len(seg_a), dtype=np.int32)   # a, b of segment 0, then of 1...
+    at[0::2], at[1::2] = seg_a, seg_b
+    order = np.argsort(at, kind="stable")
+    adj_off = np.zeros(n_stops + 1, dtype=np.int32)
+    np.cumsum(np.bincount(at, minlength=n_stops), out=adj_off[1:])
+    return {"adj_off": adj_off, "adj_seg": (order // 2).astype(np.int32),
+            "adj_to": at[order ^ 1]}
