@@ -126,8 +126,10 @@ def default_stop_value(position: Position, train: Train, rules: TrainRules, hex_
 def default_company_stations(position: Position) -> set[str]:
     """The shared stations (``trainrun_company_stations``): the node ids of the cities
     holding a token of the operating company."""
+    company = position.company
     return {position.node_id(hex_id, index) for hex_id, placed in position.board.items()
-            for index, city in placed.tokens.items() if position.company in city.holders()}
+            if placed.tokens for index, city in placed.tokens.items()
+            if company in city.holders()}
 
 
 @hookimpl
@@ -143,13 +145,13 @@ def trainrun_company_stations(position: Position) -> set[str]:
 
 @hookimpl
 def trainrun_city_blocks(position: Position, hex_id: str, node: Node, tokens: CityTokens) -> bool:
-    if position.company in tokens.holders():
+    holders = tokens.holders()
+    if position.company in holders:
         return False
     if any(slot is None for slot in tokens.slots):
         return False  # an empty slot, reserved or not, lets trains through
     # a neutral token lets every train through (engine City#blocks?, token type :neutral)
-    neutral = position.title.neutral | {"neutral"}
-    return neutral.isdisjoint(tokens.holders())
+    return "neutral" not in holders and position.title.neutral.isdisjoint(holders)
 
 
 @hookimpl

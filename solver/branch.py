@@ -60,19 +60,18 @@ def branch_and_bound(problem: Problem, start: Run, until: float) -> Search:
     kept, _ = by_value(problem, lower)
     order = sorted(range(len(cands)), key=lambda t: -int(cands[t].values[kept[t][0]])
                    if len(kept[t]) else 0)
-    words = max(c.bits.shape[1] for c in cands)
-    bits = np.concatenate([np.pad(cands[t].bits[kept[t]], ((0, 0), (0, words -
-                                                                    cands[t].bits.shape[1])))
-                           for t in order]).astype(np.uint64)
-    values = np.concatenate([cands[t].values[kept[t]] for t in order]).astype(np.int64)
     starts = np.zeros(len(order) + 1, dtype=np.int32)
     starts[1:] = np.cumsum([len(kept[t]) for t in order])
+    bits = np.zeros((int(starts[-1]), max(c.bits.shape[1] for c in cands)), dtype=np.uint64)
+    for n, t in enumerate(order):   # each type's track words, zeros after its own
+        bits[starts[n]:starts[n + 1], :cands[t].bits.shape[1]] = cands[t].bits[kept[t]]
+    values = np.concatenate([cands[t].values[kept[t]] for t in order]).astype(np.int64)
     counts = np.array([cands[t].count for t in order], dtype=np.int32)
     origin = np.concatenate([np.stack([np.full(len(kept[t]), t), kept[t]], axis=1)
                              for t in order]).astype(np.int64)
     reach = np.concatenate([_reach_masks(cands[t].reach[kept[t]]) for t in order]) \
         if amounts else None
-    bits = busiest_first(np.ascontiguousarray(bits))
+    bits = busiest_first(bits)
     amounts_np = np.asarray(amounts, dtype=np.int64)
     priceable = counts.sum() >= 2 and len(values) and not required
     # first without prices; with prices to fall back on, only for a few scans per route

@@ -7,6 +7,8 @@ routes by value and by value plus the bonuses they reach.
 """
 from __future__ import annotations
 
+import bisect
+import itertools
 import time
 
 import numpy as np
@@ -26,11 +28,11 @@ def greedy_start(problem: Problem, until: float = 0.0) -> Run:
     after ``until`` (monotonic seconds; 0: no limit). With required bonuses the run
     counts only if it earns them: otherwise no run (``Run([], -1)``)."""
     cands, amounts = problem.candidates, problem.amounts
-    offsets = np.cumsum([0] + [len(c.values) for c in cands])
+    offsets = [0, *itertools.accumulate(len(c.values) for c in cands)]
     if offsets[-1] == 0:
         best = Run([], 0)
     else:
-        starts = int(np.clip(GREEDY_SCANS // (int(offsets[-1]) * len(cands)), 4, 64))
+        starts = max(4, min(64, GREEDY_SCANS // (offsets[-1] * len(cands))))
         rankings = [[c.values for c in cands]]
         if any(c.reach.any() for c in cands if len(c.values)):
             rankings.append([gross_values(c, amounts) for c in cands])
@@ -61,23 +63,27 @@ def _best(values: np.ndarray, k: int) -> np.ndarray:
     return chosen[np.lexsort((chosen, -values[chosen]))]
 
 
-def _greedy_by(problem: Problem, ranking: list, offsets: np.ndarray, starts: int,
+def _greedy_by(problem: Problem, ranking: list, offsets: list[int], starts: int,
                until: float) -> list:
-    """Greedy runs ranking routes by ``ranking`` (per type, per route): (type, index) picks."""
+    """Greedy runs ranking routes by ``ranking`` (per type, per route): (type, index) picks;
+    type t's routes are ``offsets[t]`` to ``offsets[t + 1]`` of all."""
     cands = problem.candidates
-    kinds = [np.full(len(c.values), t, dtype=np.int32) for t, c in enumerate(cands)]
-    words = max(c.bits.shape[1] for c in cands if len(c.values))
-    bits = np.concatenate([np.pad(c.bits, ((0, 0), (0, words - c.bits.shape[1])))
-                           for c in cands]).astype(np.uint64)
+    if len(cands) == 1 and cands[0].count == 1:   # one train: its first best route
+        return [(0, int(np.argmax(ranking[0])))]
+    kinds = np.repeat(np.arange(len(cands), dtype=np.int32), np.diff(offsets))
+    bits = np.zeros((offsets[-1], max(c.bits.shape[1] for c in cands if len(c.values))),
+                    dtype=np.uint64)
+    for t, c in enumerate(cands):   # each type's track words, zeros after its own
+        if len(c.values):
+            bits[offsets[t]:offsets[t + 1], :c.bits.shape[1]] = c.bits
     values = np.concatenate(ranking).astype(np.int64)
     order = np.argsort(-values, kind="stable").astype(np.int32)
     firsts = np.concatenate([offsets[t] + _best(np.asarray(r), starts)
                              for t, r in enumerate(ranking)]).astype(np.int32)
     counts = np.array([c.count for c in cands], dtype=np.int32)
-    _, chosen = greedy_runs(np.ascontiguousarray(bits), np.concatenate(kinds), values, counts,
-                            order, firsts, until)
+    _, chosen = greedy_runs(bits, kinds, values, counts, order, firsts, until)
     picks = []
     for q in chosen.tolist():
-        t = int(np.searchsorted(offsets, q, side="right") - 1)
-        picks.append((t, q - int(offsets[t])))
+        t = bisect.bisect_right(offsets, q) - 1
+        picks.append((t, q - offsets[t]))
     return picks

@@ -41,6 +41,8 @@ def choose_routes(problem: Problem, options: Options) -> Choice | None:
     if strategy == "bnb" and not usable:
         raise StrategyUnfit("the branch and bound needs every route listed, no negative "
           "bonus, at most 64 bonuses and at least one route")
+    if known.reaches_bound():   # the greedy start is optimal: no search finds better
+        return known.proven(known.searched)
     if usable and strategy != "cpsat" and not deadline.expired():
         until = deadline.share(branch_share(deadline, strategy, problem.routes))
         search = branch_and_bound(problem, known.best, until)

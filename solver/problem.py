@@ -42,7 +42,7 @@ class Candidates:
     bits: np.ndarray       # uint64 [routes, words] track resources
     reach: np.ndarray      # bool [routes, bonuses] which company bonuses each route earns
     complete: bool = True  # False when the list was cut short (then only a bound is proven)
-    upper: int = 0         # an upper bound on any route of this type (used when incomplete)
+    upper: int = 0         # an upper bound on any route of this type (when incomplete)
 
 
 @dataclass
@@ -74,6 +74,8 @@ class Problem:
 
     def earned(self, picks: list) -> list[int]:
         """The company bonuses the listed routes ``picks`` (type, index) reach, sorted."""
+        if not self.amounts:
+            return []
         cands = self.candidates
         return sorted({int(k) for t, i in picks for k in np.flatnonzero(cands[t].reach[i])})
 

@@ -61,13 +61,22 @@ def train_rules(position: Position, train: Train) -> TrainRules:
 def stop_value(position: Position, train: Train, hex_id: str, node: Node) -> int:
     """What ``node`` on ``hex_id`` scores for ``train``, multipliers applied
     (``trainrun_stop_value``)."""
+    return stop_values(position, train, [(hex_id, node)])[0]
+
+
+def stop_values(position: Position, train: Train, stops: list[tuple[str, Node]]) -> list[int]:
+    """``stop_value`` of each (hex id, node) of ``stops``, in their order."""
     values = _kept(position, ("stop_values", train_type(train)), dict)
-    key = (hex_id, node.index)
-    if key not in values:
-        values[key] = int(_hook(position).trainrun_stop_value(
-            position=position, train=train, rules=train_rules(position, train),
-            hex_id=hex_id, node=node))
-    return values[key]
+    rules = train_rules(position, train)
+    ask = _hook(position).trainrun_stop_value
+    out = []
+    for hex_id, node in stops:
+        key = (hex_id, node.index)
+        if key not in values:
+            values[key] = int(ask(position=position, train=train, rules=rules, hex_id=hex_id,
+                                  node=node))
+        out.append(values[key])
+    return out
 
 
 def route_bonuses(position: Position, train: Train) -> tuple[RouteBonus, ...]:

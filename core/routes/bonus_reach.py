@@ -72,7 +72,7 @@ def bonus_reach(graph: TrackGraph, rs: RouteSet, bonuses: list,
     ``preferred_stops(graph, bonuses)``."""
     n = len(rs)
     out = np.zeros((n, len(bonuses)), dtype=bool)
-    if n == 0:
+    if n == 0 or not bonuses:
         return out
     stop_index = graph.stop_index
     seg_starts = rs.offsets[:-1] - np.arange(n)

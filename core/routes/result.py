@@ -17,6 +17,11 @@ class StopScore:
     location: str = ""
     kind: str = ""
 
+    def to_dict(self) -> dict:
+        """``dataclasses.asdict`` of it, built directly (one per visited stop of a run)."""
+        return {"node": self.node, "value": self.value, "scored": self.scored,
+                "location": self.location, "kind": self.kind}
+
 
 @dataclass
 class RunRoute:

@@ -39,10 +39,11 @@ def upper_route_value(graph: TrackGraph, table: TrainTable, station: np.ndarray)
 def candidates(graph: TrackGraph, rs: RouteSet, bonuses: list,
                preferred: np.ndarray) -> Candidates:
     """The routes of ``rs`` as the solver takes them; ``preferred`` is
-    ``bonus_reach.preferred_stops(graph, bonuses)``."""
+    ``bonus_reach.preferred_stops(graph, bonuses)``. A list cut short comes with
+    ``upper_route_value``, which a complete one does not need."""
     return Candidates(rs.table.count, rs.values.astype(np.int64), rs.bits,
                       bonus_reach(graph, rs, bonuses, preferred), rs.complete,
-                      upper_route_value(graph, rs.table, graph.station))
+                      0 if rs.complete else upper_route_value(graph, rs.table, graph.station))
 
 
 def network(graph: TrackGraph) -> Network:
