@@ -40,7 +40,7 @@ from trainrun.plugins.defaults import (
 )
 from trainrun.plugins.hookspecs import hookimpl
 from trainrun.routes.declared import check_declared
-from trainrun.routes.graph import track_network
+from trainrun.routes.graph import build_graph, track_network
 from trainrun.turn.abilities import blocking_refusal, private_sym
 from trainrun.turn.lays import (
     crossed_borders,
@@ -69,7 +69,8 @@ __all__ = [
     # shared helpers
     "answers", "node_hex", "tile_from_dict", "opposite", "exits", "path_exits",
     "crossed_borders", "tiles_left_in_box", "tokens_left", "tokens_on_board", "free_slot",
-    "private_sym", "special_token_ability", "blocking_refusal", "hexes_to_nearest", "track_network",
+    "private_sym", "special_token_ability", "blocking_refusal", "hexes_to_nearest", "build_graph",
+    "track_network",
     "game_seed", "engine_numbers", "check_declared", "seat_distance", "nearest_after",
     "corporation_of",
     # defaults
@@ -157,6 +158,9 @@ EXPORTS: dict[str, dict[str, str]] = {
                             "None.",
         "hexes_to_nearest": "The fewest hexes, less one, a track walk from a node covers up "
                             "to a stop in one of `hexes`, those in `free` not counted.",
+        "build_graph": "The company's track graph (`TrackGraph`): its stops (`stop_ids`), "
+                       "track segments (`segments`, each with the `hexes` its track "
+                       "touches) and arrays, without networkx (18GB's rules not modelled).",
         "track_network": "The company's track graph as a networkx graph: a node per stop, an "
                          "edge per track segment (18PA's destinations).",
         "game_seed": "A game file's seed as the engine takes it: its settings' `seed`, else "

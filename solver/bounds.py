@@ -16,11 +16,14 @@ NO_BOUND = int(np.iinfo(np.int64).max)
 
 
 def top_sum(values: np.ndarray, k: int) -> int:
-    """The sum of the ``k`` largest ``values``."""
+    """The sum of the ``k`` largest ``values`` (a partial sort: only the top k are found)."""
     if k <= 0 or len(values) == 0:
         return 0
-    k = min(k, len(values))
-    return int(np.sort(values)[-k:].sum())
+    if k >= len(values):
+        return int(values.sum())
+    if k == 1:
+        return int(values.max())
+    return int(np.partition(values, len(values) - k)[-k:].sum())
 
 
 def gross_values(c: Candidates, amounts: list[int]) -> np.ndarray:
@@ -47,7 +50,10 @@ def gross_bound(problem: Problem) -> int:
 
 
 def first_bound(problem: Problem) -> int:
-    """The better of the two bounds that need no search."""
+    """The better of the two bounds that need no search (without company bonuses they are
+    one: ``gross_bound`` is ``value_bound`` or ``NO_BOUND``)."""
+    if not problem.amounts:
+        return value_bound(problem)
     return min(gross_bound(problem), value_bound(problem))
 
 

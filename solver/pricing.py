@@ -30,7 +30,7 @@ def _top_sums(bound: np.ndarray, starts: np.ndarray, counts: np.ndarray, fewer: 
         b = bound[starts[t]:starts[t + 1]]
         k = min(int(counts[t]) - fewer, len(b))
         if k > 0:
-            top = np.sort(b)[-k:]
+            top = np.partition(b, len(b) - k)[-k:]
             sums[t] = int(top[top > 0].sum())
     return sums
 
@@ -53,7 +53,8 @@ def _outsiders(bound: np.ndarray, rows: np.ndarray, starts: np.ndarray,
             continue
         own = bound[starts[t]:starts[t + 1]]
         mine = own[inside[starts[t]:starts[t + 1]]]
-        floor = max(int(np.sort(mine)[-counts[t]]), 0) if len(mine) >= counts[t] else 0
+        floor = (max(int(np.partition(mine, len(mine) - counts[t])[-counts[t]]), 0)
+                 if len(mine) >= counts[t] else 0)
         above = np.flatnonzero((own > floor) & ~inside[starts[t]:starts[t + 1]])
         above = above[np.argsort(-own[above], kind="stable")[:ADDED]]
         out.append(starts[t] + above)

@@ -4,7 +4,8 @@
 Takes only arrays (see ``trainrun.routes.enumeration.enumerate_routes`` for the Python API).
 A route is a sequence of distinct stops joined by resource-disjoint segments;
 each route is produced once, in the orientation whose first stop has the
-smaller index.
+smaller index. Where only the best route matters (a run of one train, ``BestOnly``), only
+the routes that can still be the best are listed.
 """
 import time
 
@@ -60,6 +61,124 @@ cdef int64_t _best_k(int32_t[::1] path_stops, int n, const int64_t[::1] value, i
     return total
 
 
+cdef class BestOnly:
+    """What the scoring after the enumerator does to a route's value, for listing only the
+    routes that can be the best (a run of one train): the pair bonuses (``first`` and
+    ``second`` [pairs, stops] each stop's part, -1 where not in the set; ``amount``,
+    ``need`` its ``min_second``; ``pay_limit``), the end distance bonus (``per_hex`` 0 for
+    none; ``counted`` per stop, ``xy`` its hex), each hex's stops paying once
+    (``stop_hex`` the hex index of each stop, empty for none), and ``slack``, the most
+    they add to any route. Every amount and part at least 0, no port rule."""
+
+    cdef const int64_t[:, ::1] first
+    cdef const int64_t[:, ::1] second
+    cdef const int64_t[::1] amount
+    cdef const int64_t[::1] need
+    cdef int pay_limit
+    cdef int64_t per_hex
+    cdef const uint8_t[::1] counted
+    cdef const int64_t[:, ::1] xy
+    cdef const int64_t[::1] stop_hex
+    cdef int64_t slack
+    cdef int64_t[::1] met     # per hex: the stamp of the last pass that met it
+    cdef int64_t stamp
+
+    def __init__(self, const int64_t[:, ::1] first, const int64_t[:, ::1] second,
+                 const int64_t[::1] amount, const int64_t[::1] need, int pay_limit,
+                 int64_t per_hex, const uint8_t[::1] counted, const int64_t[:, ::1] xy,
+                 const int64_t[::1] stop_hex, int64_t slack):
+        self.first, self.second, self.amount, self.need = first, second, amount, need
+        self.pay_limit, self.per_hex, self.counted, self.xy = pay_limit, per_hex, counted, xy
+        self.stop_hex, self.slack = stop_hex, slack
+        self.met = np.full(int(np.max(stop_hex, initial=0)) + 1, -1, dtype=np.int64)
+        self.stamp = 0
+
+    cdef int64_t hex_once_loss(self, const int32_t* path, int n,
+                               const int64_t* value) noexcept:
+        """What the n path stops lose where each hex's stops pay once, the first in the
+        route's order, run the way that loses less
+        (``trainrun.routes.enumeration.hex_once_loss``)."""
+        cdef int i
+        cdef int64_t h, forward = 0, backward = 0
+        cdef int64_t ahead = self.stamp, back = self.stamp + 1
+        self.stamp += 2
+        for i in range(n):
+            h = self.stop_hex[path[i]]
+            if self.met[h] == ahead and value[path[i]] > 0:
+                forward += value[path[i]]
+            self.met[h] = ahead
+        for i in range(n - 1, -1, -1):
+            h = self.stop_hex[path[i]]
+            if self.met[h] == back and value[path[i]] > 0:
+                backward += value[path[i]]
+            self.met[h] = back
+        return forward if forward < backward else backward
+
+    cdef int64_t end_gain(self, const int32_t* path, int n) noexcept:
+        """The end distance bonus of the n path stops
+        (``trainrun.routes.enumeration.end_distance_gain``)."""
+        cdef int i, a = -1, b = -1
+        cdef int64_t dx, dy
+        for i in range(n):
+            if self.counted[path[i]]:
+                if a < 0:
+                    a = path[i]
+                b = path[i]
+        if a < 0:
+            return 0
+        dx = self.xy[a, 0] - self.xy[b, 0]
+        dy = self.xy[a, 1] - self.xy[b, 1]
+        dx = -dx if dx < 0 else dx
+        dy = -dy if dy < 0 else dy
+        return self.per_hex * (dx + ((dy - dx) // 2 if dy > dx else 0))
+
+    cdef int64_t pair_most(self, const int32_t* path, int n) noexcept:
+        """The most the pair bonuses add to the n path stops: each pair a stop of each set
+        reaches (``need`` of the second), its amount and best parts
+        (``trainrun.routes._pairs.pair_gains``, exact where every stop pays)."""
+        cdef int p, i
+        cdef int64_t fa, fb, nb, most = 0
+        for p in range(self.first.shape[0]):
+            fa = -1
+            fb = -1
+            nb = 0
+            for i in range(n):
+                if self.first[p, path[i]] > fa:
+                    fa = self.first[p, path[i]]
+                if self.second[p, path[i]] >= 0:
+                    nb += 1
+                    if self.second[p, path[i]] > fb:
+                        fb = self.second[p, path[i]]
+            if fa >= 0 and nb >= 1 and nb >= self.need[p]:
+                most += self.amount[p] + fa + fb
+        return most
+
+    cdef bint listed(self, const int32_t* path, int n, int64_t total, const int64_t* value,
+                     int64_t* floor) noexcept:
+        """Can the route (n path stops, worth ``total`` to the enumerator) be the best, no
+        route listed before surely earning more than it can (``floor``, raised here to
+        what this one surely earns)?"""
+        cdef int64_t most, least, pairs
+        if total + self.slack < floor[0]:
+            return False
+        least = total
+        if self.stop_hex.shape[0]:
+            least -= self.hex_once_loss(path, n, value)
+        if self.per_hex:
+            least += self.end_gain(path, n)
+        most = least
+        if self.first.shape[0]:
+            pairs = self.pair_most(path, n)
+            most += pairs
+            if self.pay_limit <= 0 or n <= self.pay_limit:   # every stop pays: exact
+                least += pairs
+        if most < floor[0]:
+            return False
+        if least > floor[0]:
+            floor[0] = least
+        return True
+
+
 def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
                      const int32_t[::1] adj_to, const int32_t[::1] seg_a,
                      const uint64_t[:, ::1] seg_bits, const int32_t[::1] seg_sides,
@@ -71,10 +190,14 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
                      const int64_t[::1] stop_value,
                      const int64_t[::1] hex_value, const int32_t[::1] hex_touch,
                      int mode, int limit, int cap, int pay_limit, bint requires_token, int min_stops,
-                     bint paid_station, int64_t max_routes, double deadline):
-    """Enumerate routes; returns (values, offsets, stops, segs, bits, complete).
+                     bint paid_station, int64_t max_routes, double deadline,
+                     BestOnly best_only=None):
+    """Enumerate routes; returns (values, offsets, stops, segs, bits, complete, found).
     ``cap`` >= 0: in MODE_STOPS the visits' ``cap_cost`` sum to at most ``cap`` too.
-    ``paid_station``: under the pay limit the paid stops hold a station (``_best_k``)."""
+    ``paid_station``: under the pay limit the paid stops hold a station (``_best_k``).
+    ``best_only`` (a run of one train): list only the routes that can be the best
+    (``BestOnly.listed``), every route of the best final value among them, in order.
+    ``found`` counts every legal route met, listed or not."""
     cdef int n = passable.shape[0]
     cdef int words = seg_bits.shape[1]
     cdef int gwords = groups.shape[1]
@@ -107,6 +230,8 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
     cdef int64_t[::1] stations = np.zeros(n + 1, dtype=np.int64)
     cdef uint64_t[:, ::1] gmask = np.zeros((n + 1, gwords), dtype=np.uint64)
     cdef int64_t hex_sum = 0, touch_sum = 0, total
+    cdef int64_t found = 0
+    cdef int64_t floor = -(1 << 62)   # best_only: what a route listed surely earns, at most
     cdef bint term_from, term_to, complete = True
 
     cdef vector[int64_t] out_value
@@ -214,6 +339,10 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
                 else:
                     total = value[depth]
                 total += hex_sum
+                found += 1
+                if best_only is not None and not best_only.listed(
+                        &path_stops[0], depth + 1, total, &stop_value[0], &floor):
+                    continue
                 out_value.push_back(total)
                 for i in range(depth + 1):
                     out_stops.push_back(path_stops[i])
@@ -238,4 +367,4 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
     nb = out_bits.size()
     bits = (np.asarray(<uint64_t[:nb]>out_bits.data()).copy() if nb
             else np.zeros(0, np.uint64)).reshape(nr, words)
-    return values, offsets, stops, segs, bits, complete
+    return values, offsets, stops, segs, bits, complete, found

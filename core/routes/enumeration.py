@@ -24,8 +24,11 @@ from trainrun.hooks.rules import (
     paid_stops,
     paid_value,
 )
+from trainrun.routes._enumerate import BestOnly
 from trainrun.routes._enumerate import enumerate_routes as _enumerate
 from trainrun.routes._pairs import pair_gains
+from trainrun.routes._route_scores import end_distance_gain as _end_distance_gain
+from trainrun.routes._route_scores import hex_once_loss as _hex_once_loss
 from trainrun.routes.graph import TrackGraph, track_hex
 from trainrun.routes.ports import apply_ports, port_revenue
 
@@ -89,7 +92,7 @@ def train_tables(graph: TrackGraph) -> list[TrainTable]:
     for trains in groups.values():
         train = trains[0]
         rules = answers.train_rules(position, train)
-        values = [answers.stop_value(position, train, h, node) for h, node in graph.stop_nodes]
+        values = answers.stop_values(position, train, graph.stop_nodes)
         costs = np.array([node.visit_cost * rules.stop_cost.get(node.kind, 1)
                           for _, node in graph.stop_nodes], dtype=np.int32)
         cap_cost = np.array([node.visit_cost if node.kind in rules.cap_kinds else 0
@@ -191,9 +194,16 @@ class RouteSet:
     segs: np.ndarray
     bits: np.ndarray
     complete: bool
+    found: int | None = None   # routes the enumerator met where it listed only the best
 
     def __len__(self) -> int:
         return len(self.values)
+
+    @property
+    def routes_found(self) -> int:
+        """The legal routes: those listed, or where the enumerator listed only those that
+        can be the best (``enumerate_routes``'s ``best_only``), every one it met."""
+        return len(self) if self.found is None else self.found
 
     def route_stops(self, i: int) -> np.ndarray:
         return self.stops[self.offsets[i]:self.offsets[i + 1]]
@@ -207,29 +217,32 @@ class RouteSet:
         this set) as their values."""
         if keep.all():
             return RouteSet(self.table, values, self.offsets, self.stops, self.segs, self.bits,
-                            self.complete)
+                            self.complete, self.found)
         lengths = np.diff(self.offsets)
         stop_keep = np.repeat(keep, lengths)
         seg_keep = np.repeat(keep, lengths - 1)
         offsets = np.concatenate(([0], np.cumsum(lengths[keep]))).astype(self.offsets.dtype)
         return RouteSet(self.table, values[keep], offsets, self.stops[stop_keep],
-                        self.segs[seg_keep], self.bits[keep], self.complete)
+                        self.segs[seg_keep], self.bits[keep], self.complete, self.found)
 
 
 def enumerate_routes(graph: TrackGraph, table: TrainTable, max_routes: int = 5_000_000,
-                     deadline: float | None = None) -> RouteSet:
-    """All legal routes of ``table``'s train on ``graph`` under the shared rules."""
+                     deadline: float | None = None, best_only: bool = False) -> RouteSet:
+    """All legal routes of ``table``'s train on ``graph`` under the shared rules; with
+    ``best_only`` (the run is this one train, no company bonus), at least every route of
+    the best value, in the same order (``BestOnly``)."""
     r = table.rules
     if r.distance not in MODES:
         raise ValueError(f"unknown distance measure {r.distance!r}")
+    best = _best_only(graph, table) if best_only else None
     out = _enumerate(
         graph.adj_off, graph.adj_seg, graph.adj_to, graph.seg_a, graph.seg_bits,
         graph.seg_sides, graph.seg_hex_off, graph.seg_hex, graph.seg_term_a, graph.seg_term_b,
         graph.passable_for(r.passes), graph.station, graph.groups,
         table.stop_cost, table.cap_cost, table.stop_value, table.hex_value, table.hex_touch,
         MODES[r.distance], r.limit, -1 if r.cap is None else r.cap, r.pay_limit or 0,
-        r.requires_token, r.min_stops, r.paid_station, max_routes, deadline or 0.0)
-    rs = RouteSet(table, *out)
+        r.requires_token, r.min_stops, r.paid_station, max_routes, deadline or 0.0, best)
+    rs = RouteSet(table, *out[:-1], found=out[-1] if best is not None else None)
     if table.pairs and len(rs):
         gain, _ = pair_gains(rs.offsets, rs.stops, table.stop_value, graph.station,
                              table.pair_first, table.pair_second,
@@ -246,6 +259,29 @@ def enumerate_routes(graph: TrackGraph, table: TrainTable, max_routes: int = 5_0
     return rs
 
 
+def _best_only(graph: TrackGraph, table: TrainTable) -> BestOnly | None:
+    """The scoring after the enumerator (pair bonuses, the end distance bonus, each hex's
+    stops paying once) as the enumerator lists only the routes that can be the best
+    (``BestOnly``); None (list every route) where that scoring may take away more than
+    each hex's stops paying once does: a port rule, a negative pair or end-distance
+    amount."""
+    end = table.end_distance
+    if table.ports or any(b.amount < 0 for b in table.pairs) \
+            or (end is not None and end.per_hex < 0):
+        return None
+    amount = np.array([b.amount for b in table.pairs], dtype=np.int64)
+    slack = (int(amount.sum()) + int(table.pair_first.max(axis=1, initial=0).sum())
+             + int(table.pair_second.max(axis=1, initial=0).sum())
+             + end_distance_most(graph, end))
+    counted, xy = _end_arrays(graph, end) if end is not None else \
+        (np.zeros(len(graph.stop_ids), dtype=bool), np.zeros((len(graph.stop_ids), 2), np.int64))
+    return BestOnly(table.pair_first, table.pair_second, amount,
+                    np.array([b.min_second for b in table.pairs], dtype=np.int64),
+                    table.rules.pay_limit or 0, 0 if end is None else end.per_hex,
+                    counted.view(np.uint8), xy,
+                    stop_hexes(graph) if table.hex_once else np.zeros(0, dtype=np.int64), slack)
+
+
 def stop_hexes(graph: TrackGraph) -> np.ndarray:
     """int64 per stop: the index of its hex among the graph's stops' hexes."""
     index: dict = {}
@@ -256,26 +292,11 @@ def stop_hexes(graph: TrackGraph) -> np.ndarray:
 def hex_once_loss(graph: TrackGraph, table: TrainTable, rs: RouteSet) -> np.ndarray:
     """int64 per route of ``rs``: what the shared scoring pays it beyond what it earns where
     each hex's stops pay once, the first of them in the route's order (``HexOnce``), the
-    route run the way that loses less (docs/rules/common.md §9.7)."""
+    route run the way that loses less (docs/rules/common.md §9.7); compiled
+    (``trainrun.routes._route_scores``)."""
     hexes = stop_hexes(graph)
-    lengths = np.diff(rs.offsets)
-    route = np.repeat(np.arange(len(rs), dtype=np.int64), lengths)
-    value = np.maximum(table.stop_value[rs.stops], 0)
-    key = route * (int(hexes.max(initial=0)) + 1) + hexes[rs.stops]
-    groups, group = np.unique(key, return_inverse=True)
-    where = np.arange(len(rs.stops))
-    first = np.full(len(groups), len(where), dtype=np.int64)
-    last = np.full(len(groups), -1, dtype=np.int64)
-    total = np.zeros(len(groups), dtype=np.int64)
-    np.minimum.at(first, group, where)
-    np.maximum.at(last, group, where)
-    np.add.at(total, group, value)
-    forward = np.zeros(len(rs), dtype=np.int64)
-    backward = np.zeros(len(rs), dtype=np.int64)
-    owner = route[first]
-    np.add.at(forward, owner, total - value[first])
-    np.add.at(backward, owner, total - value[last])
-    return np.minimum(forward, backward)
+    return _hex_once_loss(rs.offsets, rs.stops, table.stop_value, hexes,
+                          int(hexes.max(initial=-1)) + 1)
 
 
 def _end_arrays(graph: TrackGraph, bonus: EndDistance) -> tuple[np.ndarray, np.ndarray]:
@@ -290,21 +311,10 @@ def _end_arrays(graph: TrackGraph, bonus: EndDistance) -> tuple[np.ndarray, np.n
 def end_distance_gain(graph: TrackGraph, bonus: EndDistance, rs: RouteSet) -> np.ndarray:
     """int64 per route of ``rs``: ``bonus.per_hex`` times the hexes as the crow flies
     between its first and last stops among ``bonus.ends`` (``EndDistance``,
-    docs/rules/common.md §9.9); symmetric, so the route's order does not matter."""
+    docs/rules/common.md §9.9); symmetric, so the route's order does not matter; compiled
+    (``trainrun.routes._route_scores``)."""
     counted, xy = _end_arrays(graph, bonus)
-    lengths = np.diff(rs.offsets)
-    route = np.repeat(np.arange(len(rs), dtype=np.int64), lengths)
-    where = np.flatnonzero(counted[rs.stops])
-    first = np.full(len(rs), len(rs.stops), dtype=np.int64)
-    last = np.full(len(rs), -1, dtype=np.int64)
-    np.minimum.at(first, route[where], where)
-    np.maximum.at(last, route[where], where)
-    gain = np.zeros(len(rs), dtype=np.int64)
-    have = last >= 0
-    a, b = xy[rs.stops[first[have]]], xy[rs.stops[last[have]]]
-    dx, dy = np.abs(a[:, 0] - b[:, 0]), np.abs(a[:, 1] - b[:, 1])
-    gain[have] = bonus.per_hex * (dx + np.maximum(0, (dy - dx) // 2))
-    return gain
+    return _end_distance_gain(rs.offsets, rs.stops, counted.view(np.uint8), xy, bonus.per_hex)
 
 
 def end_distance_most(graph: TrackGraph, bonus: EndDistance | None) -> int:

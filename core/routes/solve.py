@@ -23,8 +23,6 @@ One train from input to answer, stage by stage:
 """
 from __future__ import annotations
 
-from dataclasses import asdict
-
 import numpy as np
 
 from trainrun.board.trainset import with_trains
@@ -119,8 +117,8 @@ def describe_route(graph: TrackGraph, table, stops: list, segs: list, train,
     return RunRoute(
         train=train.id, train_name=train.name, revenue=revenue,
         visited=[graph.stop_ids[s] for s in stops],
-        stops=[asdict(StopScore(graph.stop_ids[s], v, sc, _location(graph, s),
-                                graph.position.node_kind(graph.stop_ids[s])))
+        stops=[StopScore(graph.stop_ids[s], v, sc, _location(graph, s),
+                         graph.stop_nodes[s][1].kind).to_dict()
                for s, v, sc in zip(stops, values, scored)],
         chains=chains, bonuses=bonuses)
 
@@ -176,9 +174,14 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
     # what is left of that when its turn comes
     listing = Deadline(deadline.left() * 0.4)
     listed = [t for t in range(len(tables)) if t not in kept]
+    # a run of one train earning no company bonus is its best route: list only those (the
+    # greedy start takes the first best one listed, as it would from every route)
+    best_only = (sum(t.count for t in tables) == 1 and not bonuses and keep is None
+                 and strategy == "auto")
     sets = [kept[t] if t in kept else
             enumerate_routes(graph, table, max_routes=route_budget,
-                             deadline=listing.first_of(len(listed) - listed.index(t)).at)
+                             deadline=listing.first_of(len(listed) - listed.index(t)).at,
+                             best_only=best_only)
             for t, table in enumerate(tables)]
     if keep is not None:
         sets = restrict(sets, kept, kept_track, [b.amount for b in bonuses])
@@ -212,8 +215,8 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
         mine = [pick if isinstance(pick, tuple) else
                 (sets[t].route_stops(pick).tolist(), sets[t].route_segs(pick).tolist())
                 for tt, pick in picks if tt == t]
-        # identical trains: the best route goes to the first-listed train
-        mine.sort(key=lambda route: -route_value(graph, table, *route))
+        if len(mine) > 1:   # identical trains: the best route goes to the first-listed train
+            mine.sort(key=lambda route: -route_value(graph, table, *route))
         routes += [describe_route(graph, table, stops, segs, train, preferred)
                    for (stops, segs), train in zip(mine, table.trains)]
     order = {tr.id: n for n, tr in enumerate(position.trains)}
@@ -232,8 +235,9 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
         company_income=[{"name": name, "amount": amount}
                         for name, amount in answers.company_income(position)],
         idle_trains=[tr.id for tr in position.trains if tr.id not in {r.train for r in routes}],
-        routes_enumerated={t.name: len(rs) if rs.complete else f"over {len(rs)}: path model"
-                           if n in path_trains else f"{len(rs)} before the time limit"
+        routes_enumerated={t.name: rs.routes_found if rs.complete
+                           else f"over {rs.routes_found}: path model"
+                           if n in path_trains else f"{rs.routes_found} before the time limit"
                            for n, (t, rs) in enumerate(zip(tables, sets))},
         routes_kept=choice.kept,
         kept_trains=[tables[t].trains[0].id for t in kept])

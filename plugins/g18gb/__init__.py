@@ -96,8 +96,8 @@ from trainrun.plugins.api import (
     ReplayState,
     Tile,
     TitleInfo,
+    build_graph,
     hookimpl,
-    track_network,
 )
 
 from . import lays as _lays
@@ -138,11 +138,10 @@ def trainrun_title() -> TitleInfo:
 def trainrun_runs_not_modelled(position: Position) -> list[str]:
     """The rules of 18GB's runs not modelled that can change this position's run (the
     module docstring): each only where the company's track network could earn it."""
-    network = track_network(position)
-    touched: set[str] = set()
-    for a, b, key in network.edges(keys=True):
-        touched |= network.edges[a, b, key]["hexes"]
-    stop_hexes = {node.rsplit("-", 1)[0] for node in network.nodes}
+    graph = build_graph(position)
+    touched = {graph.hex_ids[h] for seg in graph.segments for h in seg.hexes
+               if h not in graph.track_hexes}
+    stop_hexes = {stop.rsplit("-", 1)[0] for stop in graph.stop_ids}
     out = []
     icons = {icon for h in touched for icon in position.board[h].icons}
     if any(a in icons and b in icons for a, b in COMPASS_PAIRS):
