@@ -95,3 +95,33 @@ def test_every_lay_of_a_bots_loop_answers_as_a_fresh_solve(example):
     lay, run = best_lay(position, TitleSolver(position.title.name))
     assert run.total == max(r.total for r in fresh)
     assert lay == lays[[r.total for r in fresh].index(run.total)]
+
+
+def _with_icons(data: dict, change) -> dict:
+    board = [{**h, "icons": change(h["icons"])} if "icons" in h else h for h in data["board"]]
+    return {**data, "board": board}
+
+
+def _earning(title: str, bonus: str) -> dict:
+    """The first recorded line of ``title`` whose best run earns ``bonus``."""
+    return next(d for d in corpus_lines(title)
+                if any(b["name"] == bonus for r in solve(read_position(d)).routes
+                       for b in r.bonuses))
+
+
+@pytest.mark.parametrize("title, bonus, change", [
+    # 1846's east–west bonus: the icons' values are each end's part (docs/rules/1846.md §2.1)
+    ("1846", "E/W", lambda icons: [str(int(i) + 100) if i.isdigit() else i for i in icons]),
+    # 18SJ's Orefields m/M pair: without its icons it is not earned (docs/rules/common.md §9.1)
+    ("18SJ", "m/M", lambda icons: [i for i in icons if i not in ("M", "m_lower_case")]),
+])
+def test_a_board_whose_pair_bonuses_changed_is_not_the_kept_one(title, bonus, change):
+    # same track, values and trains; only the board's icons differ, and with them the
+    # pair bonuses of the train tables (review of issue 27: they were not in the key)
+    data = _earning(title, bonus)
+    changed = _with_icons(data, change)
+    fresh = solve(read_position(changed))
+    assert fresh.total != solve(read_position(data)).total
+    solver = TitleSolver(title)
+    solver.solve(data)
+    assert _answer(solver.solve(changed)) == _answer(fresh) and solver.reused == 0

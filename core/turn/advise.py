@@ -52,6 +52,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from trainrun.board.hexgrid import opposite
 from trainrun.board.position import Position
 from trainrun.hooks import answers
@@ -97,16 +99,29 @@ def board_key(position: Position, graph=None) -> tuple:
     graph = build_graph(position) if graph is None else graph
     segments = tuple((s.a, s.b, tuple(s.steps), tuple(sorted(s.resources)), s.terminal_a,
                       s.terminal_b) for s in graph.segments)
-    tables = tuple((tuple(t.id for t in table.trains), repr(table.rules),
-                    table.stop_value.tobytes(), table.stop_cost.tobytes(),
-                    table.cap_cost.tobytes(),
-                    table.hex_value.tobytes(), table.hex_touch.tobytes(),
-                    repr(sorted(table.bonus_names.items())))
-                   for table in train_tables(graph))
+    tables = tuple(_table_key(table) for table in train_tables(graph))
     stations = tuple(sorted(answers.stations(position)))
     return (stations, tuple(graph.stop_ids), graph.passable.tobytes(), graph.station.tobytes(),
             graph.groups.tobytes(), tuple(graph.resource_names), tuple(graph.hex_ids),
             segments, tables, bonuses, income)
+
+
+def _table_key(table) -> tuple:
+    """Every field of a ``TrainTable``: its trains by id, each array by shape, type and
+    bytes, the rest (rules, bonus names, pair bonuses, ports, hex-once, end distance) by
+    ``repr``; a field added to the table is in the key without a change here."""
+    key = []
+    for f in dataclasses.fields(table):
+        value = getattr(table, f.name)
+        if f.name == "trains":
+            key.append(tuple(t.id for t in value))
+        elif isinstance(value, np.ndarray):
+            key.append((value.shape, value.dtype.str, value.tobytes()))
+        elif isinstance(value, dict):
+            key.append(repr(sorted(value.items())))
+        else:
+            key.append(repr(value))
+    return tuple(key)
 
 
 def _faces_track(position: Position, hex_id: str, edge: int) -> bool:
