@@ -17,6 +17,7 @@ from trainrun.formats.reading import read_position
 from trainrun.jsontext import load_json
 from trainrun.routes.enumeration import enumerate_routes, train_tables
 from trainrun.routes.graph import build_graph
+from trainrun.routes.solve import solve
 
 CORPUS = Path(__file__).parent / "data" / "corpus"
 BUSY = [("18SJ/18SJ_game_end_stock_market.jsonl", 1123), ("18GB/18gb-3p.jsonl", 420),
@@ -61,3 +62,17 @@ def test_best_only_keeps_every_best_route(name, action):
         assert len(best) <= len(every)
         assert best.values.max(initial=0) == every.values.max(initial=0)
         assert _best_routes(best) == _best_routes(every)
+
+
+def test_the_route_budget_counts_every_route_met():
+    # a lone 6 train with thousands of routes and a budget of 100: the listing stops at
+    # the 100th route met, listed or not, and the path model routes the train, as when
+    # every route was listed (review of issue 27)
+    position = _position(CORPUS / "1817/15528.jsonl", 1342)
+    graph = build_graph(position)
+    (table,) = train_tables(graph)
+    cut = enumerate_routes(graph, table, max_routes=100, best_only=True)
+    assert not cut.complete and cut.routes_found == 100 and len(cut) <= 100
+    run = solve(position, route_budget=100)
+    assert run.routes_enumerated == {"6": "over 100: path model"}
+    assert (run.total, run.status) == (solve(position).total, "optimal")

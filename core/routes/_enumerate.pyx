@@ -340,18 +340,18 @@ def enumerate_routes(const int32_t[::1] adj_off, const int32_t[::1] adj_seg,
                     total = value[depth]
                 total += hex_sum
                 found += 1
-                if best_only is not None and not best_only.listed(
+                if best_only is None or best_only.listed(
                         &path_stops[0], depth + 1, total, &stop_value[0], &floor):
-                    continue
-                out_value.push_back(total)
-                for i in range(depth + 1):
-                    out_stops.push_back(path_stops[i])
-                for i in range(1, depth + 1):
-                    out_segs.push_back(path_segs[i])
-                for w in range(words):
-                    out_bits.push_back(used[w])
-                out_off.push_back(out_stops.size())
-                if <int64_t>out_value.size() >= max_routes:
+                    out_value.push_back(total)
+                    for i in range(depth + 1):
+                        out_stops.push_back(path_stops[i])
+                    for i in range(1, depth + 1):
+                        out_segs.push_back(path_segs[i])
+                    for w in range(words):
+                        out_bits.push_back(used[w])
+                    out_off.push_back(out_stops.size())
+                # the budget counts every legal route met, listed or not
+                if found >= max_routes:
                     complete = False
                     break
         # clean up after an early stop

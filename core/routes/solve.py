@@ -195,7 +195,7 @@ def solve(position, time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1,
                    for t, rs in enumerate(sets) if not rs.complete and routed
                    and not tables[t].pairs and not tables[t].ports and not tables[t].hex_once
                    and tables[t].end_distance is None
-                   and (len(rs) >= route_budget or deadline.left() >= PATH_MODEL_LEAST)}
+                   and (rs.routes_found >= route_budget or deadline.left() >= PATH_MODEL_LEAST)}
     report = None if progress is None else \
         (lambda best, bound: progress(best, bound, deadline.elapsed()))
     problem = Problem(cands, [b.amount for b in bonuses], fixed, claimed_bonuses(bonuses, claim),
