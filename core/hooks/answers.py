@@ -68,13 +68,13 @@ def stop_values(position: Position, train: Train, stops: list[tuple[str, Node]])
     """``stop_value`` of each (hex id, node) of ``stops``, in their order."""
     values = _kept(position, ("stop_values", train_type(train)), dict)
     rules = train_rules(position, train)
-    ask = _hook(position).trainrun_stop_value
+    hook = _hook(position)
     out = []
     for hex_id, node in stops:
         key = (hex_id, node.index)
         if key not in values:
-            values[key] = int(ask(position=position, train=train, rules=rules, hex_id=hex_id,
-                                  node=node))
+            values[key] = int(hook.trainrun_stop_value(position=position, train=train,
+                                                       rules=rules, hex_id=hex_id, node=node))
         out.append(values[key])
     return out
 
