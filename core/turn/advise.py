@@ -110,7 +110,7 @@ def _table_key(table) -> tuple:
     """Every field of a ``TrainTable``: its trains by id, each array by shape, type and
     bytes, the rest (rules, bonus names, pair bonuses, ports, hex-once, end distance) by
     ``repr``; a field added to the table is in the key without a change here."""
-    key = []
+    key: list = []
     for f in dataclasses.fields(table):
         value = getattr(table, f.name)
         if f.name == "trains":
