@@ -183,20 +183,14 @@ cdef inline void _use(int key, int j, int32_t[::1] num, int32_t[::1] seen,
 
 
 cdef _array(vector[int32_t]& values):
-    """``values`` as a numpy int32 array."""
-    out = np.empty(values.size(), dtype=np.int32)
-    cdef int32_t[::1] view = out
-    cdef size_t i
-    for i in range(values.size()):
-        view[i] = values[i]
-    return out
+    """``values`` as a numpy int32 array (a copy)."""
+    if values.empty():
+        return np.zeros(0, np.int32)
+    return np.asarray(<int32_t[:values.size()]>values.data()).copy()
 
 
 cdef _bytes(vector[uint8_t]& values):
-    """``values`` as a numpy uint8 array."""
-    out = np.empty(values.size(), dtype=np.uint8)
-    cdef uint8_t[::1] view = out
-    cdef size_t i
-    for i in range(values.size()):
-        view[i] = values[i]
-    return out
+    """``values`` as a numpy uint8 array (a copy)."""
+    if values.empty():
+        return np.zeros(0, np.uint8)
+    return np.asarray(<uint8_t[:values.size()]>values.data()).copy()
